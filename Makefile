@@ -1,0 +1,30 @@
+# Two commands, on a machine with only Python 3.11+:
+#   make build   - build everything from the bundled deck data into output/
+#   make test    - lint, type-check and run the test suite
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+
+.PHONY: build test bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+build: $(STAMP)
+	$(BIN)/deckpress build -o output
+
+test: $(STAMP)
+	$(BIN)/ruff check generator tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/pytest -n 2
+
+bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[dev,bench]"
+	$(BIN)/python benchmarks/run_all.py
+
+clean:
+	rm -rf $(VENV) output/*/ output/index.html

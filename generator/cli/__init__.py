@@ -1,0 +1,11 @@
+"""The ``deckpress`` command line: thin Typer commands over library functions.
+
+Each command lives in its own module and is registered here explicitly.
+"""
+
+from __future__ import annotations
+
+from .app import app, main
+from . import cmd_decks  # noqa: F401  (registers: decks, check)
+
+__all__ = ["app", "main"]

@@ -1,0 +1,69 @@
+"""The Typer application and the error boundary every command shares."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import typer
+
+from .. import __version__
+from ..errors import DeckpressError
+
+app = typer.Typer(
+    name="deckpress",
+    help="Print-and-play studio: card and tile sheets, rule booklets, card images, "
+    "and a rules simulator that playtests your deck before you print it.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# Exit codes scripts can rely on.
+EXIT_OK = 0
+EXIT_FINDINGS = 1  # balance errors (or warnings with --strict), a failed build step
+EXIT_BAD_INPUT = 2  # invalid deck, layout, option or parameter
+EXIT_INTERRUPTED = 130
+
+
+def friendly(func: F) -> F:
+    """Turn input errors into one line per problem on stderr and exit code 2."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except DeckpressError as exc:
+            for problem in exc.problems:
+                typer.echo(f"error: {problem}", err=True)
+            raise typer.Exit(exc.exit_code) from None
+        except KeyboardInterrupt:
+            typer.echo("interrupted: nothing half-written was left behind", err=True)
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"deckpress {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
+) -> None:
+    """deckpress: print-and-play studio for game designers."""
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)

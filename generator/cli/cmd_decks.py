@@ -1,0 +1,31 @@
+"""``deckpress decks`` and ``deckpress check`` (loading and validation)."""
+
+from __future__ import annotations
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ..deck import BUNDLED, load_deck, resolve_deck
+from ..deck.load import bundled_path
+from . import options
+from .app import app, friendly
+
+
+@app.command()
+@friendly
+def decks() -> None:
+    """List the bundled decks with their game and card count."""
+    table = Table("name", "deck", "game", "cards", "kind")
+    for name in BUNDLED:
+        deck = load_deck(bundled_path(name), key=name)
+        table.add_row(name, deck.name, deck.game, str(sum(c.copies for c in deck.cards)), deck.kind)
+    Console().print(table)
+
+
+@app.command()
+@friendly
+def check(deck: str = options.DeckArg) -> None:
+    """Load and validate a deck (errors name file, line, card and field)."""
+    loaded = resolve_deck(deck)
+    typer.echo(f"{loaded.name}: {len(loaded.cards)} cards, game {loaded.game} - valid")

@@ -1,0 +1,18 @@
+"""Option definitions shared between commands (declared once, used everywhere)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+DeckArg = typer.Argument(..., help="A deck file (.yaml), a project folder, or a bundled deck name.", show_default=False)
+OutputFile = typer.Option(..., "-o", "--output", help="The file to write.", show_default=False)
+OutputDir = typer.Option(Path("output"), "-o", "--output", help="The folder to write into.")
+Page = typer.Option("a4", "--page", help="Paper size: a4 or letter.")
+Seed = typer.Option(1, "--seed", help="Random seed: the same seed gives the same results.")
+Players = typer.Option(None, "--players", help="Number of players (default: the game's default).")
+Games = typer.Option(1000, "--games", help="Number of games to simulate.")
+Sets = typer.Option([], "--set", help="A rule parameter, key=value (repeatable), e.g. --set variant=russian.")
+Json = typer.Option(False, "--json", help="Print one JSON object instead of tables.")
+Jobs = typer.Option(1, "--jobs", help="Parallel processes (results are identical for any number).")

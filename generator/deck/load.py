@@ -1,0 +1,232 @@
+"""Load a deck: a YAML file (with card rows inline, in a CSV or in an XLSX sheet).
+
+``load_deck(path)`` returns a frozen :class:`Deck` or raises :class:`DeckError`
+listing every problem found, each naming file, line, card and field.
+``resolve_deck(name_or_path)`` also accepts a bundled deck's name.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..errors import DeckError, Problem
+from ..paths import deck_data_dir, templates_dir
+from .model import CARD_SIZES, Attribute, Back, Card, CardSize, Deck, Rank, Suit
+from .rows import (
+    Row,
+    RowContext,
+    build_card,
+    resolve_reference,
+    rows_from_csv,
+    rows_from_xlsx,
+    rows_from_yaml,
+)
+from .schema import DeckIn
+from .yamlfile import LineMap, load_yaml, read_text
+
+BUNDLED = ("lighting", "cognitio", "eagle", "piecepack", "viashi", "standard52")
+MAX_CARDS = 100_000
+
+
+def bundled_path(name: str) -> Path:
+    return deck_data_dir() / f"{name}.yaml"
+
+
+def resolve_deck(name_or_path: str | Path) -> Deck:
+    """Load a deck from a file path, a project folder (its deck.yaml) or a bundled name."""
+    path = Path(name_or_path)
+    if path.is_dir():
+        candidates = sorted(path.glob("deck.y*ml")) or sorted(path.glob("*.y*ml"))
+        if not candidates:
+            raise DeckError(Problem("folder has no deck file (deck.yaml)", path))
+        return load_deck(candidates[0])
+    if path.exists() or path.suffix.lower() in (".yaml", ".yml") or "/" in str(name_or_path):
+        return load_deck(path)
+    if str(name_or_path) in BUNDLED:
+        return load_deck(bundled_path(str(name_or_path)), key=str(name_or_path))
+    raise DeckError(
+        Problem(
+            f"no deck file or bundled deck named {str(name_or_path)!r}; "
+            f"bundled decks: {', '.join(BUNDLED)}"
+        )
+    )
+
+
+def load_deck(path: Path | str, key: str | None = None) -> Deck:
+    path = Path(path)
+    text = read_text(path)
+    raw = load_yaml(path, text)
+    if not isinstance(raw, Mapping):
+        raise DeckError(Problem("a deck file is a mapping with at least 'name' and 'cards'", path, 1))
+    try:
+        spec = DeckIn.model_validate(dict(raw))
+    except ValidationError as exc:
+        raise DeckError(_pydantic_problems(exc, raw, path)) from None
+
+    folder = path.resolve().parent
+    roots = (deck_data_dir(), templates_dir())
+    problems: list[Problem] = []
+    digest = hashlib.sha256(text.encode())
+
+    rows, row_problems = _card_rows(spec, raw, path, folder, roots, digest)
+    problems += row_problems
+    if not rows and not row_problems:
+        problems.append(Problem("the deck has no cards", path, _line(raw, "cards"), field="cards"))
+    if len(rows) > MAX_CARDS:
+        raise DeckError(Problem(f"more than {MAX_CARDS} cards", path))
+
+    ctx = RowContext(
+        attributes=tuple(a.key for a in spec.attributes),
+        fields=tuple(spec.fields),
+        suits=tuple(s.key for s in spec.suits),
+        ranks=tuple(r.key for r in spec.ranks),
+        no_data=spec.no_data,
+        folder=folder,
+        allowed_roots=roots,
+    )
+    clash = set(ctx.attributes) & (set(ctx.fields) | {"id", "name", "copies", "suit", "rank"})
+    for name in sorted(clash):
+        problems.append(Problem(f"{name!r} is both an attribute and a card field", path, field=name))
+
+    cards: list[Card] = []
+    seen: dict[str, Row] = {}
+    for row in rows:
+        card, card_problems = build_card(row, ctx)
+        problems += card_problems
+        if card is None:
+            continue
+        if card.id in seen:
+            first = seen[card.id]
+            problems.append(
+                Problem(f"duplicate id (first used at line {first.line})", row.file, row.line, card.id, "id")
+            )
+            continue
+        seen[card.id] = row
+        cards.append(card)
+        if card.art is not None:
+            digest.update(card.art.read_bytes())
+
+    back = Back()
+    if spec.back is not None:
+        image = None
+        if spec.back.image:
+            image, error = resolve_reference(spec.back.image, folder, roots)
+            if error:
+                problems.append(Problem(error, path, _line(raw, "back"), field="back.image"))
+        back = Back(layout=spec.back.layout, text=spec.back.text, color=spec.back.color, image=image)
+
+    if isinstance(spec.card_size, str):
+        if spec.card_size not in CARD_SIZES:
+            problems.append(
+                Problem(
+                    f"unknown card size {spec.card_size!r}; presets: {', '.join(CARD_SIZES)}, "
+                    "or {width: MM, height: MM}",
+                    path,
+                    _line(raw, "card_size"),
+                    field="card_size",
+                )
+            )
+            size = CardSize("poker", *CARD_SIZES["poker"])
+        else:
+            size = CardSize(spec.card_size, *CARD_SIZES[spec.card_size])
+    else:
+        size = CardSize("custom", spec.card_size.width, spec.card_size.height)
+
+    if problems:
+        raise DeckError(problems)
+
+    return Deck(
+        name=spec.name,
+        key=key or path.stem,
+        game=spec.game,
+        kind=spec.kind,
+        description=spec.description,
+        cards=tuple(cards),
+        attributes=tuple(Attribute(**a.model_dump()) for a in spec.attributes),
+        suits=tuple(Suit(**s.model_dump()) for s in spec.suits),
+        ranks=tuple(Rank(**r.model_dump()) for r in spec.ranks),
+        layout=spec.layout,
+        card_size=size,
+        back=back,
+        colors=dict(spec.colors),
+        fields=tuple(spec.fields),
+        thresholds=dict(spec.thresholds),
+        no_data=spec.no_data,
+        path=path,
+        digest=digest.hexdigest(),
+    )
+
+
+def _card_rows(
+    spec: DeckIn, raw: Mapping[str, Any], path: Path, folder: Path, roots: Sequence[Path], digest: Any
+) -> tuple[list[Row], list[Problem]]:
+    cards = spec.cards
+    if cards is None:
+        return [], [Problem("missing 'cards' (a list of cards, or a CSV/XLSX file)", path, None, field="cards")]
+    if isinstance(cards, list):
+        raw_cards = raw.get("cards")
+        return rows_from_yaml(raw_cards if isinstance(raw_cards, list) else [], path, _line(raw, "cards"))
+    ref, sheet = (cards, None) if isinstance(cards, str) else (cards.file, cards.sheet)
+    file, error = resolve_reference(ref, folder, roots)
+    if error or file is None:
+        return [], [Problem(error or "file not found", path, _line(raw, "cards"), field="cards")]
+    digest.update(file.read_bytes())
+    suffix = file.suffix.lower()
+    if suffix == ".csv":
+        return rows_from_csv(file, read_text(file))
+    if suffix in (".xlsx", ".xlsm"):
+        return rows_from_xlsx(file, sheet)
+    return [], [Problem(f"card rows must be a .csv or .xlsx file, not {file.name!r}", path, _line(raw, "cards"), field="cards")]
+
+
+def _line(raw: Any, key: str) -> int | None:
+    return raw.line_of(key) if isinstance(raw, LineMap) else None
+
+
+def _pydantic_problems(exc: ValidationError, raw: Any, path: Path) -> list[Problem]:
+    problems = []
+    for err in exc.errors():
+        loc = err["loc"]
+        node, line, names = raw, None, []
+        for part in loc:
+            if isinstance(node, LineMap) and part in node:
+                line = node.line_of(part)
+                node = node[part]
+            elif isinstance(node, list) and isinstance(part, int) and part < len(node):
+                node = node[part]
+                line = node.line if isinstance(node, LineMap) else line
+                if isinstance(node, Mapping) and "key" in node:
+                    names[-1:] = [f"{names[-1]}[{node['key']}]" if names else str(node["key"])]
+                    continue
+            elif not isinstance(part, str):
+                continue  # pydantic's union branch names
+            if isinstance(part, int):
+                names[-1:] = [f"{names[-1]}[{part + 1}]" if names else str(part + 1)]
+            elif part in _UNION_TAGS:
+                continue
+            else:
+                names.append(str(part))
+        message = err["msg"]
+        if err["type"] == "extra_forbidden":
+            message = "unknown key (a misprint?)" + _hint(loc[-1])
+        elif err["type"] == "missing":
+            message = "missing (it is required)"
+        elif err["type"] == "literal_error":
+            message = f"{message}, got {err.get('input')!r}"
+        problems.append(Problem(message, path, line, None, ".".join(names) or None))
+    return problems
+
+
+_UNION_TAGS = {"str", "list[any]", "CardsFileIn", "SizeIn", "BackIn", "function-before[_as_text(), str]"}
+
+
+def _hint(key: Any) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(str(key), list(DeckIn.model_fields), n=1)
+    return f"; did you mean '{close[0]}'?" if close else ""

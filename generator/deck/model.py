@@ -1,0 +1,203 @@
+"""The deck model: one typed, immutable description of every deck.
+
+Loaders (``generator.deck.load``) build it from YAML/CSV/XLSX; renderers, the
+simulator and the balance checks only ever see these frozen objects.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Literal
+
+Game = Literal["weiji", "war", "viashi", "none"]
+Kind = Literal["cards", "piecepack"]
+Better = Literal["higher", "lower"]
+
+GAMES: tuple[str, ...] = ("weiji", "war", "viashi", "none")
+
+# Card size presets in millimetres (width, height); see shared pnp conventions.
+CARD_SIZES: Mapping[str, tuple[float, float]] = MappingProxyType(
+    {
+        "poker": (63.5, 88.9),
+        "bridge": (57.2, 88.9),
+        "tarot": (69.9, 120.7),
+        "mini": (44.5, 63.5),
+        "mini-euro": (44.0, 67.0),
+        "euro": (59.0, 92.0),
+        "usa": (56.0, 87.0),
+        "skat": (58.9, 90.7),
+        "square": (63.5, 63.5),
+        "square-large": (76.2, 76.2),
+        "tile": (50.8, 50.8),  # the piecepack tile: 2 in square
+    }
+)
+
+
+def _frozen(mapping: Mapping | None = None) -> Mapping:
+    return MappingProxyType(dict(mapping or {}))
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where something was read from, for error messages."""
+
+    file: Path | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """A numeric attribute of a Weiji-style card ("weight: 1.2 kg, lower is better")."""
+
+    key: str
+    label: str
+    unit: str = ""
+    better: Better = "higher"
+    decimals: int | None = None  # display precision; None = as written
+
+    def beats(self, a: float, b: float) -> bool:
+        """True if value ``a`` is strictly better than ``b`` for this attribute."""
+        return a < b if self.better == "lower" else a > b
+
+    def format(self, value: float | None, no_data: str = "no data") -> str:
+        if value is None:
+            return no_data
+        if self.decimals is not None:
+            text = f"{value:.{self.decimals}f}"
+        elif float(value).is_integer():
+            text = str(int(value))
+        else:
+            text = f"{value:g}"
+        return f"{text} {self.unit}".strip() if self.unit else text
+
+
+@dataclass(frozen=True)
+class Suit:
+    """A suit: key used in card ids, display name, colour and look."""
+
+    key: str
+    name: str
+    color: str = "#000000"
+    symbol: str | None = None  # name of a vector symbol (sun, moon, crown, arms, spade, ...)
+    border: str | None = None  # Viashi: border style that marks the suit on elvish decks
+    rank8: str | None = None  # Viashi: "magician" or "scholar"
+    gods: bool = False  # Viashi: the suit of god cards
+
+
+@dataclass(frozen=True)
+class Rank:
+    """A rank: key used in card ids, display name and strength (higher = stronger)."""
+
+    key: str
+    name: str
+    strength: int
+    label: str | None = None  # what is printed in corners ("A", "1", ...); defaults to key
+
+    @property
+    def index_label(self) -> str:
+        return self.label if self.label is not None else self.key
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card (or tile) of a deck."""
+
+    id: str
+    name: str
+    copies: int = 1
+    suit: str | None = None
+    rank: str | None = None
+    subtitle: str = ""
+    text: str = ""
+    flavour: str = ""
+    art: Path | None = None  # resolved path of the card's art image
+    back: str | None = None  # per-card back: text shown on this card's back
+    values: Mapping[str, float | None] = field(default_factory=_frozen)  # None = no data
+    fields: Mapping[str, str] = field(default_factory=_frozen)  # custom fields the deck declares
+    source: Source = field(default_factory=Source, compare=False)
+
+    def value(self, key: str) -> float | None:
+        return self.values.get(key)
+
+
+@dataclass(frozen=True)
+class CardSize:
+    name: str
+    width: float  # mm, cut size
+    height: float  # mm, cut size
+
+
+@dataclass(frozen=True)
+class Back:
+    """The deck's card back design."""
+
+    layout: str | None = None  # a back layout name; None = the front layout's back
+    text: str = ""
+    color: str | None = None
+    image: Path | None = None
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A whole deck, as a designer wrote it."""
+
+    name: str
+    game: Game
+    cards: tuple[Card, ...]
+    key: str = ""  # short name: the bundled name or the file stem
+    kind: Kind = "cards"
+    description: str = ""
+    attributes: tuple[Attribute, ...] = ()
+    suits: tuple[Suit, ...] = ()
+    ranks: tuple[Rank, ...] = ()
+    layout: str | None = None  # card layout name (templates/cards/NAME.yaml or a path)
+    card_size: CardSize = CardSize("poker", *CARD_SIZES["poker"])
+    back: Back = Back()
+    colors: Mapping[str, str] = field(default_factory=_frozen)
+    fields: tuple[str, ...] = ()  # custom card fields the deck declares
+    thresholds: Mapping[str, float] = field(default_factory=_frozen)  # balance check overrides
+    no_data: str = "no data"  # how "no data" is printed
+    path: Path | None = field(default=None, compare=False)
+    digest: str = field(default="", compare=False)  # content hash of the deck's input files
+
+    # -- lookups ---------------------------------------------------------
+    def card(self, card_id: str) -> Card:
+        for c in self.cards:
+            if c.id == card_id:
+                return c
+        raise KeyError(card_id)
+
+    def attribute(self, key: str) -> Attribute:
+        for a in self.attributes:
+            if a.key == key:
+                return a
+        raise KeyError(key)
+
+    def suit(self, key: str) -> Suit:
+        for s in self.suits:
+            if s.key == key:
+                return s
+        raise KeyError(key)
+
+    def rank(self, key: str) -> Rank:
+        for r in self.ranks:
+            if r.key == key:
+                return r
+        raise KeyError(key)
+
+    @property
+    def folder(self) -> Path | None:
+        return self.path.parent if self.path is not None else None
+
+    def printed(self) -> Iterator[Card]:
+        """Every card as often as it is printed (``copies``)."""
+        for c in self.cards:
+            for _ in range(c.copies):
+                yield c
+
+    def short_hash(self) -> str:
+        return (self.digest or hashlib.sha256(repr(self).encode()).hexdigest())[:8]

@@ -1,0 +1,267 @@
+"""Card rows: from the deck YAML itself, a CSV file or an XLSX sheet.
+
+Each row becomes a :class:`Card`; every problem is collected with its file,
+line, card id and field, so a designer sees all of them in one run.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import Problem
+from .model import Card, Source
+from .schema import KEY_RE
+from .yamlfile import LineMap
+
+CARD_KEYS = ("id", "name", "copies", "suit", "rank", "subtitle", "text", "flavour", "art", "back")
+NO_DATA_WORDS = {"", "no data", "n/a", "na", "-", "\u2014", "?"}
+MAX_COPIES = 1000
+MAX_TEXT = 5000
+
+
+@dataclass
+class Row:
+    """One raw card row and where it came from."""
+
+    data: Mapping[Any, Any]
+    file: Path
+    line: int | None
+    key_lines: Mapping[Any, int] | None = None
+
+    def line_of(self, key: str) -> int | None:
+        if self.key_lines and key in self.key_lines:
+            return self.key_lines[key]
+        return self.line
+
+
+@dataclass(frozen=True)
+class RowContext:
+    """What a row is checked against."""
+
+    attributes: tuple[str, ...]
+    fields: tuple[str, ...]
+    suits: tuple[str, ...]
+    ranks: tuple[str, ...]
+    no_data: str
+    folder: Path
+    allowed_roots: tuple[Path, ...]
+
+
+def rows_from_yaml(items: list[Any], file: Path, fallback_line: int | None) -> tuple[list[Row], list[Problem]]:
+    rows: list[Row] = []
+    problems: list[Problem] = []
+    for index, item in enumerate(items):
+        if not isinstance(item, Mapping):
+            line = fallback_line
+            problems.append(Problem(f"card {index + 1} is not a mapping of fields", file, line))
+            continue
+        line = item.line if isinstance(item, LineMap) else fallback_line
+        key_lines = getattr(item, "key_lines", None)
+        rows.append(Row(item, file, line, key_lines))
+    return rows, problems
+
+
+def rows_from_csv(path: Path, text: str) -> tuple[list[Row], list[Problem]]:
+    reader = csv.reader(io.StringIO(text, newline=""))
+    rows: list[Row] = []
+    try:
+        header = next(reader, None)
+        if header is None:
+            return [], [Problem("the CSV file is empty (it needs a header row)", path, 1)]
+        header = [h.strip() for h in header]
+        problems = _check_header(header, path)
+        line = reader.line_num + 1
+        for record in reader:
+            if any(cell.strip() for cell in record):
+                if len(record) > len(header):
+                    problems.append(Problem(f"row has {len(record)} cells but the header has {len(header)}", path, line))
+                data = {h: cell for h, cell in zip(header, record, strict=False) if h}
+                rows.append(Row(data, path, line))
+            line = reader.line_num + 1
+    except csv.Error as exc:
+        return rows, [Problem(f"invalid CSV: {exc}", path, reader.line_num)]
+    return rows, problems
+
+
+def rows_from_xlsx(path: Path, sheet: str | None) -> tuple[list[Row], list[Problem]]:
+    try:
+        import openpyxl
+
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many kinds for a broken file
+        return [], [Problem(f"cannot read the spreadsheet: {exc}", path)]
+    try:
+        if sheet is not None and sheet not in book.sheetnames:
+            return [], [Problem(f"no sheet named {sheet!r}; sheets: {', '.join(book.sheetnames)}", path)]
+        ws = book[sheet] if sheet is not None else book.worksheets[0]
+        records = ws.iter_rows(values_only=True)
+        first = next(records, None)
+        if first is None:
+            return [], [Problem("the sheet is empty (it needs a header row)", path, 1)]
+        header = ["" if h is None else str(h).strip() for h in first]
+        problems = _check_header(header, path)
+        rows: list[Row] = []
+        for number, record in enumerate(records, start=2):
+            if any(cell not in (None, "") for cell in record):
+                data = {h: ("" if v is None else v) for h, v in zip(header, record, strict=False) if h}
+                rows.append(Row(data, path, number))
+        return rows, problems
+    finally:
+        book.close()
+
+
+def _check_header(header: list[str], path: Path) -> list[Problem]:
+    problems = []
+    seen: set[str] = set()
+    for h in header:
+        if h and h in seen:
+            problems.append(Problem(f"column {h!r} appears twice in the header", path, 1))
+        seen.add(h)
+    if "id" not in seen:
+        problems.append(Problem("the header has no 'id' column", path, 1, field="id"))
+    return problems
+
+
+def parse_value(raw: Any, no_data: str) -> tuple[float | None, str | None]:
+    """An attribute value: a finite number or "no data". Returns (value, error)."""
+    if raw is None:
+        return None, None
+    if isinstance(raw, bool):
+        return None, f"expected a number or 'no data', got {raw!r}"
+    if isinstance(raw, int | float):
+        value = float(raw)
+    elif isinstance(raw, str):
+        text = raw.strip()
+        if text.lower() in NO_DATA_WORDS or text.lower() == no_data.lower():
+            return None, None
+        try:
+            value = float(text.replace(",", "")) if _numeric_text(text) else float("nan")
+        except ValueError:
+            value = float("nan")
+        if math.isnan(value) and text.lower() not in ("nan",):
+            return None, f"not a number: {raw!r} (write a number, or leave it empty for no data)"
+    else:
+        return None, f"expected a number or 'no data', got a {type(raw).__name__}"
+    if not math.isfinite(value) or abs(value) > 1e15:
+        return None, f"not a usable number: {raw!r} (it must be finite and below 10^15)"
+    return value, None
+
+
+def _numeric_text(text: str) -> bool:
+    return bool(text) and all(ch in "0123456789.,-+eE" for ch in text)
+
+
+def _text(raw: Any) -> str:
+    if raw is None:
+        return ""
+    if isinstance(raw, float) and raw.is_integer():
+        return str(int(raw))
+    return str(raw).strip() if not isinstance(raw, str) else raw
+
+
+def build_card(row: Row, ctx: RowContext) -> tuple[Card | None, list[Problem]]:
+    problems: list[Problem] = []
+    data = row.data
+    raw_id = data.get("id")
+    card_id = _text(raw_id).strip()
+
+    def problem(message: str, fld: str | None) -> None:
+        problems.append(Problem(message, row.file, row.line_of(fld) if fld else row.line, card_id or None, fld))
+
+    if not card_id:
+        problem("the card has no id", "id")
+        return None, problems
+    if not KEY_RE.match(card_id):
+        problem("an id is letters, digits, '-', '_' or '.', at most 64 characters", "id")
+        card_id = ""
+        return None, problems
+
+    known = set(CARD_KEYS) | set(ctx.attributes) | set(ctx.fields)
+    for key in data:
+        if not isinstance(key, str) or key not in known:
+            hint = _did_you_mean(str(key), known)
+            problem(f"unknown field{hint}; a card may have {', '.join(sorted(known))}", str(key))
+
+    name = _text(data.get("name")) or card_id
+    copies = 1
+    if "copies" in data and data["copies"] not in (None, ""):
+        raw = data["copies"]
+        try:
+            copies = int(str(raw).strip()) if not isinstance(raw, bool) else -1
+        except ValueError:
+            copies = -1
+        if not 0 <= copies <= MAX_COPIES or (isinstance(raw, float) and not raw.is_integer()):
+            problem(f"copies must be a whole number from 0 to {MAX_COPIES}, got {raw!r}", "copies")
+            copies = 1
+
+    suit = _text(data.get("suit")) or None
+    if suit is not None and ctx.suits and suit not in ctx.suits:
+        problem(f"unknown suit {suit!r}; the deck's suits are {', '.join(ctx.suits)}", "suit")
+    rank = _text(data.get("rank")) or None
+    if rank is not None and ctx.ranks and rank not in ctx.ranks:
+        problem(f"unknown rank {rank!r}; the deck's ranks are {', '.join(ctx.ranks)}", "rank")
+
+    values: dict[str, float | None] = {}
+    for key in ctx.attributes:
+        if key not in data:
+            problem("missing value (write a number, or 'no data')", key)
+            continue
+        value, error = parse_value(data[key], ctx.no_data)
+        if error:
+            problem(error, key)
+        values[key] = value
+
+    texts = {}
+    for key in ("subtitle", "text", "flavour", "back", *ctx.fields):
+        value = _text(data.get(key))
+        if len(value) > MAX_TEXT:
+            problem(f"text longer than {MAX_TEXT} characters", key)
+            value = value[:MAX_TEXT]
+        texts[key] = value
+
+    art = None
+    if _text(data.get("art")):
+        art, error = resolve_reference(_text(data.get("art")), ctx.folder, ctx.allowed_roots)
+        if error:
+            problem(error, "art")
+
+    card = Card(
+        id=card_id,
+        name=name,
+        copies=copies,
+        suit=suit,
+        rank=rank,
+        subtitle=texts["subtitle"],
+        text=texts["text"],
+        flavour=texts["flavour"],
+        art=art,
+        back=texts["back"] or None,
+        values=values,
+        fields={k: texts[k] for k in ctx.fields},
+        source=Source(row.file, row.line),
+    )
+    return card, problems
+
+
+def resolve_reference(ref: str, folder: Path, allowed_roots: Iterable[Path]) -> tuple[Path | None, str | None]:
+    """A file a deck names: it must exist inside the deck's folder or a bundled folder."""
+    candidate = (folder / ref).resolve()
+    roots = [folder.resolve(), *(r.resolve() for r in allowed_roots)]
+    if not any(candidate.is_relative_to(root) for root in roots):
+        return None, f"{ref!r} is outside the deck's folder; referenced files must be inside it"
+    if not candidate.is_file():
+        return None, f"file not found: {ref!r} (looked for {candidate})"
+    return candidate, None
+
+
+def _did_you_mean(word: str, options: Iterable[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(word, list(options), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""

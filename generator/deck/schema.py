@@ -1,0 +1,103 @@
+"""The deck file schema (deck-level keys), validated with pydantic.
+
+Card rows are checked in ``rows.py`` because their allowed keys depend on the
+deck's attributes and declared fields.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+
+KEY_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$")
+COLOR_RE = re.compile(r"^#[0-9A-Fa-f]{6}$")
+
+
+def _as_text(value: Any) -> Any:
+    # YAML turns `2` or `10` into ints; keys and labels are text.
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float):
+        return str(value)
+    return value
+
+
+Text = Annotated[str, BeforeValidator(_as_text), Field(max_length=2000)]
+Key = Annotated[str, BeforeValidator(_as_text), Field(pattern=KEY_RE.pattern)]
+Color = Annotated[str, Field(pattern=COLOR_RE.pattern)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=False)
+
+
+class AttributeIn(Strict):
+    key: Key
+    label: Text
+    unit: Text = ""
+    better: Literal["higher", "lower"] = "higher"
+    decimals: int | None = Field(default=None, ge=0, le=6)
+
+
+class SuitIn(Strict):
+    key: Key
+    name: Text
+    color: Color = "#000000"
+    symbol: Key | None = None
+    border: Key | None = None
+    rank8: Literal["magician", "scholar"] | None = None
+    gods: bool = False
+
+
+class RankIn(Strict):
+    key: Key
+    name: Text
+    strength: int = Field(ge=-1000, le=1000)
+    label: Text | None = None
+
+
+class SizeIn(Strict):
+    width: float = Field(gt=5, le=500)
+    height: float = Field(gt=5, le=500)
+
+
+class BackIn(Strict):
+    layout: Key | None = None
+    text: Text = ""
+    color: Color | None = None
+    image: Text | None = None
+
+
+class CardsFileIn(Strict):
+    file: Text
+    sheet: Text | None = None
+
+
+class DeckIn(Strict):
+    name: Text
+    game: Literal["weiji", "war", "viashi", "none"] = "none"
+    kind: Literal["cards", "piecepack"] = "cards"
+    description: Text = ""
+    attributes: list[AttributeIn] = Field(default_factory=list, max_length=64)
+    suits: list[SuitIn] = Field(default_factory=list, max_length=64)
+    ranks: list[RankIn] = Field(default_factory=list, max_length=64)
+    layout: Text | None = None
+    card_size: Key | SizeIn = "poker"
+    back: BackIn | None = None
+    colors: dict[Key, Color] = Field(default_factory=dict)
+    fields: list[Key] = Field(default_factory=list, max_length=64)
+    thresholds: dict[Key, float] = Field(default_factory=dict)
+    no_data: Text = "no data"
+    cards: list[Any] | CardsFileIn | Text | None = None
+
+    @field_validator("attributes", "suits", "ranks")
+    @classmethod
+    def _unique_keys(cls, items: list[Any]) -> list[Any]:
+        seen: set[str] = set()
+        for item in items:
+            if item.key in seen:
+                raise ValueError(f"key {item.key!r} is used twice")
+            seen.add(item.key)
+        return items

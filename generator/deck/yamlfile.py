@@ -1,0 +1,112 @@
+"""Safe YAML reading that remembers line numbers and refuses hostile input.
+
+Mappings come back as :class:`LineMap` (a dict that knows the line of each key),
+so validation errors can name the line of the offending field.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..errors import DeckError, Problem
+
+MAX_NODES = 200_000  # far above any real deck; stops alias ("billion laughs") bombs
+MAX_DEPTH = 64
+MAX_BYTES = 20 * 1024 * 1024
+
+
+class LineMap(dict):
+    """A YAML mapping with the 1-based line of the mapping and of each key."""
+
+    line: int | None = None
+    key_lines: dict[Any, int]
+
+    def line_of(self, key: Any) -> int | None:
+        return getattr(self, "key_lines", {}).get(key, self.line)
+
+
+class _Loader(yaml.SafeLoader):
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._nodes = 0
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        self._nodes += 1
+        if self._nodes > MAX_NODES:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"more than {MAX_NODES} values (an alias bomb?)", node.start_mark
+            )
+        return super().construct_object(node, deep=deep)
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self._depth = getattr(self, "_depth", 0) + 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise yaml.composer.ComposerError(
+                    None, None, f"nesting deeper than {MAX_DEPTH} levels", self.peek_event().start_mark
+                )
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+def _construct_mapping(loader: _Loader, node: yaml.MappingNode, deep: bool = False) -> LineMap:
+    loader.flatten_mapping(node)
+    result = LineMap()
+    result.line = node.start_mark.line + 1
+    result.key_lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        try:
+            hash(key)
+        except TypeError as exc:
+            raise yaml.constructor.ConstructorError(
+                None, None, "a mapping key must be a plain value", key_node.start_mark
+            ) from exc
+        if key in result:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"duplicate key {key!r}", key_node.start_mark
+            )
+        result[key] = loader.construct_object(value_node, deep=True)
+        result.key_lines[key] = key_node.start_mark.line + 1
+    return result
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def read_text(path: Path) -> str:
+    """Read a text file as UTF-8 (a BOM is allowed), with a clear error."""
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise DeckError(Problem(f"file is larger than {MAX_BYTES // (1024 * 1024)} MB", path))
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise DeckError(Problem("file not found", path)) from None
+    except IsADirectoryError:
+        raise DeckError(Problem("is a folder, not a file", path)) from None
+    except OSError as exc:
+        raise DeckError(Problem(f"cannot read: {exc.strerror}", path)) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DeckError(Problem(f"not UTF-8 text (byte {exc.start})", path)) from None
+
+
+def load_yaml(path: Path, text: str | None = None) -> Any:
+    """Parse YAML safely; errors name the file and line."""
+    if text is None:
+        text = read_text(path)
+    try:
+        return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        raise DeckError(Problem(f"invalid YAML: {exc.problem or exc}", path, line)) from None
+    except yaml.YAMLError as exc:
+        raise DeckError(Problem(f"invalid YAML: {exc}", path)) from None
+    except RecursionError:
+        raise DeckError(Problem("invalid YAML: nested too deeply", path)) from None

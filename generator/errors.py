@@ -1,0 +1,58 @@
+"""Errors a designer sees: one line each, naming file, line, card and field."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem in one input file."""
+
+    message: str
+    file: Path | str | None = None
+    line: int | None = None
+    card: str | None = None
+    field: str | None = None
+
+    def __str__(self) -> str:
+        where = ""
+        if self.file is not None:
+            where = str(self.file)
+            if self.line is not None:
+                where += f":{self.line}"
+            where += ": "
+        what = []
+        if self.card is not None:
+            what.append(f"card {self.card}")
+        if self.field is not None:
+            what.append(f"field '{self.field}'")
+        return where + (", ".join(what) + ": " if what else "") + self.message
+
+
+class DeckpressError(Exception):
+    """An error in the user's input: printed without a traceback, exit code 2."""
+
+    exit_code = 2
+
+    def __init__(self, problems: Iterable[Problem] | Problem | str) -> None:
+        if isinstance(problems, str):
+            problems = [Problem(problems)]
+        elif isinstance(problems, Problem):
+            problems = [problems]
+        self.problems: list[Problem] = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class DeckError(DeckpressError):
+    """A deck file (or a file it names) is invalid."""
+
+
+class ParameterError(DeckpressError):
+    """A command option or rule parameter is invalid."""
+
+
+class RenderError(DeckpressError):
+    """A layout, template, font or image cannot be used."""
