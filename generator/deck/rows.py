@@ -251,11 +251,20 @@ def build_card(row: Row, ctx: RowContext) -> tuple[Card | None, list[Problem]]:
 
 def resolve_reference(ref: str, folder: Path, allowed_roots: Iterable[Path]) -> tuple[Path | None, str | None]:
     """A file a deck names: it must exist inside the deck's folder or a bundled folder."""
-    candidate = (folder / ref).resolve()
+    if not ref or "\x00" in ref or len(ref) > 1000:
+        return None, f"not a usable file name: {ref[:60]!r}"
+    try:
+        candidate = (folder / ref).resolve()
+    except (OSError, ValueError, RuntimeError) as exc:
+        return None, f"not a usable file name: {ref[:60]!r} ({exc})"
     roots = [folder.resolve(), *(r.resolve() for r in allowed_roots)]
     if not any(candidate.is_relative_to(root) for root in roots):
         return None, f"{ref!r} is outside the deck's folder; referenced files must be inside it"
-    if not candidate.is_file():
+    try:
+        exists = candidate.is_file()
+    except OSError:
+        exists = False
+    if not exists:
         return None, f"file not found: {ref!r} (looked for {candidate})"
     return candidate, None
 

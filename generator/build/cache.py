@@ -1,0 +1,51 @@
+"""Content hashes and the build manifest: rebuild only what changed.
+
+A job's key hashes everything its output depends on: the deck's input files
+(``Deck.digest``), the job's own options, and the toolchain (deckpress's own
+source, templates and fonts). The manifest ``<out>/.deckpress-build.json``
+remembers the key each output was made with.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..paths import fonts_dir, templates_dir
+from ..render.atomic import atomic_write
+
+MANIFEST = ".deckpress-build.json"
+_PACKAGE = Path(__file__).resolve().parents[1]
+
+
+@cache
+def toolchain_hash() -> str:
+    """A hash of deckpress's code, templates and fonts: a new version rebuilds everything."""
+    digest = hashlib.sha256()
+    for root, pattern in ((_PACKAGE, "*.py"), (templates_dir(), "*"), (fonts_dir(), "*.ttf")):
+        for path in sorted(p for p in root.rglob(pattern) if p.is_file() and "__pycache__" not in p.parts):
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def job_key(*parts: Any) -> str:
+    digest = hashlib.sha256(toolchain_hash().encode())
+    digest.update(json.dumps(parts, sort_keys=True, default=str).encode())
+    return digest.hexdigest()[:16]
+
+
+def read_manifest(out: Path) -> dict[str, dict[str, Any]]:
+    try:
+        data = json.loads((out / MANIFEST).read_text())
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def write_manifest(out: Path, manifest: dict[str, dict[str, Any]]) -> None:
+    with atomic_write(out / MANIFEST) as tmp:
+        tmp.write_text(json.dumps(manifest, indent=1, sort_keys=True))

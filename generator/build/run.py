@@ -1,0 +1,109 @@
+"""``deckpress build``: plan every job, skip what is up to date, run the rest in
+parallel, keep going past a failing deck, and write the gallery."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..deck import BUNDLED, Deck, resolve_deck
+from ..errors import DeckpressError
+from .cache import read_manifest, write_manifest
+from .jobs import Job, JobResult, plan_deck, plan_rules, run_job
+
+
+@dataclass
+class BuildSummary:
+    out: Path
+    results: list[JobResult] = field(default_factory=list)
+    failed_decks: dict[str, str] = field(default_factory=dict)  # target -> error
+    decks: list[Deck] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failed_decks and all(r.error is None for r in self.results)
+
+    @property
+    def built(self) -> list[JobResult]:
+        return [r for r in self.results if not r.skipped and r.error is None]
+
+    @property
+    def skipped(self) -> list[JobResult]:
+        return [r for r in self.results if r.skipped]
+
+
+Progress = Callable[[str, int, int], None]  # (job id, done, total)
+
+
+def plan(targets: Sequence[str], out: Path, summary: BuildSummary) -> list[Job]:
+    jobs: list[Job] = []
+    for target in targets or BUNDLED:
+        try:
+            deck = resolve_deck(target)
+        except DeckpressError as exc:
+            summary.failed_decks[target] = str(exc)
+            continue
+        summary.decks.append(deck)
+        jobs += plan_deck(target, deck, out)
+    if not targets:
+        jobs += plan_rules(out)
+    return jobs
+
+
+def build(
+    targets: Sequence[str] = (),
+    out: Path = Path("output"),
+    *,
+    workers: int | None = None,
+    force: bool = False,
+    progress: Progress | None = None,
+) -> BuildSummary:
+    out.mkdir(parents=True, exist_ok=True)
+    summary = BuildSummary(out)
+    jobs = plan(targets, out, summary)
+    manifest = read_manifest(out)
+    todo: list[Job] = []
+    for job in jobs:
+        entry = manifest.get(job.id, {})
+        if not force and entry.get("key") == job.key and all(p.exists() for p in job.outputs):
+            summary.results.append(JobResult(job, list(job.outputs), list(entry.get("warnings", [])), skipped=True))
+        else:
+            todo.append(job)
+    done = len(summary.results)
+    total = len(jobs)
+    if progress:
+        progress("", done, total)
+
+    def record(result: JobResult) -> None:
+        nonlocal done
+        done += 1
+        summary.results.append(result)
+        if result.error is None:
+            manifest[result.job.id] = {"key": result.job.key, "warnings": result.warnings}
+        else:
+            manifest.pop(result.job.id, None)
+        if progress:
+            progress(result.job.id, done, total)
+
+    workers = workers or min(len(todo), os.cpu_count() or 1) or 1
+    try:
+        if workers <= 1 or len(todo) <= 1:
+            for job in todo:
+                record(run_job(job))
+        else:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                futures = [pool.submit(run_job, job) for job in todo]
+                for future in as_completed(futures):
+                    record(future.result())
+    finally:
+        # Whatever finished is remembered, even after Ctrl-C: the next build redoes only the rest.
+        write_manifest(out, manifest)
+
+    from .gallery import write_gallery
+
+    write_gallery(summary)
+    summary.results.sort(key=lambda r: r.job.id)
+    return summary

@@ -1,0 +1,59 @@
+"""``deckpress build``: everything for every bundled deck (or the given ones)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from ..build import BuildSummary, build
+from . import options
+from .app import EXIT_FINDINGS, app, friendly
+
+
+@app.command("build")
+@friendly
+def build_command(
+    targets: list[str] = typer.Argument(None, help="Decks or project folders (default: every bundled deck and booklet).", show_default=False),
+    output: Path = options.OutputDir,
+    jobs: int = typer.Option(0, "--jobs", help="Parallel processes (0 = one per core)."),
+    force: bool = typer.Option(False, "--force", help="Rebuild even what is up to date."),
+) -> None:
+    """Build card/tile sheets (A4 and Letter), booklets, images and balance reports into OUTPUT/<deck>/."""
+    console = Console(stderr=True)
+    show = sys.stderr.isatty()
+    with Progress(
+        TextColumn("[bold]build"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"),
+        TimeElapsedColumn(), console=console, disable=not show, transient=True,
+    ) as bar:
+        task = bar.add_task("planning", total=None)
+
+        def progress(job_id: str, done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total, description=job_id)
+
+        summary = build(targets or (), output, workers=jobs or None, force=force, progress=progress)
+    _print_summary(summary)
+    if not summary.ok:
+        raise typer.Exit(EXIT_FINDINGS)
+
+
+def _print_summary(summary: BuildSummary) -> None:
+    table = Table("job", "status", "output", "notes", title=f"deckpress build -> {summary.out}")
+    for r in summary.results:
+        status = "[red]failed" if r.error else ("[dim]up to date" if r.skipped else "[green]built")
+        outputs = ", ".join(str(p.relative_to(summary.out)) for p in r.job.outputs)
+        notes = r.error or (f"{len(r.warnings)} warning(s)" if r.warnings else "")
+        table.add_row(r.job.id, status, outputs, notes)
+    for target, error in summary.failed_decks.items():
+        table.add_row(target, "[red]failed", "", error)
+    console = Console()
+    console.print(table)
+    console.print(
+        f"{len(summary.built)} built, {len(summary.skipped)} up to date, "
+        f"{sum(r.error is not None for r in summary.results) + len(summary.failed_decks)} failed. "
+        f"Gallery: {summary.out / 'index.html'}"
+    )
