@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: build test bench clean
+.PHONY: build test bench clean docs
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,3 +28,6 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) output/*/ output/index.html
+
+docs: $(STAMP)
+	$(BIN)/python -m typer generator.cli utils docs --name deckpress --output docs/cli.md

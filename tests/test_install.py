@@ -39,8 +39,8 @@ def test_wheel_carries_bundled_folders_and_runs_elsewhere(tmp_path: Path) -> Non
     env = {**os.environ, "PYTHONPATH": str(target)}
     code = (
         "import generator, generator.paths as p; "
-        "assert generator.__file__.startswith(%r), generator.__file__; "
-        "print(p.deck_data_dir()); from generator.cli import main; main()" % str(target)
+        f"assert generator.__file__.startswith({str(target)!r}), generator.__file__; "
+        "print(p.deck_data_dir()); from generator.cli import main; main()"
     )
     result = subprocess.run(
         [sys.executable, "-c", code, "decks"], cwd=elsewhere, env=env, capture_output=True, text=True

@@ -87,10 +87,10 @@ def _verdict(path: Path) -> tuple[str, str, list[str]]:
 
 def _image_thumb(source: Path, thumb: Path) -> None:
     with Image.open(source) as im:
-        im = im.convert("RGB")
-        im.thumbnail((THUMB_HEIGHT * 2, THUMB_HEIGHT))
-        with atomic_write(thumb) as tmp:
-            im.save(tmp, format="PNG", optimize=True)
+        rgb = im.convert("RGB")
+    rgb.thumbnail((THUMB_HEIGHT * 2, THUMB_HEIGHT))
+    with atomic_write(thumb) as tmp:
+        rgb.save(tmp, format="PNG", optimize=True)
 
 
 def _pdf_thumb(pdf: Path, thumb: Path) -> bool:

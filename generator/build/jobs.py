@@ -41,7 +41,7 @@ class JobResult:
     skipped: bool = False
 
 
-def plan_deck(target: str, deck: Deck, out: Path) -> list[Job]:
+def plan_deck(target: str, deck: Deck, out: Path, balance_games: int = BALANCE_GAMES) -> list[Job]:
     """Every job for one deck, writing into ``out/<deck key>/``."""
     folder = out / deck.key
     jobs: list[Job] = []
@@ -57,7 +57,7 @@ def plan_deck(target: str, deck: Deck, out: Path) -> list[Job]:
             add(f"cards-{page}", "cards", [folder / f"cards-{page}.pdf"], page=page, backs="duplex-long")
     add("images", "images", [folder / "images"], dpi=150, backs=True)
     if deck.game in ("weiji", "war", "viashi"):
-        add("balance", "balance", [folder / "balance.pdf", folder / "balance.json"], games=BALANCE_GAMES)
+        add("balance", "balance", [folder / "balance.pdf", folder / "balance.json"], games=balance_games)
     return jobs
 
 

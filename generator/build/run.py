@@ -12,7 +12,7 @@ from pathlib import Path
 from ..deck import BUNDLED, Deck, resolve_deck
 from ..errors import DeckpressError
 from .cache import read_manifest, write_manifest
-from .jobs import Job, JobResult, plan_deck, plan_rules, run_job
+from .jobs import BALANCE_GAMES, Job, JobResult, plan_deck, plan_rules, run_job
 
 
 @dataclass
@@ -38,7 +38,7 @@ class BuildSummary:
 Progress = Callable[[str, int, int], None]  # (job id, done, total)
 
 
-def plan(targets: Sequence[str], out: Path, summary: BuildSummary) -> list[Job]:
+def plan(targets: Sequence[str], out: Path, summary: BuildSummary, balance_games: int) -> list[Job]:
     jobs: list[Job] = []
     for target in targets or BUNDLED:
         try:
@@ -47,7 +47,7 @@ def plan(targets: Sequence[str], out: Path, summary: BuildSummary) -> list[Job]:
             summary.failed_decks[target] = str(exc)
             continue
         summary.decks.append(deck)
-        jobs += plan_deck(target, deck, out)
+        jobs += plan_deck(target, deck, out, balance_games)
     if not targets:
         jobs += plan_rules(out)
     return jobs
@@ -59,11 +59,12 @@ def build(
     *,
     workers: int | None = None,
     force: bool = False,
+    balance_games: int = BALANCE_GAMES,
     progress: Progress | None = None,
 ) -> BuildSummary:
     out.mkdir(parents=True, exist_ok=True)
     summary = BuildSummary(out)
-    jobs = plan(targets, out, summary)
+    jobs = plan(targets, out, summary, balance_games)
     manifest = read_manifest(out)
     todo: list[Job] = []
     for job in jobs:

@@ -22,6 +22,7 @@ def build_command(
     output: Path = options.OutputDir,
     jobs: int = typer.Option(0, "--jobs", help="Parallel processes (0 = one per core)."),
     force: bool = typer.Option(False, "--force", help="Rebuild even what is up to date."),
+    balance_games: int = typer.Option(2000, "--balance-games", min=0, help="Games simulated per balance report."),
 ) -> None:
     """Build card/tile sheets (A4 and Letter), booklets, images and balance reports into OUTPUT/<deck>/."""
     console = Console(stderr=True)
@@ -35,7 +36,9 @@ def build_command(
         def progress(job_id: str, done: int, total: int) -> None:
             bar.update(task, completed=done, total=total, description=job_id)
 
-        summary = build(targets or (), output, workers=jobs or None, force=force, progress=progress)
+        summary = build(
+            targets or (), output, workers=jobs or None, force=force, balance_games=balance_games, progress=progress
+        )
     _print_summary(summary)
     if not summary.ok:
         raise typer.Exit(EXIT_FINDINGS)

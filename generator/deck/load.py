@@ -189,40 +189,49 @@ def _line(raw: Any, key: str) -> int | None:
 
 
 def _pydantic_problems(exc: ValidationError, raw: Any, path: Path) -> list[Problem]:
+    """Translate pydantic's error locations into file lines and readable field paths."""
     problems = []
-    for err in exc.errors():
-        loc = err["loc"]
-        node, line, names = raw, None, []
-        for part in loc:
+    errors = exc.errors()
+    heads = [e["loc"][0] for e in errors if e["loc"]]
+    for err in errors:
+        # In a union (card_size: name | {width, height}) the branch the input was not
+        # written for reports a type mismatch; keep only the other branch's errors.
+        if err["type"] in _BRANCH_MISMATCH and err["loc"] and heads.count(err["loc"][0]) > 1:
+            continue
+        node, line, names = raw, None, []  # type: tuple[Any, int | None, list[str]]
+        for part in err["loc"]:
             if isinstance(node, LineMap) and part in node:
                 line = node.line_of(part)
                 node = node[part]
+                names.append(str(part))
             elif isinstance(node, list) and isinstance(part, int) and part < len(node):
                 node = node[part]
                 line = node.line if isinstance(node, LineMap) else line
-                if isinstance(node, Mapping) and "key" in node:
-                    names[-1:] = [f"{names[-1]}[{node['key']}]" if names else str(node["key"])]
-                    continue
-            elif not isinstance(part, str):
-                continue  # pydantic's union branch names
-            if isinstance(part, int):
-                names[-1:] = [f"{names[-1]}[{part + 1}]" if names else str(part + 1)]
-            elif part in _UNION_TAGS:
-                continue
-            else:
-                names.append(str(part))
+                label = node.get("key", part + 1) if isinstance(node, Mapping) else part + 1
+                names[-1:] = [f"{names[-1] if names else ''}[{label}]"]
+            elif isinstance(part, str) and not _is_union_tag(part):
+                names.append(part)  # a key that is missing or extra
         message = err["msg"]
         if err["type"] == "extra_forbidden":
-            message = "unknown key (a misprint?)" + _hint(loc[-1])
+            message = "unknown key (a misprint?)" + _hint(err["loc"][-1])
         elif err["type"] == "missing":
             message = "missing (it is required)"
+        elif err["type"] == "string_pattern_mismatch" and "#[0-9A-Fa-f]" in str(err.get("ctx", {})):
+            message = f"a colour is written '#RRGGBB', got {err.get('input')!r}"
+        elif err["type"] == "string_pattern_mismatch":
+            message = f"use letters, digits, '-', '_' or '.', got {err.get('input')!r}"
         elif err["type"] == "literal_error":
             message = f"{message}, got {err.get('input')!r}"
         problems.append(Problem(message, path, line, None, ".".join(names) or None))
     return problems
 
 
-_UNION_TAGS = {"str", "list[any]", "CardsFileIn", "SizeIn", "BackIn", "function-before[_as_text(), str]"}
+_BRANCH_MISMATCH = {"string_type", "list_type", "model_type", "dict_type", "model_attributes_type"}
+
+
+def _is_union_tag(part: str) -> bool:
+    # pydantic names union branches in error locations ("str", "list[any]", "SizeIn", "chain[...]")
+    return part[:1].isupper() or part in ("str", "list[any]") or "[" in part or part.startswith("function-")
 
 
 def _hint(key: Any) -> str:

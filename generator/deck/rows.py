@@ -219,11 +219,11 @@ def build_card(row: Row, ctx: RowContext) -> tuple[Card | None, list[Problem]]:
 
     texts = {}
     for key in ("subtitle", "text", "flavour", "back", *ctx.fields):
-        value = _text(data.get(key))
-        if len(value) > MAX_TEXT:
+        content = _text(data.get(key))
+        if len(content) > MAX_TEXT:
             problem(f"text longer than {MAX_TEXT} characters", key)
-            value = value[:MAX_TEXT]
-        texts[key] = value
+            content = content[:MAX_TEXT]
+        texts[key] = content
 
     art = None
     if _text(data.get("art")):
