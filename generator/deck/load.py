@@ -192,12 +192,16 @@ def _pydantic_problems(exc: ValidationError, raw: Any, path: Path) -> list[Probl
     """Translate pydantic's error locations into file lines and readable field paths."""
     problems = []
     errors = exc.errors()
-    heads = [e["loc"][0] for e in errors if e["loc"]]
+    # In a union (card_size: name | {width, height}) the branch the input was not
+    # written for reports a type mismatch; keep only the other branch's errors, or
+    # a single mismatch when every branch failed on the type.
+    real_heads = {e["loc"][0] for e in errors if e["loc"] and e["type"] not in _BRANCH_MISMATCH}
+    reported: set[Any] = set()
     for err in errors:
-        # In a union (card_size: name | {width, height}) the branch the input was not
-        # written for reports a type mismatch; keep only the other branch's errors.
-        if err["type"] in _BRANCH_MISMATCH and err["loc"] and heads.count(err["loc"][0]) > 1:
+        head = err["loc"][0] if err["loc"] else None
+        if err["type"] in _BRANCH_MISMATCH and (head in real_heads or head in reported):
             continue
+        reported.add(head)
         node, line, names = raw, None, []  # type: tuple[Any, int | None, list[str]]
         for part in err["loc"]:
             if isinstance(node, LineMap) and part in node:

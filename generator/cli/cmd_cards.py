@@ -1,0 +1,95 @@
+"""``deckpress cards`` (print-and-play card sheets) and ``deckpress calibrate``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.progress import Progress
+
+from ..deck import resolve_deck
+from ..errors import ParameterError
+from ..render.calibrate import write_calibration
+from ..render.cards import card_pieces, proof_label
+from ..render.geometry import parse_card_size
+from ..render.printer_config import parse_offset, printer_offset, save_printer_offset
+from ..render.sheet import SheetOptions, with_copies, write_sheets
+from . import options
+from .app import app, friendly
+
+MAX_WARNINGS = 20  # printed in full; the rest are counted
+
+
+def _offset(back_offset: str | None, printer: str | None) -> tuple[float, float]:
+    if back_offset is not None:
+        return parse_offset(back_offset)
+    if printer is not None:
+        return printer_offset(printer)
+    return (0.0, 0.0)
+
+
+@app.command()
+@friendly
+def cards(
+    deck: str = options.DeckArg,
+    output: Path = options.OutputFile,
+    page: str = options.Page,
+    bleed: float = options.Bleed,
+    backs: str = options.Backs,
+    arrangement: str = typer.Option("auto", "--arrangement", help="auto, touching (shared cut lines) or gap."),
+    gap: float = typer.Option(2.0, "--gap", help="Blank mm between cards in the gap arrangement."),
+    margin: float = typer.Option(5.0, "--margin", help="Printer-safe page margin in mm."),
+    cut_lines: bool = typer.Option(False, "--cut-lines", help="Draw thin lines along every cut."),
+    no_crop_marks: bool = typer.Option(False, "--no-crop-marks", help="Leave out the crop marks."),
+    proof: bool = typer.Option(False, "--proof", help="Stamp card id, deck, data hash and date."),
+    back_offset: str | None = options.BackOffset,
+    printer: str | None = options.Printer,
+    layout: str | None = typer.Option(None, "--layout", help="A layout file, name or folder."),
+    size: str | None = typer.Option(None, "--size", help="Card size: a preset (poker, bridge, ...) or WxH mm."),
+) -> None:
+    """Print-and-play card sheets: exact cut size, bleed, crop marks, duplex or fold backs."""
+    loaded = resolve_deck(deck)
+    sheet = SheetOptions(
+        page=page.lower(), bleed=bleed, margin=margin, backs=backs, arrangement=arrangement,
+        gap=gap, crop_marks=not no_crop_marks, cut_lines=cut_lines,
+        back_offset=_offset(back_offset, printer), proof=proof,
+        proof_label=proof_label(loaded) if proof else "",
+    )
+    card_size = parse_card_size(size) if size else None
+    pieces = card_pieces(loaded, layout, size=card_size)
+    with Progress(transient=True) as bar:
+        task = bar.add_task(f"{loaded.name}", total=len(with_copies(pieces)))
+        report = write_sheets(pieces, output, sheet, title=loaded.name,
+                              progress=lambda done: bar.update(task, completed=done))
+    for note in report.notes:
+        typer.echo(note, err=True)
+    for warning in report.warnings[:MAX_WARNINGS]:
+        typer.echo(f"warning: {warning}", err=True)
+    if len(report.warnings) > MAX_WARNINGS:
+        typer.echo(f"warning: ... and {len(report.warnings) - MAX_WARNINGS} more", err=True)
+    typer.echo(f"{output}: {report.pieces} cards on {report.pages} page{'s' if report.pages != 1 else ''} "
+               f"({report.per_page} per page, {report.arrangement}, {report.orientation})")
+
+
+@app.command()
+@friendly
+def calibrate(
+    output: Path | None = typer.Option(None, "-o", "--output", help="Write the test sheet here."),
+    page: str = options.Page,
+    backs: str = typer.Option("duplex-long", "--backs", help="duplex-long or duplex-short."),
+    printer: str | None = options.Printer,
+    back_offset: str | None = options.BackOffset,
+) -> None:
+    """Duplex registration test sheet; with --printer NAME --back-offset X,Y store the offset."""
+    if backs not in ("duplex-long", "duplex-short"):
+        raise ParameterError(f"--backs {backs!r} is not valid; valid: duplex-long, duplex-short")
+    if printer is not None and back_offset is not None:
+        path = save_printer_offset(printer, parse_offset(back_offset))
+        typer.echo(f"stored back offset {back_offset} for printer {printer} in {path}")
+        if output is None:
+            return
+    if output is None:
+        raise ParameterError("give -o FILE for the test sheet, or --printer NAME --back-offset X,Y to store")
+    offset = _offset(back_offset, printer)
+    write_calibration(output, page.lower(), backs, offset)
+    typer.echo(f"{output}: print both pages {backs}, then read the back side against a light")

@@ -1,0 +1,44 @@
+"""Atomic file output: no half-written file is ever left behind.
+
+``with atomic_write(path) as tmp:`` yields a temporary :class:`Path` in the same
+folder as ``path`` (same suffix, so Pillow and ReportLab see the right format).
+Write the whole output to ``tmp``; on a clean exit it replaces ``path`` in one
+``os.replace``; on any exception (including ``KeyboardInterrupt``) the temporary
+file is removed and ``path`` is untouched.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+def _mode(target: Path) -> int:
+    """Keep an existing file's permissions; a new file gets the usual 0o666 minus umask."""
+    if target.exists():
+        return target.stat().st_mode & 0o7777
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+@contextmanager
+def atomic_write(path: Path | str) -> Iterator[Path]:
+    """Yield a temporary path beside ``path``; move it into place on success."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(
+        prefix=f".{target.stem}.", suffix=f".partial{target.suffix}", dir=target.parent
+    )
+    os.close(fd)
+    tmp = Path(name)
+    try:
+        yield tmp
+        os.chmod(tmp, _mode(target))
+        os.replace(tmp, target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise

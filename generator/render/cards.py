@@ -1,0 +1,183 @@
+"""Cards as pieces: a deck plus a layout gives one drawable Piece per card.
+
+``card_pieces(deck)`` resolves every card's elements up front (template errors
+surface before any file is written); ``write_card_sheets`` prints them with
+their ``copies``; ``render_piece_pdf`` puts one piece on a page of its own.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..deck.model import Card, CardSize, Deck
+from ..errors import ParameterError
+from .atomic import atomic_write
+from .fonts import register_fonts
+from .geometry import pt
+from .layout.checks import check_element
+from .layout.context import Where, card_context, resolve
+from .layout.draw import draw_elements
+from .layout.frame import CardBox
+from .layout.loader import Layout, load_layout, validate_element
+from .layout.model import Element
+from .pdf import make_canvas
+from .piece import Piece
+from .sheet import SheetOptions, SheetReport, write_sheets
+
+DEFAULT_LAYOUTS = {"weiji": "weiji", "viashi": "viashi", "war": "standard52", "none": "base"}
+
+
+def _search(deck: Deck) -> list[Path]:
+    """A deck's own layout folders: layouts/ or templates/cards/ beside the deck file."""
+    if deck.folder is None:
+        return []
+    return [deck.folder / "layouts", deck.folder / "templates" / "cards"]
+
+
+def _named(deck: Deck, name: str | Path) -> str | Path:
+    """A layout file named relative to the deck file ("my/layout.yaml") becomes a path."""
+    text = str(name)
+    if deck.folder is not None and text.endswith((".yaml", ".yml")) and not Path(text).is_absolute():
+        candidate = deck.folder / text
+        if candidate.is_file():
+            return candidate
+    return name
+
+
+def deck_layout(deck: Deck, layout: str | Path | None = None) -> Layout:
+    """The layout to use: the one given, else the deck's, else the game's default.
+
+    ``layout`` may also be a folder of the user's own templates: the deck's layout
+    name is then looked up there first (and ``extends:`` can still name bundled ones).
+    """
+    name = deck.layout or DEFAULT_LAYOUTS.get(deck.game, "base")
+    if layout is not None and Path(layout).is_dir():
+        return load_layout(name, [Path(layout), *_search(deck)])
+    if layout is not None:
+        return load_layout(layout, _search(deck))
+    return load_layout(_named(deck, name), _search(deck))
+
+
+def _overrides(card: Card, side: str) -> dict[str, dict[str, str]]:
+    """Card fields ``element.property`` (front) or ``back.element.property``."""
+    out: dict[str, dict[str, str]] = {}
+    for key, value in card.fields.items():
+        parts = key.split(".")
+        if side == "back" and len(parts) == 3 and parts[0] == "back":
+            out.setdefault(parts[1], {})[parts[2]] = value
+        elif side == "front" and len(parts) == 2:
+            out.setdefault(parts[0], {})[parts[1]] = value
+    return out
+
+
+class CardPiece:
+    """One card of a deck, drawn by its layout (front) and back layout."""
+
+    double_sided = True
+
+    def __init__(self, deck: Deck, card: Card, front: Layout, back: Layout, size: CardSize) -> None:
+        self.id = card.id
+        self.name = card.name
+        self.copies = card.copies
+        self.width = size.width
+        self.height = size.height
+        self.warnings: list[str] = []
+        self._layouts = {"front": front, "back": back}
+        self._ctx: dict[str, Any] = card_context(deck, card)
+        folders = [f for f in (deck.folder, front.path.parent, back.path.parent) if f is not None]
+        self._folders = tuple(dict.fromkeys(folders))
+        self._elements = {side: self._resolve(card, side) for side in ("front", "back")}
+
+    def _resolve(self, card: Card, side: str) -> list[tuple[str, Element]]:
+        layout = self._layouts[side]
+        overrides = _overrides(card, side)
+        out = []
+        for name, element in layout.side(side):
+            if name in overrides:
+                entry = {**layout.raw[side][name], **overrides[name]}
+                element = validate_element(entry, layout=layout.name, path=layout.path,
+                                           name=name, card=card.id)
+            where = Where(layout.name, layout.path, card.id, name)
+            resolved = resolve(element, self._ctx, where)
+            if resolved is not None:
+                check_element(resolved, where, self._folders)
+                out.append((name, resolved))
+        return out
+
+    def _draw(self, canvas: Canvas, bleed: float, side: str) -> None:
+        layout = self._layouts[side]
+        dw, dh = layout.size
+        box = CardBox(self.width, self.height, bleed, dw, dh, layout.safe_zone)
+        found = draw_elements(canvas, self._elements[side], box, layout, self.id, self._ctx,
+                              self._folders)
+        for w in found:
+            if w not in self.warnings:
+                self.warnings.append(w)
+
+    def draw_front(self, canvas: Canvas, bleed: float) -> None:
+        self._draw(canvas, bleed, "front")
+
+    def draw_back(self, canvas: Canvas, bleed: float) -> None:
+        self._draw(canvas, bleed, "back")
+
+
+def card_pieces(
+    deck: Deck, layout: str | Path | None = None, *, size: CardSize | None = None
+) -> list[Piece]:
+    """One Piece per card (not per copy; ``piece.copies`` says how many ``write_sheets`` prints)."""
+    register_fonts()
+    if deck.kind != "cards":
+        raise ParameterError(
+            f"deck {deck.name!r} is a {deck.kind} deck (tiles, coins, dice), not cards; "
+            "print it with the piecepack sheets instead"
+        )
+    front = deck_layout(deck, layout)
+    back = (load_layout(_named(deck, deck.back.layout), _search(deck)) if deck.back.layout
+            else front)
+    card_size = size or deck.card_size
+    return [CardPiece(deck, card, front, back, card_size) for card in deck.cards]
+
+
+def proof_label(deck: Deck, day: _dt.date | None = None) -> str:
+    """"Deck name · short hash · date" (SOURCE_DATE_EPOCH fixes the date for reproducible builds)."""
+    if day is None:
+        epoch = os.environ.get("SOURCE_DATE_EPOCH")
+        day = (_dt.datetime.fromtimestamp(int(epoch), _dt.UTC).date() if epoch
+               else _dt.date.today())
+    return f"{deck.name} · {deck.short_hash()} · {day.isoformat()}"
+
+
+def write_card_sheets(
+    deck: Deck,
+    path: Path,
+    options: SheetOptions,
+    *,
+    layout: str | Path | None = None,
+    size: CardSize | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> SheetReport:
+    """Print-and-play sheets of ``deck`` (every card times its copies) at ``path``."""
+    pieces = card_pieces(deck, layout, size=size)
+    return write_sheets(pieces, path, options, title=deck.name, progress=progress)
+
+
+def render_piece_pdf(piece: Piece, path: Path, bleed_mm: float, side: str = "front") -> None:
+    """One piece on a page of its own size plus ``bleed_mm`` on every side."""
+    register_fonts()
+    b = pt(bleed_mm)
+    with atomic_write(path) as tmp:
+        canvas = make_canvas(tmp, (pt(piece.width) + 2 * b, pt(piece.height) + 2 * b),
+                             f"{piece.id} ({side})")
+        canvas.translate(b, b)
+        if side == "back":
+            piece.draw_back(canvas, b)
+        else:
+            piece.draw_front(canvas, b)
+        canvas.showPage()
+        canvas.save()

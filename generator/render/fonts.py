@@ -1,0 +1,112 @@
+"""The bundled fonts (fonts/), registered with ReportLab and always embedded.
+
+Only TrueType fonts from fonts/ (or a file a layout names) are used, so every
+PDF embeds its fonts; the standard PDF base-14 fonts are refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from types import MappingProxyType
+
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from ..errors import Problem, RenderError
+from ..paths import fonts_dir
+
+SANS = "Roboto"
+SANS_BOLD = "Roboto-Bold"
+SANS_ITALIC = "Roboto-Italic"
+SANS_MEDIUM = "Roboto-Medium"
+CONDENSED = "RobotoCondensed"
+CONDENSED_BOLD = "RobotoCondensed-Bold"
+DEJAVU = "DejaVuSans"
+DEJAVU_BOLD = "DejaVuSans-Bold"
+SERIF = "DejaVuSerif"
+SERIF_BOLD = "DejaVuSerif-Bold"
+
+# font name -> file in fonts/
+FONT_FILES: Mapping[str, str] = MappingProxyType(
+    {
+        SANS: "Roboto-Regular.ttf",
+        SANS_BOLD: "Roboto-Bold.ttf",
+        SANS_ITALIC: "Roboto-Italic.ttf",
+        SANS_MEDIUM: "Roboto-Medium.ttf",
+        CONDENSED: "RobotoCondensed-Regular.ttf",
+        CONDENSED_BOLD: "RobotoCondensed-Bold.ttf",
+        DEJAVU: "DejaVuSans.ttf",
+        DEJAVU_BOLD: "DejaVuSans-Bold.ttf",
+        SERIF: "DejaVuSerif.ttf",
+        SERIF_BOLD: "DejaVuSerif-Bold.ttf",
+    }
+)
+
+# family -> (regular, bold, italic, bold italic), so <b>/<i> work in paragraphs
+_FAMILIES = {
+    SANS: (SANS, SANS_BOLD, SANS_ITALIC, SANS_BOLD),
+    CONDENSED: (CONDENSED, CONDENSED_BOLD, CONDENSED, CONDENSED_BOLD),
+    DEJAVU: (DEJAVU, DEJAVU_BOLD, DEJAVU, DEJAVU_BOLD),
+    SERIF: (SERIF, SERIF_BOLD, SERIF, SERIF_BOLD),
+}
+
+_registered: set[str] = set()
+
+
+def register_fonts() -> None:
+    """Register every bundled font with ReportLab (idempotent, cheap after the first call)."""
+    if len(_registered) >= len(FONT_FILES):
+        return
+    folder = fonts_dir()
+    for name, filename in FONT_FILES.items():
+        if name in _registered:
+            continue
+        path = folder / filename
+        if not path.is_file():
+            raise RenderError(Problem(f"bundled font {name!r} is missing", path))
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+        _registered.add(name)
+    for family, (regular, bold, italic, bold_italic) in _FAMILIES.items():
+        addMapping(family, 0, 0, regular)
+        addMapping(family, 1, 0, bold)
+        addMapping(family, 0, 1, italic)
+        addMapping(family, 1, 1, bold_italic)
+
+
+def font_names() -> tuple[str, ...]:
+    """Every font name a layout may use (bundled plus registered font files)."""
+    return tuple(sorted(_registered | set(FONT_FILES)))
+
+
+def register_font_file(path: Path, name: str | None = None) -> str:
+    """Register a user TrueType font file; returns the name to use."""
+    register_fonts()
+    font = name or path.stem
+    if font in _registered:
+        return font
+    if not path.is_file():
+        raise RenderError(Problem("font file not found", path))
+    try:
+        pdfmetrics.registerFont(TTFont(font, str(path)))
+    except TTFError as exc:
+        raise RenderError(Problem(f"not a usable TrueType font: {exc}", path)) from None
+    _registered.add(font)
+    return font
+
+
+def resolve_font(name: str, *, where: str = "") -> str:
+    """Check that ``name`` is a registered, embeddable font; RenderError naming ``where`` if not."""
+    register_fonts()
+    if name in _registered:
+        return name
+    prefix = f"{where}: " if where else ""
+    raise RenderError(
+        f"{prefix}unknown font {name!r}; available fonts: {', '.join(font_names())}"
+    )
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    """Width in points of ``text`` set in ``font`` at ``size`` points."""
+    return float(pdfmetrics.stringWidth(text, font, size))

@@ -1,0 +1,101 @@
+"""Drawing of symbols (suit shapes with an optional index label), icons and pips."""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import Color
+from reportlab.pdfbase import pdfmetrics
+
+from ..geometry import pt
+from .draw_text import _font
+from .frame import Ink, Rect
+from .model import Icon, Pips, Symbol
+from .symbols import SHAPES, draw_symbol
+
+# Pip positions of the standard deck: (column 0..1, row 0..1 from the top).
+PIP_LAYOUTS: dict[str, tuple[tuple[float, float], ...]] = {
+    "2": ((.5, 0), (.5, 1)),
+    "3": ((.5, 0), (.5, .5), (.5, 1)),
+    "4": ((0, 0), (1, 0), (0, 1), (1, 1)),
+    "5": ((0, 0), (1, 0), (.5, .5), (0, 1), (1, 1)),
+    "6": ((0, 0), (1, 0), (0, .5), (1, .5), (0, 1), (1, 1)),
+    "7": ((0, 0), (1, 0), (.5, .25), (0, .5), (1, .5), (0, 1), (1, 1)),
+    "8": ((0, 0), (1, 0), (.5, .25), (0, .5), (1, .5), (.5, .75), (0, 1), (1, 1)),
+    "9": ((0, 0), (1, 0), (0, 1 / 3), (1, 1 / 3), (.5, .5), (0, 2 / 3), (1, 2 / 3), (0, 1), (1, 1)),
+    "10": ((0, 0), (1, 0), (.5, 1 / 6), (0, 1 / 3), (1, 1 / 3), (0, 2 / 3), (1, 2 / 3), (.5, 5 / 6),
+           (0, 1), (1, 1)),
+}
+
+
+def _shape(ink: Ink, name: str) -> str:
+    key = name.strip().lower()
+    if key not in SHAPES:
+        raise ink.where.error(f"unknown symbol {name!r}; valid: {', '.join(sorted(SHAPES))}")
+    return key
+
+
+def draw_symbol_el(ink: Ink, el: Symbol, rect: Rect) -> Rect | None:
+    x, y, w, h = rect
+    shape = _shape(ink, el.name)
+    color = ink.color(el.color)
+    c = ink.canvas
+    if el.label.strip():
+        font = _font(ink, el.font)
+        label = el.label.strip()
+        size = min(el.size, w / max(0.01, pdfmetrics.stringWidth(label, font, 1.0)))
+        c.saveState()
+        if color is not None:
+            c.setFillColor(color)
+        c.setFont(font, size)
+        c.drawCentredString(x + w / 2, y + h - size * 0.74, label)
+        c.restoreState()
+        h -= size * 0.95
+    draw_symbol(c, shape, x, y, w, h, color)
+    return rect
+
+
+def draw_icon(ink: Ink, el: Icon, rect: Rect) -> Rect | None:
+    draw_symbol(ink.canvas, _shape(ink, el.name), *rect, ink.color(el.color))
+    return rect
+
+
+def draw_pips(ink: Ink, el: Pips, rect: Rect) -> Rect | None:
+    x, y, w, h = rect
+    shape = _shape(ink, el.name)
+    color = ink.color(el.color)
+    rank = el.rank.strip().upper()
+    c = ink.canvas
+    s = pt(el.pip)
+    if rank in PIP_LAYOUTS:
+        for col, row in PIP_LAYOUTS[rank]:
+            cx = x + s / 2 + col * (w - s)
+            cy = y + h - s / 2 - row * (h - s)
+            c.saveState()
+            c.translate(cx, cy)
+            if row > 0.5:
+                c.rotate(180)
+            draw_symbol(c, shape, -s / 2, -s / 2, s, s, color)
+            c.restoreState()
+        return rect
+    if rank in ("A", "1"):
+        big = min(w, h) * 0.55
+        draw_symbol(c, shape, x + (w - big) / 2, y + (h - big) / 2, big, big, color)
+        return rect
+    # court cards: a framed panel with the rank letter and the suit
+    font = _font(ink, el.font)
+    c.saveState()
+    if color is not None:
+        tint = Color(*(v + (1 - v) * 0.9 for v in (color.red, color.green, color.blue)))
+        c.setFillColor(tint)
+        c.roundRect(x, y, w, h, pt(2), stroke=0, fill=1)
+        c.setStrokeColor(color)
+        c.setFillColor(color)
+    c.setLineWidth(0.8)
+    c.roundRect(x, y, w, h, pt(2), stroke=1, fill=0)
+    c.setLineWidth(0.3)
+    c.roundRect(x + pt(1.2), y + pt(1.2), w - pt(2.4), h - pt(2.4), pt(1.5), stroke=1, fill=0)
+    size = h * 0.42
+    c.setFont(font, size)
+    c.drawCentredString(x + w / 2, y + h * 0.52, rank)
+    c.restoreState()
+    draw_symbol(c, shape, x + w / 2 - s * 0.8, y + h * 0.16, s * 1.6, s * 1.6, color)
+    return rect

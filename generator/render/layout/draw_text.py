@@ -1,0 +1,162 @@
+"""Drawing of text boxes (shrink, then wrap) and attribute tables."""
+
+from __future__ import annotations
+
+from reportlab.pdfbase import pdfmetrics
+
+from ...deck.model import Attribute
+from ...errors import RenderError
+from ..fonts import resolve_font
+from ..geometry import pt
+from .context import render
+from .frame import Ink, Rect
+from .model import Attributes, Text
+from .textfit import block_height, fit_text
+
+
+def _font(ink: Ink, name: str) -> str:
+    try:
+        return resolve_font(name)
+    except RenderError as exc:  # re-raise naming layout, card and element
+        raise ink.where.error(str(exc)) from None
+
+
+def _line_x(x: float, w: float, width: float, align: str) -> float:
+    if align == "center":
+        return x + (w - width) / 2
+    if align == "right":
+        return x + w - width
+    return x
+
+
+def draw_text(ink: Ink, el: Text, rect: Rect) -> Rect | None:
+    text = el.text.strip()
+    c = ink.canvas
+    if el.fill:
+        fill = ink.color(el.fill, "fill")
+        if fill is not None:
+            c.saveState()
+            c.setFillColor(fill)
+            if el.radius > 0:
+                c.roundRect(*rect, pt(el.radius), stroke=0, fill=1)
+            else:
+                c.rect(*rect, stroke=0, fill=1)
+            c.restoreState()
+    if not text:
+        return None
+    font = _font(ink, el.font)
+    pad = pt(el.padding)
+    x, y, w, h = rect[0] + pad, rect[1] + pad, rect[2] - 2 * pad, rect[3] - 2 * pad
+    fitted = fit_text(text, font, el.size, el.min_size, w, h, el.leading, el.wrap)
+    if fitted.overflow:
+        ink.warning(f"text does not fit its box even at {fitted.size:g} pt and was cut: "
+                    f"{text[:40]!r}")
+    size = fitted.size
+    descent = -pdfmetrics.getDescent(font) * size / 1000.0
+    block = block_height(len(fitted.lines), size, el.leading)
+    if el.valign == "top":
+        top = y + h
+    elif el.valign == "bottom":
+        top = y + block
+    else:
+        top = y + (h + block) / 2
+    # baseline of the first line: the block is `size` high per line, 0.22 of it below
+    first = top - size * 0.78
+    color = ink.color(el.color)
+    c.saveState()
+    if color is not None:
+        c.setFillColor(color)
+    c.setFont(font, size)
+    x_min, x_max = x + w, x
+    for i, line in enumerate(fitted.lines):
+        width = pdfmetrics.stringWidth(line, font, size)
+        lx = _line_x(x, w, width, el.align)
+        c.drawString(lx, first - i * fitted.leading, line)
+        x_min, x_max = min(x_min, lx), max(x_max, lx + width)
+    c.restoreState()
+    bottom = first - (len(fitted.lines) - 1) * fitted.leading - descent
+    return x_min, bottom, max(0.0, x_max - x_min), top - bottom
+
+
+def _triangle(ink: Ink, cx: float, cy: float, s: float, up: bool, color: object) -> None:
+    c = ink.canvas
+    p = c.beginPath()
+    d = s / 2 if up else -s / 2
+    p.moveTo(cx - s / 2, cy - d * 0.8)
+    p.lineTo(cx + s / 2, cy - d * 0.8)
+    p.lineTo(cx, cy + d * 0.9)
+    p.close()
+    c.saveState()
+    c.setFillColor(color)
+    c.drawPath(p, stroke=0, fill=1)
+    c.restoreState()
+
+
+def draw_attributes(ink: Ink, el: Attributes, rect: Rect) -> Rect | None:
+    deck = ink.ctx["deck"]
+    card = ink.ctx["card"]
+    attrs: tuple[Attribute, ...] = deck.attributes
+    if not attrs:
+        return None
+    label_font, value_font = _font(ink, el.font), _font(ink, el.value_font)
+    nodata_font = _font(ink, el.no_data_font)
+    x, y, w, h = rect
+    pad = pt(el.padding)
+    row_h = h / len(attrs)
+    rows = []
+    for a in attrs:
+        raw = card.values.get(a.key)
+        ctx = {**ink.ctx, "attr": a, "value": raw, "text": a.format(raw, deck.no_data)}
+        rows.append((a, raw, render(el.label, ctx, ink.where), render(el.value, ctx, ink.where)))
+    mark_w = row_h * 0.35 if el.marks else 0.0
+    size = min(el.size, row_h * 0.62)
+    # one size for the whole table: the largest at which every row fits its width
+    for _, raw, label, value in rows:
+        vfont = nodata_font if raw is None else value_font
+        need_1 = (pdfmetrics.stringWidth(label, label_font, 1) + pdfmetrics.stringWidth(value, vfont, 1))
+        room = w - 2 * pad - mark_w * 1.6 - pt(1.5)
+        if need_1 > 0:
+            size = min(size, room / need_1)
+    if size < el.min_size:
+        ink.warning(f"attribute rows do not fit at {el.min_size:g} pt")
+        size = el.min_size
+    c = ink.canvas
+    stripe = ink.color(el.stripe, "stripe") if el.stripe else None
+    line = ink.color(el.line_color, "line_color") if el.line_color else None
+    ink_color, nodata_color = ink.color(el.color), ink.color(el.no_data_color, "no_data_color")
+    mark_color = ink.color(el.mark_color, "mark_color")
+    for i, (a, raw, label, value) in enumerate(rows):
+        top = y + h - i * row_h
+        base = top - row_h / 2 - size * 0.35
+        c.saveState()
+        if stripe is not None and i % 2 == 0:
+            c.setFillColor(stripe)
+            c.rect(x, top - row_h, w, row_h, stroke=0, fill=1)
+        if line is not None and i > 0:
+            c.setStrokeColor(line)
+            c.setLineWidth(0.3)
+            c.line(x, top, x + w, top)
+        lx = x + pad
+        if el.marks and mark_color is not None:
+            _triangle(ink, lx + mark_w / 2, top - row_h / 2, mark_w, a.better == "higher", mark_color)
+            lx += mark_w * 1.6
+        if ink_color is not None:
+            c.setFillColor(ink_color)
+        c.setFont(label_font, size)
+        c.drawString(lx, base, label)
+        if raw is None:
+            vw = pdfmetrics.stringWidth(value, nodata_font, size)
+            vx = x + w - pad - vw
+            if nodata_color is not None:
+                c.setFillColor(nodata_color)
+                c.setStrokeColor(nodata_color)
+            c.setFont(nodata_font, size)
+            c.drawString(vx, base, value)
+            c.setDash(1, 1)
+            c.setLineWidth(0.4)
+            c.roundRect(vx - 2, base - size * 0.3, vw + 4, size * 1.2, 2, stroke=1, fill=0)
+        else:
+            c.setFont(value_font, size)
+            c.drawRightString(x + w - pad, base, value)
+        c.restoreState()
+    return x, y, w, h

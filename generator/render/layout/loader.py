@@ -1,0 +1,185 @@
+"""Find and load layout files, following ``extends:`` and validating every element.
+
+Precedence (one rule everywhere): a card field ``element.property`` (front) or
+``back.element.property`` (back) beats the layout's entry, which beats the
+layout's ``defaults:``, which beat the element type's built-in defaults. A
+child layout (``extends: parent``) overrides the parent entry by entry; an
+element set to ``null`` is removed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from ...deck.yamlfile import LineMap, load_yaml
+from ...errors import DeckError, Problem, RenderError
+from ...paths import templates_dir
+from .model import (
+    ELEMENT_CLASSES,
+    ELEMENT_TYPES,
+    Element,
+    ElementHolder,
+    LayoutFile,
+    layer_of,
+)
+
+MAX_EXTENDS = 16
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A loaded layout: validated elements per side, in drawing order."""
+
+    name: str
+    path: Path
+    size: tuple[float, float]
+    safe_zone: float
+    front: tuple[tuple[str, Element], ...]
+    back: tuple[tuple[str, Element], ...]
+    raw: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(repr=False, default_factory=dict)
+
+    def side(self, side: str) -> tuple[tuple[str, Element], ...]:
+        return self.front if side == "front" else self.back
+
+
+def bundled_layouts() -> list[str]:
+    return sorted(p.stem for p in (templates_dir() / "cards").glob("*.yaml"))
+
+
+def find_layout(name: str | Path, search: Sequence[Path] = (), exclude: Path | None = None) -> Path:
+    """A layout file: an existing path, or NAME(.yaml) in ``search`` then templates/cards/.
+
+    ``exclude`` skips one file (a user's weiji.yaml may extend the bundled weiji).
+    """
+    path = Path(name)
+    if path.suffix in (".yaml", ".yml") and path.is_file():
+        return path
+    folders = [*search, templates_dir() / "cards"]
+    skip = exclude.resolve() if exclude is not None else None
+    for folder in folders:
+        for candidate in (folder / f"{name}.yaml", folder / f"{name}.yml", folder / str(name)):
+            if candidate.is_file() and candidate.resolve() != skip:
+                return candidate
+    raise RenderError(
+        f"layout {str(name)!r} not found (looked in {', '.join(str(f) for f in folders)}); "
+        f"bundled layouts: {', '.join(bundled_layouts())}"
+    )
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        data = load_yaml(path)
+    except DeckError as exc:
+        raise RenderError(exc.problems) from None
+    if not isinstance(data, dict):
+        raise RenderError(Problem("a layout file must be a mapping", path))
+    return data
+
+
+Origins = dict[tuple[str, str], tuple[Path, int | None]]  # (side, element) -> file, line
+
+
+def _merge(parent: dict[str, Any], child: Mapping[str, Any], path: Path, origins: Origins
+           ) -> dict[str, Any]:
+    out = dict(parent)
+    for key, value in child.items():
+        if key in ("front", "back"):
+            side = dict(out.get(key) or {})
+            for name, entry in (value or {}).items():
+                line = value.line_of(name) if isinstance(value, LineMap) else None
+                origins[(key, name)] = (path, line)
+                if entry is None:
+                    side.pop(name, None)
+                elif isinstance(entry, Mapping) and isinstance(side.get(name), Mapping):
+                    side[name] = {**side[name], **entry}
+                else:
+                    side[name] = entry
+            out[key] = side
+        elif key == "defaults":
+            out[key] = {**(out.get(key) or {}), **(value or {})}
+        elif key != "extends":
+            out[key] = value
+    return out
+
+
+def _raw_chain(path: Path, search: Sequence[Path], origins: Origins, depth: int = 0
+               ) -> dict[str, Any]:
+    if depth > MAX_EXTENDS:
+        raise RenderError(Problem("layouts extend each other in a loop", path, field="extends"))
+    data = _read(path)
+    parent_name = data.get("extends")
+    if not parent_name:
+        return _merge({}, data, path, origins)
+    parent_path = find_layout(str(parent_name), [path.parent, *search], exclude=path)
+    return _merge(_raw_chain(parent_path, search, origins, depth + 1), data, path, origins)
+
+
+def _problem(exc: ValidationError, path: Path, where: str, line: int | None) -> list[Problem]:
+    out = []
+    for err in exc.errors():
+        loc = ".".join(str(p) for p in err["loc"] if p not in ("element",) and not _is_tag(p))
+        out.append(Problem(f"{where}: {loc + ': ' if loc else ''}{err['msg']}", path, line))
+    return out
+
+
+def _is_tag(part: Any) -> bool:
+    return isinstance(part, str) and part in ELEMENT_TYPES
+
+
+def validate_element(
+    entry: Mapping[str, Any], *, layout: str, path: Path, name: str, card: str | None = None,
+    line: int | None = None,
+) -> Element:
+    """Validate one element entry; RenderError naming layout, card and element if invalid."""
+    where = f"layout {layout}, element '{name}'"
+    kind = entry.get("type") if isinstance(entry, Mapping) else None
+    if kind not in ELEMENT_TYPES:
+        raise RenderError(Problem(
+            f"{where}: unknown element type {kind!r}; valid: {', '.join(ELEMENT_TYPES)}",
+            path, line, card,
+        ))
+    try:
+        return ElementHolder.model_validate({"element": dict(entry)}).element
+    except ValidationError as exc:
+        problems = _problem(exc, path, where, line)
+        raise RenderError([Problem(p.message, p.file, p.line, card) for p in problems]) from None
+
+
+def with_defaults(entry: Mapping[str, Any], defaults: Mapping[str, Any]) -> dict[str, Any]:
+    """The layout's ``defaults`` that this element's type has a field for, then the entry."""
+    cls = ELEMENT_CLASSES.get(str(entry.get("type")))
+    known = set(cls.model_fields) if cls else set()
+    return {**{k: v for k, v in defaults.items() if k in known}, **entry}
+
+
+def load_layout(name: str | Path, search: Sequence[Path] = ()) -> Layout:
+    """Load, merge (``extends:``) and validate a layout."""
+    path = find_layout(name, search)
+    origins: Origins = {}
+    raw = _raw_chain(path, search, origins)
+    try:
+        top = LayoutFile.model_validate(raw)
+    except ValidationError as exc:
+        raise RenderError(_problem(exc, path, f"layout {path.stem}", None)) from None
+    layout_name = top.name or path.stem
+    sides: dict[str, list[tuple[str, Element]]] = {"front": [], "back": []}
+    merged: dict[str, dict[str, dict[str, Any]]] = {"front": {}, "back": {}}
+    for side in ("front", "back"):
+        entries = getattr(top, side)
+        for el_name, entry in entries.items():
+            if entry is None:
+                continue
+            full = with_defaults(entry, top.defaults)
+            file, line = origins.get((side, el_name), (path, None))
+            element = validate_element(full, layout=layout_name, path=file, name=el_name,
+                                       line=line)
+            sides[side].append((el_name, element))
+            merged[side][el_name] = full
+    ordered = {k: sorted(v, key=lambda item: layer_of(item[1])) for k, v in sides.items()}
+    return Layout(layout_name, path, top.size, top.safe_zone, tuple(ordered["front"]),
+                  tuple(ordered["back"]), merged)

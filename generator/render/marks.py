@@ -1,0 +1,162 @@
+"""Printer's marks: crop marks, cut lines, the proof stamp, registration targets.
+
+Crop marks are computed from the slots of a grid: along every cut line, in the
+stretches of paper no bleed box covers (the gaps between cards and the border
+around the block), so a mark never touches a card's art.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from .fonts import SANS, SANS_BOLD, register_fonts
+from .geometry import MARK_LEN, Box, Slot, pt
+
+CLEARANCE = 0.25  # mm between a mark and the nearest bleed box
+MARK_WIDTH = 0.3  # points
+CUT_LINE_WIDTH = 0.25  # points
+CUT_LINE_GREY = 0.55
+STAMP_SIZE = 4.0  # points
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A straight mark from (x1, y1) to (x2, y2), in mm."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+def _bleed_box(slot: Slot) -> Box:
+    left, bottom, right, top = slot.bleed
+    c = slot.cut
+    return Box(c.x - left, c.y - bottom, c.w + left + right, c.h + bottom + top)
+
+
+def _free_runs(
+    covered: list[tuple[float, float]], lo: float, hi: float
+) -> list[tuple[float, float]]:
+    """Stretches of [lo, hi] outside every covered interval, clipped near the block."""
+    covered.sort()
+    merged: list[list[float]] = []
+    for a, b in covered:
+        if merged and a <= merged[-1][1] + 1e-9:
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    if not merged:
+        return []
+    runs = [(max(lo, merged[0][0] - MARK_LEN), merged[0][0])]
+    runs += [(merged[i][1], merged[i + 1][0]) for i in range(len(merged) - 1)]
+    runs.append((merged[-1][1], min(hi, merged[-1][1] + MARK_LEN)))
+    out = []
+    for a, b in runs:
+        a, b = a + CLEARANCE, b - CLEARANCE
+        if b - a > 0.2:
+            out.append((a, b))
+    return out
+
+
+def crop_marks(slots: Sequence[Slot], area: Box) -> list[Segment]:
+    """Crop marks for every cut line of ``slots``, inside ``area``, off every bleed box."""
+    boxes = [_bleed_box(s) for s in slots]
+    xs = sorted({round(v, 6) for s in slots for v in (s.cut.x, s.cut.right)})
+    ys = sorted({round(v, 6) for s in slots for v in (s.cut.y, s.cut.top)})
+    marks: list[Segment] = []
+    for x in xs:
+        covered = [(b.y, b.top) for b in boxes if b.x - 1e-9 <= x <= b.right + 1e-9]
+        marks += [Segment(x, a, x, b) for a, b in _free_runs(covered, area.y, area.top)]
+    for y in ys:
+        covered = [(b.x, b.right) for b in boxes if b.y - 1e-9 <= y <= b.top + 1e-9]
+        marks += [Segment(a, y, b, y) for a, b in _free_runs(covered, area.x, area.right)]
+    return marks
+
+
+def draw_segments(canvas: Canvas, segments: Iterable[Segment], width: float = MARK_WIDTH) -> None:
+    canvas.saveState()
+    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setLineWidth(width)
+    canvas.setLineCap(0)
+    path = canvas.beginPath()
+    for s in segments:
+        path.moveTo(pt(s.x1), pt(s.y1))
+        path.lineTo(pt(s.x2), pt(s.y2))
+    canvas.drawPath(path, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def draw_cut_lines(canvas: Canvas, slots: Iterable[Slot]) -> None:
+    """Thin grey lines along every cut edge (over the art: they are the cut)."""
+    canvas.saveState()
+    canvas.setStrokeGray(CUT_LINE_GREY)
+    canvas.setLineWidth(CUT_LINE_WIDTH)
+    for s in slots:
+        canvas.rect(pt(s.cut.x), pt(s.cut.y), pt(s.cut.w), pt(s.cut.h), stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def draw_fold_line(canvas: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:
+    """A dashed fold line (mm)."""
+    canvas.saveState()
+    canvas.setStrokeGray(0.4)
+    canvas.setLineWidth(0.4)
+    canvas.setDash(3, 2)
+    canvas.line(pt(x1), pt(y1), pt(x2), pt(y2))
+    canvas.restoreState()
+
+
+def draw_proof_stamp(canvas: Canvas, slot: Slot, text: str) -> None:
+    """A tiny grey label just inside the bottom cut edge of ``slot`` (survives cutting)."""
+    register_fonts()
+    canvas.saveState()
+    width = canvas.stringWidth(text, SANS, STAMP_SIZE)
+    cx = pt(slot.cut.x + slot.cut.w / 2)
+    canvas.setFillColorRGB(1, 1, 1)
+    canvas.rect(cx - width / 2 - 1.5, pt(slot.cut.y + 0.5), width + 3, STAMP_SIZE + 1, stroke=0, fill=1)
+    canvas.setFillColorRGB(0.3, 0.3, 0.3)
+    canvas.setFont(SANS, STAMP_SIZE)
+    canvas.drawCentredString(cx, pt(slot.cut.y + 0.5) + 1.2, text)
+    canvas.restoreState()
+
+
+def draw_registration_mark(canvas: Canvas, x: float, y: float, radius: float = 4.0) -> None:
+    """A target (circle and cross) centred at (x, y) mm."""
+    canvas.saveState()
+    canvas.setLineWidth(0.4)
+    canvas.circle(pt(x), pt(y), pt(radius), stroke=1, fill=0)
+    canvas.line(pt(x - radius * 1.5), pt(y), pt(x + radius * 1.5), pt(y))
+    canvas.line(pt(x), pt(y - radius * 1.5), pt(x), pt(y + radius * 1.5))
+    canvas.restoreState()
+
+
+def draw_scale(canvas: Canvas, x: float, y: float, *, horizontal: bool, span: int = 5) -> None:
+    """A millimetre scale centred at (x, y) from -span to +span mm, labelled every mm."""
+    register_fonts()
+    canvas.saveState()
+    canvas.setLineWidth(0.3)
+    canvas.setFont(SANS, 4.5)
+    for i in range(-span, span + 1):
+        tick = 3.0 if i == 0 else (2.0 if i % 5 == 0 else 1.2)
+        if horizontal:
+            canvas.line(pt(x + i), pt(y), pt(x + i), pt(y + tick))
+            if i % 2 == 0 or span <= 5:
+                canvas.drawCentredString(pt(x + i), pt(y - 2.0), f"{i:+d}" if i else "0")
+        else:
+            canvas.line(pt(x), pt(y + i), pt(x + tick), pt(y + i))
+            canvas.drawString(pt(x + tick + 0.5), pt(y + i - 0.5), f"{i:+d}" if i else "0")
+    canvas.restoreState()
+
+
+def draw_page_label(canvas: Canvas, x: float, y: float, text: str, size: float = 6.0) -> None:
+    """A small page label (mm position of the baseline's left end)."""
+    register_fonts()
+    canvas.saveState()
+    canvas.setFillColorRGB(0.3, 0.3, 0.3)
+    canvas.setFont(SANS_BOLD, size)
+    canvas.drawString(pt(x), pt(y), text)
+    canvas.restoreState()
