@@ -60,3 +60,14 @@ def _print_summary(summary: BuildSummary) -> None:
         f"{sum(r.error is not None for r in summary.results) + len(summary.failed_decks)} failed. "
         f"Gallery: {summary.out / 'index.html'}"
     )
+
+
+@app.command("new")
+@friendly
+def new_command(name: Path = typer.Argument(..., help="Folder for the new project.", show_default=False)) -> None:
+    """Start a new game: a deck, a card spreadsheet and a layout that extends a bundled one."""
+    from ..build.scaffold import scaffold
+
+    for path in scaffold(name):
+        typer.echo(f"wrote {path}")
+    typer.echo(f"next: deckpress check {name}   then   deckpress build {name}")
