@@ -1,14 +1,12 @@
-"""``deckpress decks`` and ``deckpress check`` (loading and validation)."""
+"""``deckpress decks``: the bundled decks."""
 
 from __future__ import annotations
 
-import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..deck import BUNDLED, load_deck, resolve_deck
+from ..deck import BUNDLED, load_deck
 from ..deck.load import bundled_path
-from . import options
 from .app import app, friendly
 
 
@@ -21,11 +19,3 @@ def decks() -> None:
         deck = load_deck(bundled_path(name), key=name)
         table.add_row(name, deck.name, deck.game, str(sum(c.copies for c in deck.cards)), deck.kind)
     Console().print(table)
-
-
-@app.command()
-@friendly
-def check(deck: str = options.DeckArg) -> None:
-    """Load and validate a deck (errors name file, line, card and field)."""
-    loaded = resolve_deck(deck)
-    typer.echo(f"{loaded.name}: {len(loaded.cards)} cards, game {loaded.game} - valid")

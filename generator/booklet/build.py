@@ -1,0 +1,149 @@
+"""``build_booklet``: rule parameters + deck -> a printable rule booklet PDF.
+
+The game's template (templates/rules/GAME.md.j2) is rendered with the context
+from :mod:`.content`, turned into flowables by :mod:`.markup` and laid out with
+platypus. ``format="sheet"`` writes plain A4/Letter pages; ``format="booklet"``
+lays the text out on A5 (half-letter) pages and imposes them two-up on
+landscape A4 (Letter) in saddle-stitch order (:mod:`.imposition`).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from reportlab.lib import colors
+from reportlab.lib.units import inch, mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, SimpleDocTemplate
+
+from ..deck.model import Deck
+from ..errors import ParameterError, Problem, RenderError
+from ..paths import templates_dir
+from ..render.atomic import atomic_write
+from ..render.fonts import SANS, register_fonts
+from ..render.piece import Piece
+from ..rules.params import Params
+from .content import booklet_context
+from .figures import FIGURES, cover
+from .imposition import impose_pdf, padded_count
+from .markup import parse, title_flowables
+from .style import BookletStyle, page_style
+
+FORMATS = ("booklet", "sheet")
+PAGES = ("a4", "letter")
+# (page of the text, sheet it is imposed on), points
+SIZES: dict[tuple[str, str], tuple[tuple[float, float], tuple[float, float] | None]] = {
+    ("booklet", "a4"): ((148.5 * mm, 210 * mm), (297 * mm, 210 * mm)),
+    ("booklet", "letter"): ((5.5 * inch, 8.5 * inch), (11 * inch, 8.5 * inch)),
+    ("sheet", "a4"): ((210 * mm, 297 * mm), None),
+    ("sheet", "letter"): ((8.5 * inch, 11 * inch), None),
+}
+TITLES = {"weiji": "Weiji", "war": "War", "viashi": "Viashi"}
+
+
+@dataclass(frozen=True)
+class BookletReport:
+    path: Path
+    game: str
+    format: str
+    page: str
+    pages: int  # pages of the booklet as read (booklet: padded to a multiple of 4)
+    blank: int  # blank pages added to reach a multiple of 4
+    sheets: int  # PDF pages written (booklet: sheet sides, two booklet pages each)
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+def render_rules_text(game: str, context: dict[str, Any]) -> str:
+    """The game's template rendered with ``context`` (the booklet markup, as text)."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(templates_dir() / "rules")),
+        undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True, autoescape=False,
+    )
+    name = f"{game}.md.j2"
+    try:
+        return env.get_template(name).render(**context)
+    except jinja2.TemplateNotFound:
+        raise RenderError(Problem(f"no rule template for {game!r}", templates_dir() / "rules" / name)) from None
+    except jinja2.TemplateError as exc:
+        line = getattr(exc, "lineno", None)
+        raise RenderError(Problem(f"rule template: {exc}", templates_dir() / "rules" / name, line)) from None
+
+
+def figure_pieces(game: str, deck: Deck) -> list[Piece]:
+    """The pieces the illustrated examples show: the deck's cards, or its tiles."""
+    if deck.kind == "piecepack":
+        try:
+            from ..render.piecepack import tile_pieces
+        except ImportError:  # the piecepack renderer is not installed in this tree yet
+            from .figures import plain_tiles
+            return plain_tiles(deck)
+        return list(tile_pieces(deck))
+    from ..render.cards import card_pieces
+    return list(card_pieces(deck))
+
+
+def _story(game: str, text: str, context: dict[str, Any], deck: Deck, style: BookletStyle,
+           frame: tuple[float, float]) -> list[Flowable]:
+    pieces = figure_pieces(game, deck)
+    figures = FIGURES[game](deck, context, style, pieces)
+    parsed = parse(text, style, frame[0], figures)
+    return [*title_flowables(parsed.title, style, frame[1], cover(deck, pieces, style)), *parsed.body]
+
+
+def _numbering(style: BookletStyle, label: str):  # type: ignore[no-untyped-def]
+    def on_page(canvas: Canvas, doc: SimpleDocTemplate) -> None:
+        number = canvas.getPageNumber()
+        if number == 1:
+            return
+        canvas.saveState()
+        canvas.setFont(SANS, style.small_size)
+        canvas.setFillColor(colors.HexColor(style.muted))
+        canvas.drawCentredString(doc.pagesize[0] / 2, style.footer * mm, f"{label} · {number}")
+        canvas.restoreState()
+    return on_page
+
+
+def _layout(story: Sequence[Flowable], size: tuple[float, float], style: BookletStyle,
+            title: str) -> tuple[bytes, int]:
+    """Lay ``story`` out on ``size`` pages; the PDF bytes and the page count."""
+    buf = io.BytesIO()
+    doc = SimpleDocTemplate(
+        buf, pagesize=size, leftMargin=style.margin * mm, rightMargin=style.margin * mm,
+        topMargin=style.margin * mm, bottomMargin=(style.margin + 3) * mm, invariant=1,
+        pageCompression=1, initialFontName=SANS, initialFontSize=10, title=title,
+        author="deckpress", creator="deckpress", producer="deckpress (ReportLab)",
+    )
+    doc.build(list(story), onLaterPages=_numbering(style, title))
+    return buf.getvalue(), doc.page
+
+
+def build_booklet(game: str, params: Params, deck: Deck, path: Path, *, format: str = "booklet",
+                  page: str = "a4") -> BookletReport:
+    """Write the rule booklet of ``game`` for ``params`` and ``deck`` at ``path`` (atomically)."""
+    if format not in FORMATS:
+        raise ParameterError(f"unknown format {format!r}; valid: {', '.join(FORMATS)}")
+    if page.lower() not in PAGES:
+        raise ParameterError(f"unknown page size {page!r}; valid: {', '.join(PAGES)}")
+    page = page.lower()
+    register_fonts()
+    context = booklet_context(game, params, deck)
+    text = render_rules_text(game, context)
+    style = page_style(format)
+    size, sheet = SIZES[(format, page)]
+    frame = (size[0] - 2 * style.margin * mm, size[1] - 2 * style.margin * mm)
+    title = f"{TITLES[game]} rules · {deck.name}"
+    pdf, pages = _layout(_story(game, text, context, deck, style, frame), size, style, title)
+    with atomic_write(path) as tmp:
+        if sheet is None:
+            tmp.write_bytes(pdf)
+            total, written = pages, pages
+        else:
+            total = padded_count(pages)
+            written = impose_pdf(pdf, tmp, sheet)
+    return BookletReport(path, game, format, page, total, total - pages, written, params.describe())
+

@@ -1,0 +1,203 @@
+"""What a rule template sees: the chosen parameters plus facts computed from the deck.
+
+``booklet_context(game, params, deck)`` returns a plain dict: ``params`` (the
+validated pydantic object the simulator uses), ``deck``, ``chosen`` (label,
+value rows stating exactly the parameters of this booklet), ``command`` (the
+``deckpress rules`` line that prints it again) and the game's own facts — card
+counts and deal sizes, attribute names with the winning direction, rank orders,
+and the cards the illustrated examples show (``examples``).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from ..deck.model import Attribute, Card, Deck, Rank
+from ..errors import ParameterError
+from ..rules.params import Params, ViashiParams, WarParams, WeijiParams
+
+PICKUP = {
+    "shuffled": "mixed, in no particular order",
+    "winner-first": "in seating order, starting with the winner's own",
+}
+
+
+def deal(total: int, players: int) -> dict[str, int]:
+    """An even deal: ``base`` each, ``extra`` players get one more (Weiji: every card is dealt)."""
+    return {"total": total, "players": players, "base": total // players, "extra": total % players}
+
+
+def _sets(game: str, params: Params, deck: Deck) -> str:
+    defaults = type(params)()
+    changed = [f"--set {k}={str(v).lower() if isinstance(v, bool) else v}"
+               for k, v in params.describe().items() if k != "max_tricks" and v != getattr(defaults, k)]
+    return " ".join([f"deckpress rules {game}", *(["--deck", deck.key] if deck.key else []), *changed])
+
+
+def _attr(a: Attribute) -> dict[str, Any]:
+    return {"key": a.key, "label": a.label, "unit": a.unit, "better": a.better,
+            "wins": "highest" if a.better == "higher" else "lowest"}
+
+
+def _weiji_examples(deck: Deck) -> dict[str, Any]:
+    """A showdown one card wins (a lower-is-better attribute if there is one) and a tie."""
+    out: dict[str, Any] = {}
+    cards = list(deck.cards)
+    attrs = sorted(deck.attributes, key=lambda a: a.better != "lower")
+    for a, (x, y) in ((a, pair) for a in attrs for pair in combinations(cards[:6], 2)):
+        vx, vy = x.value(a.key), y.value(a.key)
+        if vx is not None and vy is not None and vx != vy:
+            win, lose = (x, y) if a.beats(vx, vy) else (y, x)
+            out["compare"] = {"attr": _attr(a), "winner": _show(win, a, deck), "loser": _show(lose, a, deck)}
+            break
+    for (x, y), a in ((pair, a) for pair in combinations(cards, 2) for a in deck.attributes):
+        vx, vy = x.value(a.key), y.value(a.key)
+        if vx is not None and vx == vy:
+            out["tie"] = {"attr": _attr(a), "cards": [_show(x, a, deck), _show(y, a, deck)], "no_data": False}
+            break
+    else:
+        for x, y in combinations(cards, 2):
+            gap = next((a for a in deck.attributes if x.value(a.key) is None), None)
+            if gap is not None and y.value(gap.key) is not None:
+                out["tie"] = {"attr": _attr(gap), "cards": [_show(x, gap, deck), _show(y, gap, deck)],
+                              "no_data": True}
+                break
+    return out
+
+
+def _show(card: Card, a: Attribute, deck: Deck) -> dict[str, str]:
+    return {"id": card.id, "name": card.name, "value": a.format(card.value(a.key), deck.no_data)}
+
+
+def weiji_context(params: WeijiParams, deck: Deck) -> dict[str, Any]:
+    if not deck.attributes:
+        raise ParameterError(f"deck {deck.name!r} has no attributes; Weiji needs a deck with attributes")
+    total = sum(1 for _ in deck.printed())
+    if total < params.players:
+        raise ParameterError(f"deck {deck.name!r} has {total} cards, too few for {params.players} players")
+    no_data = any(v is None for c in deck.cards for v in c.values.values())
+    return {
+        "cards": deal(total, params.players),
+        "attributes": [_attr(a) for a in deck.attributes],
+        "first_attribute": _attr(deck.attributes[0]),
+        "has_no_data": no_data,
+        "pickup": PICKUP[params.pickup],
+        "examples": _weiji_examples(deck),
+        "chosen": [("Players", str(params.players)),
+                   ("Cards", f"{total} ({_deal_text(total, params.players, 'card')})"),
+                   ("Won cards go under the stack", PICKUP[params.pickup])],
+    }
+
+
+def _deal_text(total: int, players: int, noun: str) -> str:
+    d = deal(total, players)
+    if d["extra"] == 0:
+        return f"{d['base']} {noun}s each"
+    return f"{d['extra']} players get {d['base'] + 1} {noun}s, {players - d['extra']} get {d['base']}"
+
+
+def _ranked(deck: Deck) -> list[Rank]:
+    return sorted(deck.ranks, key=lambda r: -r.strength)
+
+
+def war_context(params: WarParams, deck: Deck) -> dict[str, Any]:
+    ranks = _ranked(deck)
+    if not ranks:
+        raise ParameterError(f"deck {deck.name!r} has no ranks; War needs ranked tiles")
+    per_pack = sum(1 for _ in deck.printed())
+    total = per_pack * params.packs
+    d = deal(total, params.players)
+    russian = params.variant == "russian"
+    order = list(reversed(ranks)) if russian else ranks  # strongest first
+    high, low = ranks[0], ranks[-1]  # classic top and bottom: 5 and null
+    first_of: dict[str | None, Card] = {}
+    for c in deck.cards:
+        first_of.setdefault(c.rank, c)
+    if russian:  # the surprising one: the lowest rank beats the highest
+        pair = (first_of[high.key], first_of[low.key])
+    else:
+        pair = (first_of[ranks[1].key], first_of.get(ranks[3].key, first_of[low.key]))
+    chosen = [("Version", "Russian" if russian else "classic"), ("Players", str(params.players)),
+              ("Piecepacks", f"{params.packs} ({total} tiles)"),
+              ("Deal", f"{d['base']} tiles each" + (f", {d['extra']} set aside" if d["extra"] else ""))]
+    if russian:
+        chosen += [("Objective", f"{params.objective}: " + OBJECTIVES[params.objective]),
+                   ("Tie method", f"{params.tie_method}: " + TIE_METHODS[params.tie_method])]
+    chosen.append(("Won tiles go under the stack", PICKUP[params.pickup]))
+    return {
+        "tiles": d, "per_pack": per_pack, "russian": russian,
+        "order": [r.name for r in order], "high": high.name, "low": low.name,
+        "objective_text": OBJECTIVES[params.objective], "tie_text": TIE_METHODS[params.tie_method],
+        "pickup": PICKUP[params.pickup],
+        "examples": {"compare": {"tiles": [pair[0].id, pair[1].id],
+                                 "names": [_rank_name(deck, pair[0]), _rank_name(deck, pair[1])]}},
+        "chosen": chosen,
+    }
+
+
+OBJECTIVES = {1: "avoid collecting all the tiles", 2: "do not run out of tiles"}
+TIE_METHODS = {1: "one new tile face up", 2: "one tile face down, then one face up"}
+
+
+def _rank_name(deck: Deck, card: Card) -> str:
+    return deck.rank(card.rank).name if card.rank else card.name
+
+
+def viashi_context(params: ViashiParams, deck: Deck) -> dict[str, Any]:
+    gods = [s for s in deck.suits if s.gods]
+    regular = [s for s in deck.suits if not s.gods]
+    ranks = _ranked(deck)
+    if not regular or len(ranks) < 3:
+        raise ParameterError(f"deck {deck.name!r} has no Viashi suits and ranks")
+    human = params.variant == "human"
+    order = [ranks[1], ranks[0], *ranks[2:]] if human else ranks
+    decks = 2 if params.players == 6 else 1
+    total = sum(1 for _ in deck.printed()) * decks
+    per = total // params.players
+    god_cards = sorted((c for c in deck.cards if c.suit in {s.key for s in gods}),
+                       key=lambda c: -deck.rank(c.rank).strength if c.rank else 0)
+    lead = regular[0]
+
+    def card(suit: str, rank: Rank) -> Card:
+        return next(c for c in deck.cards if c.suit == suit and c.rank == rank.key)
+
+    top, fool, middle = order[0], ranks[-1], ranks[len(ranks) // 2]
+    trick = [card(lead.key, top), card(lead.key, fool), card(lead.key, middle)]
+    rank8 = ranks[-2]
+    tricks = per
+    name = "Viashilym" if params.players == 6 else "Viashi"
+    chosen = [("Game", name + (" (three teams of two, two decks)" if decks == 2 else "")),
+              ("Rules", "human" if human else "elvish"), ("Players", str(params.players)),
+              ("Cards", f"{total} ({per} each: {per // 2} table, {per - per // 2} hand)"),
+              ("Hands", str(params.hands)),
+              ("Tournament handicap", "yes" if params.handicap else "no")]
+    return {
+        "name": name, "decks": decks, "human": human, "teams": decks == 2,
+        "cards": {"total": total, "per_player": per, "table": per // 2, "hand": per - per // 2,
+                  "tricks": tricks, "trick_size": params.players},
+        "suits": [{"name": s.name, "border": s.border or ""} for s in regular],
+        "order": [r.name for r in order], "top": top.name, "fool": fool.name, "rank8": rank8.name,
+        "rank8_count": sum(1 for c in deck.printed() if c.rank == rank8.key and c.suit in {s.key for s in regular}) * decks,
+        "gods": [c.name for c in god_cards],
+        "direction": "clockwise" if human else "counterclockwise",
+        "captives": tricks * (params.players - 1),
+        "points_total": tricks + 2,
+        "examples": {"fool": {"cards": [c.id for c in trick], "names": [c.name for c in trick],
+                              "ranks": [top.name, fool.name, middle.name], "suit": lead.name}},
+        "chosen": chosen,
+    }
+
+
+CONTEXTS = {"weiji": weiji_context, "war": war_context, "viashi": viashi_context}
+
+
+def booklet_context(game: str, params: Params, deck: Deck) -> dict[str, Any]:
+    """Everything the template ``templates/rules/GAME.md.j2`` uses."""
+    if game not in CONTEXTS:
+        raise ParameterError(f"unknown game {game!r}; games: {', '.join(CONTEXTS)}")
+    expected = {"weiji": WeijiParams, "war": WarParams, "viashi": ViashiParams}[game]
+    if not isinstance(params, expected):
+        raise ParameterError(f"{game} booklet needs {expected.__name__}, got {type(params).__name__}")
+    facts = CONTEXTS[game](params, deck)  # type: ignore[operator]
+    return {"game": game, "params": params, "deck": deck, "command": _sets(game, params, deck), **facts}

@@ -1,0 +1,129 @@
+"""``deckpress simulate``: play many seeded games, or one fixed deal."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ..deck.load import resolve_deck
+from ..render.atomic import atomic_write
+from ..rules.api import Result
+from ..rules.deals import deal_players, load_deal
+from ..rules.params import make_params
+from ..rules.registry import default_deck, entry
+from ..rules.runner import play_deal
+from ..rules.runner import simulate as run_simulation
+from ..rules.stats import Summary
+from . import options
+from .app import app, friendly
+
+PROGRESS_FROM = 2000  # games: shorter runs finish before a bar is worth drawing
+
+
+@app.command()
+@friendly
+def simulate(
+    game: str = typer.Argument(..., help="weiji, war or viashi.", show_default=False),
+    deck: str | None = typer.Option(None, "--deck", help="A deck file or bundled name (default: the game's bundled deck)."),
+    players: int | None = options.Players,
+    games: int = options.Games,
+    seed: int = options.Seed,
+    sets: list[str] = options.Sets,
+    strategy: str | None = typer.Option(None, "--strategy", help="How seats decide (weiji: best, random, fixed; viashi: random, greedy)."),
+    jobs: int = options.Jobs,
+    as_json: bool = options.Json,
+    deal: Path | None = typer.Option(None, "--deal", help="Play one fixed deal from this YAML file (stacks: per seat, top first)."),
+    trace: Path | None = typer.Option(None, "--trace", help="With --deal: write every trick as a JSON line to this file."),
+) -> None:
+    """Simulate GAME to see how a deck plays: wins per seat, game lengths, ties."""
+    entry(game)  # unknown game: a clear error first
+    loaded = resolve_deck(deck or default_deck(game))
+    if deal is not None:
+        fixed = load_deal(deal)
+        params = make_params(game, sets, players=players if players is not None else deal_players(fixed))
+        if trace is not None:
+            with _trace_file(trace) as write:
+                result = play_deal(game, loaded, params, fixed, strategy, observer=write)
+        else:
+            result = play_deal(game, loaded, params, fixed, strategy)
+        _print_deal(result, as_json)
+        return
+    if trace is not None:
+        raise typer.BadParameter("--trace needs --deal (one fixed game)", param_hint="--trace")
+    params = make_params(game, sets, players=players)
+    show_bar = not as_json and games >= PROGRESS_FROM and sys.stdout.isatty()
+    if show_bar:
+        with _progress_bar(games) as advance:
+            summary = run_simulation(game, loaded, params, games=games, seed=seed, strategy=strategy, jobs=jobs, progress=advance)
+    else:
+        summary = run_simulation(game, loaded, params, games=games, seed=seed, strategy=strategy, jobs=jobs)
+    if as_json:
+        out = summary.to_json()
+        out["deck"] = loaded.key or loaded.name
+        typer.echo(json.dumps(out))
+    else:
+        _print_summary(summary, loaded.name)
+
+
+@contextmanager
+def _trace_file(path: Path) -> Iterator[Callable[[Mapping[str, Any]], None]]:
+    with atomic_write(path) as tmp, tmp.open("w", encoding="utf-8") as fh:
+        def write(record: Mapping[str, Any]) -> None:
+            fh.write(json.dumps(record) + "\n")
+
+        yield write
+
+
+@contextmanager
+def _progress_bar(games: int) -> Iterator[Callable[[int], None]]:
+    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, transient=True) as bar:
+        task = bar.add_task("games", total=games)
+        yield lambda n: bar.advance(task, n)
+
+
+def _print_deal(result: Result, as_json: bool) -> None:
+    out: dict[str, Any] = {"winner": result.winner, "tricks": result.tricks, "counts": result.counts}
+    if result.unfinished:
+        out["unfinished"] = True
+    if result.scores:
+        out["scores"] = result.scores
+    if as_json:
+        typer.echo(json.dumps(out))
+        return
+    outcome = "unfinished" if result.unfinished else "a draw" if result.winner is None else f"seat {result.winner} wins"
+    typer.echo(f"{outcome} after {result.tricks} tricks; cards per seat: {result.counts}")
+    if result.scores:
+        typer.echo(f"scores: {result.scores}")
+
+
+def _print_summary(summary: Summary, deck_name: str) -> None:
+    data = summary.to_json()
+    console = Console()
+    params = ", ".join(f"{k}={v}" for k, v in summary.params.items())
+    console.print(f"[bold]{summary.game}[/bold] with {deck_name}: {summary.games} games, seed {summary.seed}"
+                  + (f", strategy {summary.strategy}" if summary.strategy else "") + f"\n{params}")
+    results = Table("seat", "wins", "share")
+    for seat, wins in enumerate(summary.wins):
+        results.add_row(str(seat), str(wins), f"{wins / max(1, summary.games):.1%}")
+    results.add_row("draws", str(summary.draws), f"{summary.draws / max(1, summary.games):.1%}")
+    results.add_row("unfinished", str(summary.unfinished), f"{summary.unfinished / max(1, summary.games):.1%}")
+    if "mean_scores" in data:
+        console.print("mean score per seat: " + ", ".join(f"{x:.2f}" for x in data["mean_scores"]))
+    console.print(results)
+    length = data["length"]
+    console.print(f"length in tricks: mean {length['mean']:.1f}, median {length['median']}, p95 {length['p95']}, max {length['max']}")
+    if summary.details:
+        details = Table("counter", "total", "per game")
+        for key, value in data["details"].items():
+            details.add_row(key, f"{value:g}", f"{value / max(1, summary.games):.2f}")
+        console.print(details)

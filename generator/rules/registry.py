@@ -1,0 +1,85 @@
+"""The games the simulator knows, registered explicitly (no import side effects).
+
+Each :class:`GameEntry` says how to build the game from a deck and its validated
+parameters, which bundled deck it uses by default, which strategies it offers
+and how a ``--deal`` file becomes the scripted chance outcomes of one game.
+
+To add a game: write its module (a ``Game`` whose ``new_state`` returns an
+``api.State``), then add ONE entry to :data:`GAMES` below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from ..deck.model import Deck
+from ..errors import ParameterError
+from .api import Action, Game, Strategy
+from .params import Params
+from .strategies import BestStrategy, FixedStrategy, RandomStrategy
+from .war import WarGame, war_deal_actions
+from .weiji import WeijiGame, weiji_deal_actions
+
+# -- engineer B: import Viashi here, e.g.
+# from .viashi import ViashiGame, viashi_deal_actions
+# from .viashi_strategies import GreedyStrategy, RandomStrategy as ViashiRandom
+
+StrategyFactory = Callable[[], Strategy]
+DealHook = Callable[[Any, Mapping[str, Any]], Sequence[Action]]
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One registered game."""
+
+    name: str
+    make: Callable[[Deck, Any], Game]  # (deck, validated params) -> Game
+    default_deck: str  # a bundled deck name
+    deal_actions: DealHook  # (game, deal mapping) -> the scripted chance outcomes, in order
+    strategies: Mapping[str, StrategyFactory] = field(default_factory=lambda: MappingProxyType({}))
+    default_strategy: str | None = None  # None: the game has no player decisions
+
+
+GAMES: Mapping[str, GameEntry] = MappingProxyType(
+    {
+        "weiji": GameEntry(
+            name="weiji",
+            make=WeijiGame,
+            default_deck="lighting",
+            deal_actions=weiji_deal_actions,
+            strategies=MappingProxyType({"best": BestStrategy, "random": RandomStrategy, "fixed": FixedStrategy}),
+            default_strategy="best",
+        ),
+        "war": GameEntry(name="war", make=WarGame, default_deck="piecepack", deal_actions=war_deal_actions),
+        # -- engineer B: the Viashi entry goes here, e.g.
+        # "viashi": GameEntry(
+        #     name="viashi",
+        #     make=ViashiGame,                  # (deck, ViashiParams) -> Game
+        #     default_deck="viashi",
+        #     deal_actions=viashi_deal_actions,  # (game, deal mapping) -> [chance Actions]
+        #     strategies=MappingProxyType({"random": ViashiRandom, "greedy": GreedyStrategy}),
+        #     default_strategy="greedy",
+        # ),
+    }
+)
+
+
+def entry(name: str) -> GameEntry:
+    """The registered game ``name`` (a clear error lists the valid names)."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise ParameterError(f"unknown game {name!r}; games: {', '.join(GAMES)}") from None
+
+
+def make_game(name: str, deck: Deck, params: Params) -> Game:
+    """Build game ``name`` for ``deck`` with validated ``params``."""
+    return entry(name).make(deck, params)
+
+
+def default_deck(name: str) -> str:
+    """The bundled deck a game uses when no ``--deck`` is given."""
+    return entry(name).default_deck

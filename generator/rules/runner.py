@@ -1,0 +1,188 @@
+"""Play games through the uniform State API: many seeded games (``simulate``)
+or one fixed deal (``play_deal``).
+
+Seeding: game ``i`` of a run with seed ``s`` draws every chance outcome and
+every random choice from its own ``random.Random`` seeded with the text
+``"deckpress:{s}:{i}"`` (hashed the same way on every machine), so any split
+of the game indices over ``jobs`` processes gives exactly the results of one
+process. The loop in :func:`play` is the whole hot path; a faster kernel can
+replace it per game behind :func:`simulate` without changing the API.
+"""
+
+from __future__ import annotations
+
+import io
+import pickle
+import random
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from multiprocessing import get_context
+from types import MappingProxyType
+from typing import Any
+
+from ..deck.model import Deck
+from ..errors import ParameterError
+from .api import CHANCE, Action, Game, Result, Strategy, TrickObserver
+from .deals import deal_choices, deal_seed
+from .params import Params
+from .registry import entry, make_game
+from .stats import Summary
+from .strategies import FixedStrategy, make_strategy
+
+Progress = Callable[[int], None]
+PROGRESS_EVERY = 64  # games between progress calls in one process
+
+
+def game_rng(seed: int, index: int) -> random.Random:
+    """The random source of game ``index`` in a run seeded ``seed``."""
+    return random.Random(f"deckpress:{seed}:{index}")
+
+
+def play(
+    game: Game,
+    strategies: Sequence[Strategy],
+    rng: random.Random,
+    observer: TrickObserver | None = None,
+    scripted: Sequence[Action] = (),
+) -> Result:
+    """Play one game: chance nodes take ``scripted`` outcomes first, then
+    sample from ``rng``; seat ``k`` asks ``strategies[k]``."""
+    state = game.new_state(observer)
+    if strategies and all(getattr(s, "deterministic", False) for s in strategies):
+        enable = getattr(state, "enable_cycle_check", None)
+        if enable is not None:
+            enable()
+    script = deque(scripted)
+    while not state.is_over():
+        seat = state.current()
+        if seat == CHANCE:
+            action = script.popleft() if script else state.sample_chance(rng)
+        else:
+            action = strategies[seat].choose(state, seat, rng)
+        state.apply(action)
+    return state.result()
+
+
+def _players(params: Params) -> int:
+    return int(getattr(params, "players", 2))
+
+
+def _strategies(game: str, name: str | None, players: int) -> list[Strategy]:
+    known = entry(game)
+    if known.default_strategy is None:
+        if name is not None:
+            raise ParameterError(f"{game} has no player decisions, so --strategy does not apply")
+        return []
+    return [make_strategy(game, name) for _ in range(players)]
+
+
+def _play_range(game: Game, name: str, strategy: str | None, params: Params, seed: int,
+                start: int, stop: int, progress: Progress | None = None) -> Summary:
+    summary = Summary(game=name, params=params.describe(), seed=seed, players=_players(params), strategy=strategy)
+    strategies = _strategies(name, strategy, _players(params))
+    done = 0
+    for index in range(start, stop):
+        summary.add(play(game, strategies, game_rng(seed, index)))
+        done += 1
+        if progress is not None and done == PROGRESS_EVERY:
+            progress(done)
+            done = 0
+    if progress is not None and done:
+        progress(done)
+    return summary
+
+
+def simulate(
+    game: str,
+    deck: Deck,
+    params: Params,
+    *,
+    games: int,
+    seed: int,
+    strategy: str | None = None,
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> Summary:
+    """Play ``games`` seeded games; ``progress(n)`` is called with the number of
+    games just finished. ``jobs > 1`` spreads chunks of game indices over
+    processes; the summary is identical to ``jobs=1``."""
+    if games < 0:
+        raise ParameterError(f"--games must be 0 or more, got {games}")
+    if jobs < 1:
+        raise ParameterError(f"--jobs must be 1 or more, got {jobs}")
+    built = make_game(game, deck, params)
+    strategy = strategy if strategy is not None else entry(game).default_strategy
+    _strategies(game, strategy, _players(params))  # validate the name before any work
+    if jobs == 1 or games < 2 * jobs:
+        return _play_range(built, game, strategy, params, seed, 0, games, progress)
+    size = max(1, min(2000, games // (jobs * 8)))
+    chunks = [(i, min(i + size, games)) for i in range(0, games, size)]
+    total = Summary(game=game, params=params.describe(), seed=seed, players=_players(params), strategy=strategy)
+    ready: dict[int, Summary] = {}
+    merged = 0
+    init = (game, _dump(deck), params, strategy, seed)
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"), initializer=_init_worker, initargs=init) as pool:
+        futures = {pool.submit(_work, a, b): k for k, (a, b) in enumerate(chunks)}
+        for future in as_completed(futures):
+            k = futures[future]
+            ready[k] = future.result()
+            if progress is not None:
+                progress(ready[k].games)
+            while merged in ready:  # merge in index order: the same sums as one process
+                total.merge(ready.pop(merged))
+                merged += 1
+    return total
+
+
+# -- worker processes -----------------------------------------------------------
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(game: str, deck: bytes, params: Params, strategy: str | None, seed: int) -> None:
+    loaded = pickle.loads(deck)
+    _WORKER.update(name=game, game=make_game(game, loaded, params), params=params, strategy=strategy, seed=seed)
+
+
+def _work(start: int, stop: int) -> Summary:
+    w = _WORKER
+    return _play_range(w["game"], w["name"], w["strategy"], w["params"], w["seed"], start, stop)
+
+
+class _DeckPickler(pickle.Pickler):
+    """Decks hold read-only mappings (``MappingProxyType``), which pickle
+    refuses; send them as plain dicts wrapped again on arrival."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        if isinstance(obj, MappingProxyType):
+            return MappingProxyType, (dict(obj),)
+        return NotImplemented
+
+
+def _dump(deck: Deck) -> bytes:
+    buffer = io.BytesIO()
+    _DeckPickler(buffer).dump(deck)
+    return buffer.getvalue()
+
+
+# -- one fixed deal ---------------------------------------------------------------
+def play_deal(
+    game: str,
+    deck: Deck,
+    params: Params,
+    deal: Mapping[str, Any],
+    strategy: str | None = None,
+    observer: TrickObserver | None = None,
+) -> Result:
+    """Play one fixed deal (see :mod:`generator.rules.deals`): the game's hook
+    turns it into the first chance outcomes; a ``choices:`` list scripts the
+    decisions (whoever decides, in order), then ``strategy`` decides."""
+    known = entry(game)
+    built = make_game(game, deck, params)
+    scripted = known.deal_actions(built, deal)
+    strategies = _strategies(game, strategy, _players(params))
+    choices = deal_choices(deal)
+    if choices and strategies:
+        fixed = FixedStrategy(choices, then=make_strategy(game, strategy))
+        strategies = [fixed] * len(strategies)
+    return play(built, strategies, game_rng(deal_seed(deal), 0), observer, scripted)

@@ -1,0 +1,87 @@
+"""Strategies: how a seat picks among the legal actions.
+
+Strategies see only the ``api.State`` API: ``legal_actions()`` and ``view(seat)``.
+A strategy whose choice depends only on what it sees (no rng, no memory) sets
+``deterministic = True``; the runner then lets a state detect repeated
+positions as cycles (a repeat with a non-deterministic strategy is no cycle).
+
+The per-game registry lives in :mod:`generator.rules.registry` (each
+``GameEntry.strategies``); :func:`make_strategy` looks names up there.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from ..errors import ParameterError
+from .api import Action, State
+
+if TYPE_CHECKING:
+    from .api import Strategy
+
+
+class RandomStrategy:
+    """Uniform over the legal actions (any game)."""
+
+    name = "random"
+    deterministic = False
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        return rng.choice(list(state.legal_actions()))
+
+
+class BestStrategy:
+    """Weiji: choose the attribute on which my top card ranks highest within the
+    deck (``view(seat)["ranks"]``, aligned with ``legal_actions()``; the first
+    such attribute on equal ranks; an attribute with "no data" on my card ranks
+    lowest)."""
+
+    name = "best"
+    deterministic = True
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        ranks = state.view(seat)["ranks"]
+        best = max(range(len(ranks)), key=ranks.__getitem__)
+        return state.legal_actions()[best]
+
+
+class FixedStrategy:
+    """Weiji scripted choices: attribute keys used in order (one list shared by
+    every seat, as a ``--deal`` file gives them), then ``then`` (best) once the
+    list runs out."""
+
+    name = "fixed"
+    deterministic = False  # a repeated position is no cycle while choices remain
+
+    def __init__(self, choices: Iterable[str] = (), then: Strategy | None = None) -> None:
+        self.choices: deque[str] = deque(choices)
+        self.then: Strategy = then if then is not None else BestStrategy()
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        if not self.choices:
+            return self.then.choose(state, seat, rng)
+        key = self.choices.popleft()
+        legal = state.legal_actions()
+        for action in legal:
+            if action.value == key:
+                return action
+        valid = ", ".join(str(a.value) for a in legal)
+        raise ParameterError(f"choices: {key!r} is not an attribute of this deck; valid: {valid}")
+
+
+def make_strategy(game: str, name: str | None = None) -> Strategy:
+    """A fresh strategy ``name`` for ``game`` (``None``: the game's default)."""
+    from .registry import entry  # the registry imports this module
+
+    known = entry(game)
+    if name is None:
+        name = known.default_strategy
+        if name is None:
+            raise ParameterError(f"{game} has no player decisions, so no strategy")
+    if name not in known.strategies:
+        valid = ", ".join(known.strategies) or f"none ({game} has no player decisions)"
+        raise ParameterError(f"unknown strategy {name!r} for {game}; valid: {valid}")
+    return known.strategies[name]()

@@ -1,0 +1,47 @@
+"""`deckpress rules` through the real CLI."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from generator.cli import app
+
+runner = CliRunner()
+
+
+def test_rules_writes_a_booklet_and_says_how_to_print_it(tmp_path: Path) -> None:
+    out = tmp_path / "war.pdf"
+    result = runner.invoke(app, ["rules", "war", "-o", str(out), "--set", "variant=russian",
+                                 "--set", "objective=2", "--set", "tie_method=1"])
+    assert result.exit_code == 0, result.output
+    assert "booklet" in result.output and "short edge" in result.output
+    assert len(PdfReader(out).pages) % 2 == 0
+
+
+def test_rules_sheet_with_another_deck(tmp_path: Path) -> None:
+    out = tmp_path / "w.pdf"
+    result = runner.invoke(app, ["rules", "weiji", "-o", str(out), "--deck", "cognitio",
+                                 "--format", "sheet", "--page", "letter"])
+    assert result.exit_code == 0, result.output
+    assert round(PdfReader(out).pages[0].mediabox.width) == 612
+
+
+def test_bad_parameters_exit_2_listing_the_valid_values(tmp_path: Path) -> None:
+    out = tmp_path / "x.pdf"
+    cases = [
+        (["war", "--set", "variant=swiss"], "valid: classic, russian"),
+        (["war", "--set", "variant=russian", "--set", "objective=3"], "valid: 1, 2"),
+        (["war", "--set", "players=5"], "valid: 2 to 4"),
+        (["viashi", "--set", "players=4"], "valid: 3, 6"),
+        (["war", "--set", "colour=red"], "valid: max_tricks, players"),
+        (["chess"], "games: weiji, war, viashi"),
+        (["weiji", "--format", "zine"], "valid: booklet, sheet"),
+    ]
+    for args, needle in cases:
+        result = runner.invoke(app, ["rules", *args, "-o", str(out)])
+        assert result.exit_code == 2, (args, result.output)
+        assert needle in result.output, (args, result.output)
+    assert not out.exists()
