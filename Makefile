@@ -20,7 +20,7 @@ build: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check generator tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --dist loadfile
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[dev,bench]"
@@ -31,3 +31,4 @@ clean:
 
 docs: $(STAMP)
 	$(BIN)/python -m typer generator.cli utils docs --name deckpress --output docs/cli.md
+	$(BIN)/python -c "from generator.rules.params_doc import params_markdown as m; print(m(), end='')" > docs/parameters.md

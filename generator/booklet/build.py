@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2.sandbox import SandboxedEnvironment
 from reportlab.lib import colors
 from reportlab.lib.units import inch, mm
 from reportlab.pdfgen.canvas import Canvas
@@ -58,20 +59,32 @@ class BookletReport:
     params: dict[str, Any] = field(default_factory=dict)
 
 
-def render_rules_text(game: str, context: dict[str, Any]) -> str:
-    """The game's template rendered with ``context`` (the booklet markup, as text)."""
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(templates_dir() / "rules")),
+def rules_search_path(deck: Deck | None = None) -> list[Path]:
+    """Where rule templates are looked up: the deck's project folder (``rules/``)
+    first, so a designer's own text wins, then the bundled templates."""
+    own = [deck.folder / "rules"] if deck is not None and deck.folder is not None else []
+    return [p for p in own if p.is_dir()] + [templates_dir() / "rules"]
+
+
+def render_rules_text(game: str, context: dict[str, Any], search: Sequence[Path] = ()) -> str:
+    """The game's template rendered with ``context`` (the booklet markup, as text).
+    Templates run in Jinja2's sandbox: a project's own rules text is untrusted."""
+    folders = list(search) or [templates_dir() / "rules"]
+    env = SandboxedEnvironment(
+        loader=jinja2.FileSystemLoader([str(f) for f in folders]),
         undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True, autoescape=False,
     )
     name = f"{game}.md.j2"
+    where: Path = folders[0] / name
     try:
-        return env.get_template(name).render(**context)
+        template = env.get_template(name)
+        where = Path(template.filename or where)
+        return template.render(**context)
     except jinja2.TemplateNotFound:
-        raise RenderError(Problem(f"no rule template for {game!r}", templates_dir() / "rules" / name)) from None
-    except jinja2.TemplateError as exc:
+        raise RenderError(Problem(f"no rule template for {game!r}", where)) from None
+    except jinja2.TemplateError as exc:  # SecurityError (sandbox) included
         line = getattr(exc, "lineno", None)
-        raise RenderError(Problem(f"rule template: {exc}", templates_dir() / "rules" / name, line)) from None
+        raise RenderError(Problem(f"rule template: {exc}", where, line)) from None
 
 
 def figure_pieces(game: str, deck: Deck) -> list[Piece]:
@@ -132,7 +145,7 @@ def build_booklet(game: str, params: Params, deck: Deck, path: Path, *, format: 
     page = page.lower()
     register_fonts()
     context = booklet_context(game, params, deck)
-    text = render_rules_text(game, context)
+    text = render_rules_text(game, context, rules_search_path(deck))
     style = page_style(format)
     size, sheet = SIZES[(format, page)]
     frame = (size[0] - 2 * style.margin * mm, size[1] - 2 * style.margin * mm)

@@ -6,11 +6,12 @@ does the work by calling the same library functions as the single commands.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..deck import Deck, resolve_deck
+from ..deck import BUNDLED, Deck, resolve_deck
 from ..rules.params import make_params
 from .cache import job_key
 
@@ -56,9 +57,21 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int = BALANCE_G
         else:
             add(f"cards-{page}", "cards", [folder / f"cards-{page}.pdf"], page=page, backs="duplex-long")
     add("images", "images", [folder / "images"], dpi=150, backs=True)
+    own_rules = project_rules(deck)
+    if own_rules is not None:
+        add("rules", "rules", [folder / "rules-booklet.pdf"], game=deck.game, sets=[], format="booklet",
+            page="a4", template=hashlib.sha256(own_rules.read_bytes()).hexdigest())
     if deck.game in ("weiji", "war", "viashi"):
         add("balance", "balance", [folder / "balance.pdf", folder / "balance.json"], games=balance_games)
     return jobs
+
+
+def project_rules(deck: Deck) -> Path | None:
+    """A project's own rules template (``rules/GAME.md.j2`` beside its deck file)."""
+    if deck.folder is None or deck.game not in ("weiji", "war", "viashi") or deck.key in BUNDLED:
+        return None
+    path = deck.folder / "rules" / f"{deck.game}.md.j2"
+    return path if path.is_file() else None
 
 
 def plan_rules(out: Path) -> list[Job]:

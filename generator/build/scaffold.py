@@ -1,5 +1,6 @@
-"""``deckpress new NAME``: a project folder with a deck, a spreadsheet of cards and a
-layout that extends a bundled one, ready for ``deckpress build NAME/``."""
+"""``deckpress new NAME``: a project folder with a deck, a spreadsheet of cards, a
+layout that extends a bundled one and the game's rules text to edit, ready for
+``deckpress build NAME/``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,13 @@ import jinja2
 
 from ..errors import ParameterError
 from ..paths import templates_dir
+
+GAME = "weiji"  # the game the starter deck plays (templates/scaffold/deck.yaml)
+RULES_HEADER = """{#- Your game's rule booklet. Edit freely: deckpress rules and deckpress build
+    use this file instead of the bundled text. It is filled from the deck and the
+    rule parameters (params.players, attributes, cards.total ...); markup reference:
+    generator/booklet/markup.py in deckpress. -#}
+"""
 
 
 def scaffold(folder: Path) -> list[Path]:
@@ -29,4 +37,9 @@ def scaffold(folder: Path) -> list[Path]:
             text = env.from_string(text).render(context)
         target.write_text(text, encoding="utf-8")
         written.append(target)
+    rules = folder / "rules" / f"{GAME}.md.j2"
+    rules.parent.mkdir(parents=True, exist_ok=True)
+    bundled = (templates_dir() / "rules" / f"{GAME}.md.j2").read_text(encoding="utf-8")
+    rules.write_text(RULES_HEADER + bundled, encoding="utf-8")
+    written.append(rules)
     return written

@@ -1,0 +1,169 @@
+"""End-to-end: ``deckpress build`` writes every expected file, skips what is up to
+date, and rebuilds only the deck whose data changed."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote
+
+import pypdf
+import pytest
+from PIL import Image
+from typer.testing import CliRunner
+
+from generator.build import build
+from generator.build.cache import MANIFEST
+from generator.cli import app
+from generator.deck import BUNDLED, resolve_deck
+
+pytestmark = pytest.mark.slow
+GAMES = 40  # balance games per deck: enough to exercise the report, quick to run
+
+
+@pytest.fixture(scope="module")
+def full_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object]:
+    out = tmp_path_factory.mktemp("out")
+    summary = build((), out, workers=2, balance_games=GAMES)
+    return out, summary
+
+
+def expected_files(out: Path) -> list[Path]:
+    files = []
+    for name in BUNDLED:
+        deck = resolve_deck(name)
+        sheet = "tiles" if deck.kind == "piecepack" else "cards"
+        files += [out / name / f"{sheet}-{page}.pdf" for page in ("a4", "letter")]
+        files += [out / name / "balance.pdf", out / name / "balance.json"]
+    files += [out / "rules" / f"{b}-booklet.pdf" for b in ("weiji", "viashi", "war-classic", "war-russian")]
+    files.append(out / "index.html")
+    return files
+
+
+def test_build_writes_every_expected_file(full_build: tuple[Path, object]) -> None:
+    out, summary = full_build
+    assert summary.ok, [(r.job.id, r.error) for r in summary.results if r.error]  # type: ignore[attr-defined]
+    for path in expected_files(out):
+        assert path.is_file() and path.stat().st_size > 0, path
+    for name in BUNDLED:
+        images = list((out / name / "images").rglob("*.png"))
+        assert images, f"no card images for {name}"
+    for pdf in out.rglob("*.pdf"):
+        assert len(pypdf.PdfReader(pdf).pages) >= 1, pdf
+    report = json.loads((out / "lighting" / "balance.json").read_text())
+    assert "findings" in report
+    assert not list(out.rglob("*.tmp*")), "temporary files left behind"
+
+
+def test_second_build_skips_everything(full_build: tuple[Path, object]) -> None:
+    out, first = full_build
+    stamps = {p: p.stat().st_mtime_ns for p in out.rglob("*.pdf")}
+    again = build((), out, workers=2, balance_games=GAMES)
+    assert again.ok
+    assert not again.built, [r.job.id for r in again.built]
+    assert len(again.skipped) == len(first.results)  # type: ignore[attr-defined]
+    assert {p: p.stat().st_mtime_ns for p in out.rglob("*.pdf")} == stamps
+
+
+def test_changing_one_card_rebuilds_only_that_deck(tmp_path: Path) -> None:
+    project = tmp_path / "mygame"
+    runner = CliRunner()
+    assert runner.invoke(app, ["new", str(project)]).exit_code == 0
+    out = tmp_path / "out"
+    first = build((str(project), "eagle"), out, workers=2, balance_games=GAMES)
+    assert first.ok, [(r.job.id, r.error) for r in first.results if r.error]
+    key = resolve_deck(project).key
+    assert (out / key / "cards-a4.pdf").is_file()
+
+    csv = project / "cards.csv"
+    csv.write_text(csv.read_text().replace("Skylark", "Skylark II"))
+    second = build((str(project), "eagle"), out, workers=2, balance_games=GAMES)
+    rebuilt = {r.job.id for r in second.built}
+    assert rebuilt and all(job.startswith(f"{key}/") for job in rebuilt), rebuilt
+    assert {r.job.id for r in second.skipped} >= {j for j in (r.job.id for r in first.results) if j.startswith("eagle/")}
+    text = "".join(page.extract_text() for page in pypdf.PdfReader(out / key / "cards-a4.pdf").pages)
+    assert "Skylark II" in text
+
+
+def test_a_broken_deck_fails_alone_and_the_exit_code_says_so(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("name: Broken\ngame: weiji\ncards: [{id: X1, nmae: typo}]\n")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["build", str(broken), "standard52", "-o", str(out), "--balance-games", "20"])
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    assert (out / "standard52" / "cards-a4.pdf").is_file()
+    assert str(broken) in result.output
+    assert (out / MANIFEST).is_file()
+
+
+def test_build_of_one_deck_writes_only_that_deck(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    summary = build(("standard52",), out, workers=1, balance_games=GAMES)
+    assert summary.ok
+    assert sorted(p.name for p in out.iterdir() if p.is_dir() and not p.name.startswith("_")) == ["standard52"]
+
+
+# -- the gallery, in a real headless browser ------------------------------------------
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+BROWSER_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--hide-scrollbars", "--virtual-time-budget=5000",
+]
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.refs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name in ("href", "src") and value:
+                self.refs.append(value)
+
+
+def test_gallery_links_and_images_resolve(full_build: tuple[Path, object]) -> None:
+    out, _ = full_build
+    page = out / "index.html"
+    parser = _Links()
+    parser.feed(page.read_text(encoding="utf-8"))
+    assert parser.refs
+    for ref in parser.refs:
+        assert "://" not in ref, f"network resource in the gallery: {ref}"
+        assert (out / unquote(ref)).exists(), ref
+    html = page.read_text(encoding="utf-8")
+    for name in BUNDLED:
+        assert f'id="{name}"' in html
+    assert "balance" in html
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+def test_gallery_in_headless_chromium(full_build: tuple[Path, object], tmp_path: Path) -> None:
+    out, _ = full_build
+    url = (out / "index.html").resolve().as_uri()
+    profile = tmp_path / "profile"
+    dom = subprocess.run(
+        [CHROMIUM, *BROWSER_FLAGS, f"--user-data-dir={profile}", "--dump-dom", url],
+        capture_output=True, text=True, timeout=120,
+    ).stdout
+    loaded = re.search(r'data-images="(\d+)/(\d+)"', dom)
+    assert loaded, "the page did not finish loading"
+    ok, total = map(int, loaded.groups())
+    assert total >= len(BUNDLED) and ok == total, f"{ok} of {total} images loaded"
+
+    shot = tmp_path / "gallery.png"
+    subprocess.run(
+        [CHROMIUM, *BROWSER_FLAGS, f"--user-data-dir={profile}", f"--screenshot={shot}",
+         "--window-size=1280,1600", url],
+        capture_output=True, timeout=120,
+    )
+    with Image.open(shot) as im:
+        colours = im.convert("RGB").resize((128, 160)).getcolors(128 * 160)
+    assert colours is not None and len(colours) > 200, "the screenshot shows no thumbnails"
