@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
-from jinja2.sandbox import SandboxedEnvironment
 from reportlab.lib import colors
 from reportlab.lib.units import inch, mm
 from reportlab.pdfgen.canvas import Canvas
@@ -27,6 +26,7 @@ from ..errors import ParameterError, Problem, RenderError
 from ..paths import templates_dir
 from ..render.atomic import atomic_write
 from ..render.fonts import SANS, register_fonts
+from ..render.layout.sandbox import Budget, CardSandbox
 from ..render.piece import Piece
 from ..rules.params import Params
 from .content import booklet_context
@@ -70,31 +70,28 @@ def render_rules_text(game: str, context: dict[str, Any], search: Sequence[Path]
     """The game's template rendered with ``context`` (the booklet markup, as text).
     Templates run in Jinja2's sandbox: a project's own rules text is untrusted."""
     folders = list(search) or [templates_dir() / "rules"]
-    env = SandboxedEnvironment(
-        loader=jinja2.FileSystemLoader([str(f) for f in folders]),
-        undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True, autoescape=False,
-    )
+    # the hardened sandbox of layout templates: no file system, bounded work (hostile input)
+    env = CardSandbox(folders, trim_blocks=True, lstrip_blocks=True)
     name = f"{game}.md.j2"
     where: Path = folders[0] / name
     try:
         template = env.get_template(name)
         where = Path(template.filename or where)
-        return template.render(**context)
+        with Budget(steps=1_000_000, text=2_000_000):
+            return template.render(**context)
     except jinja2.TemplateNotFound:
         raise RenderError(Problem(f"no rule template for {game!r}", where)) from None
     except jinja2.TemplateError as exc:  # SecurityError (sandbox) included
         line = getattr(exc, "lineno", None)
         raise RenderError(Problem(f"rule template: {exc}", where, line)) from None
+    except Exception as exc:  # a project's template may fail in any way (1/0): never a traceback
+        raise RenderError(Problem(f"rule template: {type(exc).__name__}: {exc}", where)) from None
 
 
 def figure_pieces(game: str, deck: Deck) -> list[Piece]:
     """The pieces the illustrated examples show: the deck's cards, or its tiles."""
     if deck.kind == "piecepack":
-        try:
-            from ..render.piecepack import tile_pieces
-        except ImportError:  # the piecepack renderer is not installed in this tree yet
-            from .figures import plain_tiles
-            return plain_tiles(deck)
+        from ..render.piecepack import tile_pieces
         return list(tile_pieces(deck))
     from ..render.cards import card_pieces
     return list(card_pieces(deck))

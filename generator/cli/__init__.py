@@ -15,8 +15,10 @@ COMMAND_MODULES = (
     "cmd_cards",
     "cmd_check",
     "cmd_decks",
+    "cmd_images",
     "cmd_rules",
     "cmd_simulate",
+    "cmd_tiles",
 )
 
 for _module in COMMAND_MODULES:

@@ -43,11 +43,14 @@ def simulate(
     as_json: bool = options.Json,
     deal: Path | None = typer.Option(None, "--deal", help="Play one fixed deal from this YAML file (stacks: per seat, top first)."),
     trace: Path | None = typer.Option(None, "--trace", help="With --deal: write every trick as a JSON line to this file."),
+    engine: str = typer.Option("auto", "--engine", help="auto (compiled kernels when they serve the run, else the reference), fast or reference."),
 ) -> None:
     """Simulate GAME to see how a deck plays: wins per seat, game lengths, ties."""
     entry(game)  # unknown game: a clear error first
     loaded = resolve_deck(deck or default_deck(game))
     if deal is not None:
+        if engine == "fast":
+            raise typer.BadParameter("--deal plays one traced game with the reference engine", param_hint="--engine")
         fixed = load_deal(deal)
         params = make_params(game, sets, players=players if players is not None else deal_players(fixed))
         if trace is not None:
@@ -63,9 +66,11 @@ def simulate(
     show_bar = not as_json and games >= PROGRESS_FROM and sys.stdout.isatty()
     if show_bar:
         with _progress_bar(games) as advance:
-            summary = run_simulation(game, loaded, params, games=games, seed=seed, strategy=strategy, jobs=jobs, progress=advance)
+            summary = run_simulation(game, loaded, params, games=games, seed=seed, strategy=strategy, jobs=jobs,
+                                     progress=advance, engine=engine)
     else:
-        summary = run_simulation(game, loaded, params, games=games, seed=seed, strategy=strategy, jobs=jobs)
+        summary = run_simulation(game, loaded, params, games=games, seed=seed, strategy=strategy, jobs=jobs,
+                                 engine=engine)
     if as_json:
         out = summary.to_json()
         out["deck"] = loaded.key or loaded.name
@@ -111,7 +116,8 @@ def _print_summary(summary: Summary, deck_name: str) -> None:
     console = Console()
     params = ", ".join(f"{k}={v}" for k, v in summary.params.items())
     console.print(f"[bold]{summary.game}[/bold] with {deck_name}: {summary.games} games, seed {summary.seed}"
-                  + (f", strategy {summary.strategy}" if summary.strategy else "") + f"\n{params}")
+                  + (f", strategy {summary.strategy}" if summary.strategy else "")
+                  + f", {summary.engine} engine\n{params}")
     results = Table("seat", "wins", "share")
     for seat, wins in enumerate(summary.wins):
         results.add_row(str(seat), str(wins), f"{wins / max(1, summary.games):.1%}")

@@ -20,3 +20,12 @@ Bleed = typer.Option(3.0, "--bleed", help="Bleed in mm around each card (0 allow
 Backs = typer.Option("none", "--backs", help="Card backs: none, duplex-long, duplex-short or fold.")
 BackOffset = typer.Option(None, "--back-offset", help="Shift back pages by X,Y mm (from `deckpress calibrate`).")
 Printer = typer.Option(None, "--printer", help="Use (or, with calibrate, store) this printer's back offset.")
+Arrangement = typer.Option("auto", "--arrangement", help="auto, touching (shared cut lines) or gap.")
+Gap = typer.Option(2.0, "--gap", help="Blank mm between pieces in the gap arrangement.")
+Margin = typer.Option(5.0, "--margin", help="Printer-safe page margin in mm.")
+CutLines = typer.Option(False, "--cut-lines", help="Draw thin lines along every cut.")
+NoCropMarks = typer.Option(False, "--no-crop-marks", help="Leave out the crop marks.")
+Proof = typer.Option(False, "--proof", help="Stamp piece id, deck, data hash and date.")
+PieceBacks = typer.Option("duplex-long", "--backs",
+                          help="Backs (tile grids, coin suits): duplex-long, duplex-short, fold or none.")
+Thresholds = typer.Option([], "--threshold", help="A balance threshold, key=value (repeatable), e.g. --threshold card_win_max=0.8.")

@@ -23,6 +23,11 @@ CARD_KEYS = ("id", "name", "copies", "suit", "rank", "subtitle", "text", "flavou
 NO_DATA_WORDS = {"", "no data", "n/a", "na", "-", "\u2014", "?"}
 MAX_COPIES = 1000
 MAX_TEXT = 5000
+MAX_ROWS = 100_000  # card rows in one file (the deck's card limit)
+MAX_SCANNED = 1_048_576  # spreadsheet rows looked at, empty ones included (Excel's maximum)
+MAX_COLUMNS = 1024
+MAX_UNZIPPED = 200 * 1024 * 1024  # an XLSX is a zip: its unpacked size, against zip bombs
+MAX_XLSX_BYTES = 20 * 1024 * 1024
 
 
 @dataclass
@@ -76,8 +81,12 @@ def rows_from_csv(path: Path, text: str) -> tuple[list[Row], list[Problem]]:
             return [], [Problem("the CSV file is empty (it needs a header row)", path, 1)]
         header = [h.strip() for h in header]
         problems = _check_header(header, path)
+        if len(header) > MAX_COLUMNS:
+            return [], [Problem(f"more than {MAX_COLUMNS} columns", path, 1)]
         line = reader.line_num + 1
         for record in reader:
+            if len(rows) >= MAX_ROWS:
+                return rows, [Problem(f"more than {MAX_ROWS} card rows", path, line)]
             if any(cell.strip() for cell in record):
                 if len(record) > len(header):
                     problems.append(Problem(f"row has {len(record)} cells but the header has {len(header)}", path, line))
@@ -89,7 +98,26 @@ def rows_from_csv(path: Path, text: str) -> tuple[list[Row], list[Problem]]:
     return rows, problems
 
 
+def _zip_problem(path: Path) -> str | None:
+    """An XLSX is a zip of XML files: refuse oversized files and zip bombs before opening."""
+    import zipfile
+
+    try:
+        if path.stat().st_size > MAX_XLSX_BYTES:
+            return f"the spreadsheet is larger than {MAX_XLSX_BYTES // (1024 * 1024)} MB"
+        with zipfile.ZipFile(path) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except (OSError, zipfile.BadZipFile, ValueError) as exc:
+        return f"not an XLSX file (a zip of sheets): {exc}"
+    if unpacked > MAX_UNZIPPED:
+        return f"the spreadsheet unpacks to more than {MAX_UNZIPPED // (1024 * 1024)} MB (a zip bomb?)"
+    return None
+
+
 def rows_from_xlsx(path: Path, sheet: str | None) -> tuple[list[Row], list[Problem]]:
+    refused = _zip_problem(path)
+    if refused:
+        return [], [Problem(refused, path)]
     try:
         import openpyxl
 
@@ -99,21 +127,32 @@ def rows_from_xlsx(path: Path, sheet: str | None) -> tuple[list[Row], list[Probl
     try:
         if sheet is not None and sheet not in book.sheetnames:
             return [], [Problem(f"no sheet named {sheet!r}; sheets: {', '.join(book.sheetnames)}", path)]
-        ws = book[sheet] if sheet is not None else book.worksheets[0]
-        records = ws.iter_rows(values_only=True)
-        first = next(records, None)
-        if first is None:
-            return [], [Problem("the sheet is empty (it needs a header row)", path, 1)]
-        header = ["" if h is None else str(h).strip() for h in first]
-        problems = _check_header(header, path)
-        rows: list[Row] = []
-        for number, record in enumerate(records, start=2):
-            if any(cell not in (None, "") for cell in record):
-                data = {h: ("" if v is None else v) for h, v in zip(header, record, strict=False) if h}
-                rows.append(Row(data, path, number))
-        return rows, problems
+        return _sheet_rows(book[sheet] if sheet is not None else book.worksheets[0], path)
+    except Exception as exc:  # broken XML, odd cell types, a chart sheet ...
+        return [], [Problem(f"cannot read the spreadsheet: {type(exc).__name__}: {exc}", path)]
     finally:
         book.close()
+
+
+def _sheet_rows(ws: Any, path: Path) -> tuple[list[Row], list[Problem]]:
+    if hasattr(ws, "reset_dimensions"):
+        ws.reset_dimensions()  # a sheet claiming A1:XFD1048576 must not be padded out to it
+    records = ws.iter_rows(values_only=True)
+    first = next(records, None)
+    if first is None:
+        return [], [Problem("the sheet is empty (it needs a header row)", path, 1)]
+    if len(first) > MAX_COLUMNS:
+        return [], [Problem(f"more than {MAX_COLUMNS} columns", path, 1)]
+    header = ["" if h is None else str(h).strip() for h in first]
+    problems = _check_header(header, path)
+    rows: list[Row] = []
+    for number, record in enumerate(records, start=2):
+        if number > MAX_SCANNED or len(rows) >= MAX_ROWS:
+            return rows, [*problems, Problem(f"more than {MAX_ROWS} card rows", path, number)]
+        if any(cell not in (None, "") for cell in record[: len(header)]):
+            data = {h: ("" if v is None else v) for h, v in zip(header, record, strict=False) if h}
+            rows.append(Row(data, path, number))
+    return rows, problems
 
 
 def _check_header(header: list[str], path: Path) -> list[Problem]:

@@ -1,7 +1,8 @@
 """Cards as pieces: a deck plus a layout gives one drawable Piece per card.
 
-``card_pieces(deck)`` resolves every card's elements up front (template errors
-surface before any file is written); ``write_card_sheets`` prints them with
+``card_pieces(deck)`` checks every card's elements up front (template errors
+surface before any file is opened) but keeps none of them: each piece resolves
+its elements again when drawn, so memory does not grow with the deck; ``write_card_sheets`` prints them with
 their ``copies``; ``render_piece_pdf`` puts one piece on a page of its own.
 """
 
@@ -58,10 +59,15 @@ def deck_layout(deck: Deck, layout: str | Path | None = None) -> Layout:
     """
     name = deck.layout or DEFAULT_LAYOUTS.get(deck.game, "base")
     if layout is not None and Path(layout).is_dir():
-        return load_layout(name, [Path(layout), *_search(deck)])
-    if layout is not None:
+        return load_layout(name, [Path(layout), *_search(deck)], [Path(layout), *_roots(deck)])
+    if layout is not None:  # named on the command line: trusted
         return load_layout(layout, _search(deck))
-    return load_layout(_named(deck, name), _search(deck))
+    return load_layout(_named(deck, name), _search(deck), _roots(deck))
+
+
+def _roots(deck: Deck) -> list[Path]:
+    """Where files a deck names may be: its own folder (and the bundled ones)."""
+    return [deck.folder] if deck.folder is not None else []
 
 
 def _overrides(card: Card, side: str) -> dict[str, dict[str, str]]:
@@ -77,7 +83,12 @@ def _overrides(card: Card, side: str) -> dict[str, dict[str, str]]:
 
 
 class CardPiece:
-    """One card of a deck, drawn by its layout (front) and back layout."""
+    """One card of a deck, drawn by its layout (front) and back layout.
+
+    A piece keeps only references (deck, card, layouts): its elements are resolved
+    when it is drawn and dropped afterwards, so a 10,000-card deck's pieces cost
+    next to no memory and pages can be streamed.
+    """
 
     double_sided = True
 
@@ -88,13 +99,26 @@ class CardPiece:
         self.width = size.width
         self.height = size.height
         self.warnings: list[str] = []
+        self._deck = deck
+        self._card = card
         self._layouts = {"front": front, "back": back}
-        self._ctx: dict[str, Any] = card_context(deck, card)
         folders = [f for f in (deck.folder, front.path.parent, back.path.parent) if f is not None]
+        if deck.path is None:  # a deck built in code, not read from a file: trust its art
+            folders += [p.parent for p in (card.art, deck.back.image) if p is not None]
         self._folders = tuple(dict.fromkeys(folders))
-        self._elements = {side: self._resolve(card, side) for side in ("front", "back")}
 
-    def _resolve(self, card: Card, side: str) -> list[tuple[str, Element]]:
+    @property
+    def _ctx(self) -> dict[str, Any]:
+        return card_context(self._deck, self._card)
+
+    def check(self) -> None:
+        """Resolve both sides once (templates, fonts, images): RenderError before drawing."""
+        ctx = self._ctx
+        for side in ("front", "back"):
+            self._resolve(side, ctx)
+
+    def _resolve(self, side: str, ctx: dict[str, Any]) -> list[tuple[str, Element]]:
+        card = self._card
         layout = self._layouts[side]
         overrides = _overrides(card, side)
         out = []
@@ -104,7 +128,7 @@ class CardPiece:
                 element = validate_element(entry, layout=layout.name, path=layout.path,
                                            name=name, card=card.id)
             where = Where(layout.name, layout.path, card.id, name)
-            resolved = resolve(element, self._ctx, where)
+            resolved = resolve(element, ctx, where)
             if resolved is not None:
                 check_element(resolved, where, self._folders)
                 out.append((name, resolved))
@@ -114,7 +138,8 @@ class CardPiece:
         layout = self._layouts[side]
         dw, dh = layout.size
         box = CardBox(self.width, self.height, bleed, dw, dh, layout.safe_zone)
-        found = draw_elements(canvas, self._elements[side], box, layout, self.id, self._ctx,
+        ctx = self._ctx
+        found = draw_elements(canvas, self._resolve(side, ctx), box, layout, self.id, ctx,
                               self._folders)
         for w in found:
             if w not in self.warnings:
@@ -138,10 +163,13 @@ def card_pieces(
             "print it with the piecepack sheets instead"
         )
     front = deck_layout(deck, layout)
-    back = (load_layout(_named(deck, deck.back.layout), _search(deck)) if deck.back.layout
-            else front)
+    back = (load_layout(_named(deck, deck.back.layout), _search(deck), _roots(deck))
+            if deck.back.layout else front)
     card_size = size or deck.card_size
-    return [CardPiece(deck, card, front, back, card_size) for card in deck.cards]
+    pieces = [CardPiece(deck, card, front, back, card_size) for card in deck.cards]
+    for piece in pieces:  # every template, font and image error before a file is opened
+        piece.check()
+    return pieces
 
 
 def proof_label(deck: Deck, day: _dt.date | None = None) -> str:

@@ -10,12 +10,15 @@ with each back mirrored behind its own front (and shifted by ``back_offset``);
 ``fold`` puts fronts and backs side by side on one page, mirrored across a fold
 line. A piece with ``double_sided = False`` leaves its back slot empty; a piece
 with ``copies = n`` is printed n times (card pieces carry their card's copies).
+With ``arrangement="auto"``, a piece with an ``arrangement`` attribute (round
+coins, die nets: ``"gap"``) gets that arrangement. Crop marks are drawn only
+around the slots a page actually fills.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
@@ -113,6 +116,14 @@ def _group_by_size(pieces: Sequence[Piece]) -> list[list[Piece]]:
     return list(groups.values())
 
 
+def _preferred(options: SheetOptions, piece: Piece) -> SheetOptions:
+    """``auto`` arrangement follows a piece's own ``arrangement`` (round coins want gaps)."""
+    wanted = getattr(piece, "arrangement", None)
+    if options.arrangement == "auto" and wanted in ARRANGEMENTS and wanted != "auto":
+        return replace(options, arrangement=wanted)
+    return options
+
+
 def _draw_piece(canvas: Canvas, piece: Piece, slot: Slot, bleed_pt: float, side: str) -> None:
     left, bottom, right, top = slot.bleed
     c = slot.cut
@@ -151,7 +162,7 @@ def _draw_side(
     if options.cut_lines:
         draw_cut_lines(canvas, used)
     if options.crop_marks:
-        draw_segments(canvas, crop_marks(slots, area))
+        draw_segments(canvas, crop_marks(slots[: len(items)], area))  # only around printed pieces
 
 
 def write_sheets(
@@ -180,7 +191,7 @@ def write_sheets(
         canvas = make_canvas(tmp, title=title or "deckpress sheets")
         canvas.setSubject("print-and-play sheet")
         for group in _group_by_size(pieces):
-            plan, note = choose_plan(group[0].width, group[0].height, options)
+            plan, note = choose_plan(group[0].width, group[0].height, _preferred(options, group[0]))
             notes += note
             per_page = len(plan.front_slots)
             group_pages = 0

@@ -20,12 +20,11 @@ from ..errors import ParameterError
 from .api import Action, Game, Strategy
 from .params import Params
 from .strategies import BestStrategy, FixedStrategy, RandomStrategy
+from .viashi import ViashiGame, viashi_deal_actions
+from .viashi_strategies import GreedyStrategy
+from .viashi_strategies import RandomStrategy as ViashiRandom
 from .war import WarGame, war_deal_actions
 from .weiji import WeijiGame, weiji_deal_actions
-
-# -- engineer B: import Viashi here, e.g.
-# from .viashi import ViashiGame, viashi_deal_actions
-# from .viashi_strategies import GreedyStrategy, RandomStrategy as ViashiRandom
 
 StrategyFactory = Callable[[], Strategy]
 DealHook = Callable[[Any, Mapping[str, Any]], Sequence[Action]]
@@ -54,15 +53,14 @@ GAMES: Mapping[str, GameEntry] = MappingProxyType(
             default_strategy="best",
         ),
         "war": GameEntry(name="war", make=WarGame, default_deck="piecepack", deal_actions=war_deal_actions),
-        # -- engineer B: the Viashi entry goes here, e.g.
-        # "viashi": GameEntry(
-        #     name="viashi",
-        #     make=ViashiGame,                  # (deck, ViashiParams) -> Game
-        #     default_deck="viashi",
-        #     deal_actions=viashi_deal_actions,  # (game, deal mapping) -> [chance Actions]
-        #     strategies=MappingProxyType({"random": ViashiRandom, "greedy": GreedyStrategy}),
-        #     default_strategy="greedy",
-        # ),
+        "viashi": GameEntry(
+            name="viashi",
+            make=ViashiGame,
+            default_deck="viashi",
+            deal_actions=viashi_deal_actions,
+            strategies=MappingProxyType({"random": ViashiRandom, "greedy": GreedyStrategy}),
+            default_strategy="greedy",
+        ),
     }
 )
 

@@ -5,8 +5,16 @@ Seeding: game ``i`` of a run with seed ``s`` draws every chance outcome and
 every random choice from its own ``random.Random`` seeded with the text
 ``"deckpress:{s}:{i}"`` (hashed the same way on every machine), so any split
 of the game indices over ``jobs`` processes gives exactly the results of one
-process. The loop in :func:`play` is the whole hot path; a faster kernel can
-replace it per game behind :func:`simulate` without changing the API.
+process. The loop in :func:`play` is the reference hot path.
+
+Engines: ``simulate(engine="auto")`` plays with the compiled kernels of
+:mod:`generator.rules.fast` when they serve the game, parameters and strategy
+(War; Weiji with ``best``, ``random`` or ``fixed``), otherwise with the State-API
+reference engine; ``engine="fast"`` insists (a clear error says why it cannot
+serve), ``engine="reference"`` never uses the kernels. The fast engine draws its
+own seeded per-game random streams (see :mod:`generator.rules.fast.rng`): just as
+reproducible and independent of ``jobs``, but other games than the reference
+plays for the same seed; ``Summary.engine`` records which engine ran.
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ from .strategies import FixedStrategy, make_strategy
 
 Progress = Callable[[int], None]
 PROGRESS_EVERY = 64  # games between progress calls in one process
+ENGINES = ("auto", "fast", "reference")
 
 
 def game_rng(seed: int, index: int) -> random.Random:
@@ -78,8 +87,12 @@ def _strategies(game: str, name: str | None, players: int) -> list[Strategy]:
 
 
 def _play_range(game: Game, name: str, strategy: str | None, params: Params, seed: int,
-                start: int, stop: int, progress: Progress | None = None) -> Summary:
+                start: int, stop: int, progress: Progress | None = None, fast: bool = False) -> Summary:
     summary = Summary(game=name, params=params.describe(), seed=seed, players=_players(params), strategy=strategy)
+    if fast:
+        from .fast.engine import play_range
+
+        return play_range(name, game, strategy, summary, start, stop, progress)
     strategies = _strategies(name, strategy, _players(params))
     done = 0
     for index in range(start, stop):
@@ -103,25 +116,32 @@ def simulate(
     strategy: str | None = None,
     jobs: int = 1,
     progress: Progress | None = None,
+    engine: str = "auto",
 ) -> Summary:
     """Play ``games`` seeded games; ``progress(n)`` is called with the number of
     games just finished. ``jobs > 1`` spreads chunks of game indices over
-    processes; the summary is identical to ``jobs=1``."""
+    processes; the summary is identical to ``jobs=1``. ``engine``: ``auto``
+    (the fast kernels when they serve this run, else the reference), ``fast``
+    or ``reference``."""
     if games < 0:
         raise ParameterError(f"--games must be 0 or more, got {games}")
     if jobs < 1:
         raise ParameterError(f"--jobs must be 1 or more, got {jobs}")
+    if engine not in ENGINES:
+        raise ParameterError(f"unknown engine {engine!r}; valid: {', '.join(ENGINES)}")
     built = make_game(game, deck, params)
     strategy = strategy if strategy is not None else entry(game).default_strategy
     _strategies(game, strategy, _players(params))  # validate the name before any work
+    fast = _use_fast(engine, game, built, strategy)
     if jobs == 1 or games < 2 * jobs:
-        return _play_range(built, game, strategy, params, seed, 0, games, progress)
-    size = max(1, min(2000, games // (jobs * 8)))
+        return _play_range(built, game, strategy, params, seed, 0, games, progress, fast)
+    size = max(1, min(200_000 if fast else 2000, games // (jobs * 8)))
     chunks = [(i, min(i + size, games)) for i in range(0, games, size)]
-    total = Summary(game=game, params=params.describe(), seed=seed, players=_players(params), strategy=strategy)
+    total = Summary(game=game, params=params.describe(), seed=seed, players=_players(params), strategy=strategy,
+                    engine="fast" if fast else "reference")
     ready: dict[int, Summary] = {}
     merged = 0
-    init = (game, _dump(deck), params, strategy, seed)
+    init = (game, _dump(deck), params, strategy, seed, fast)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"), initializer=_init_worker, initargs=init) as pool:
         futures = {pool.submit(_work, a, b): k for k, (a, b) in enumerate(chunks)}
         for future in as_completed(futures):
@@ -135,18 +155,31 @@ def simulate(
     return total
 
 
+def _use_fast(engine: str, name: str, game: Game, strategy: str | None) -> bool:
+    """Whether the compiled kernels play this run (``auto`` falls back quietly)."""
+    if engine == "reference":
+        return False
+    from .fast.engine import unsupported
+
+    why = unsupported(name, game, strategy)
+    if why is not None and engine == "fast":
+        raise ParameterError(f"--engine fast cannot play this run: {why}; use --engine auto or reference")
+    return why is None
+
+
 # -- worker processes -----------------------------------------------------------
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(game: str, deck: bytes, params: Params, strategy: str | None, seed: int) -> None:
+def _init_worker(game: str, deck: bytes, params: Params, strategy: str | None, seed: int, fast: bool) -> None:
     loaded = pickle.loads(deck)
-    _WORKER.update(name=game, game=make_game(game, loaded, params), params=params, strategy=strategy, seed=seed)
+    _WORKER.update(name=game, game=make_game(game, loaded, params), params=params, strategy=strategy, seed=seed,
+                   fast=fast)
 
 
 def _work(start: int, stop: int) -> Summary:
     w = _WORKER
-    return _play_range(w["game"], w["name"], w["strategy"], w["params"], w["seed"], start, stop)
+    return _play_range(w["game"], w["name"], w["strategy"], w["params"], w["seed"], start, stop, fast=w["fast"])
 
 
 class _DeckPickler(pickle.Pickler):

@@ -33,6 +33,7 @@ class Summary:
     details: dict[str, float] = field(default_factory=dict)  # summed Result.details
     card_stats: dict[str, list[int]] = field(default_factory=dict)  # card id -> [shown, won]
     scores: list[float] = field(default_factory=list)  # summed points per seat
+    engine: str = "reference"  # which engine played: "reference" (State API) or "fast" (compiled kernels)
 
     def __post_init__(self) -> None:
         if not self.wins:
@@ -110,6 +111,7 @@ class Summary:
             "games": self.games,
             "seed": self.seed,
             "strategy": self.strategy,
+            "engine": self.engine,
             "length": self.length(),
             "unfinished": self.unfinished,
             "wins": self.wins,

@@ -9,7 +9,7 @@ import pytest
 from reportlab.lib.pagesizes import A5
 from reportlab.platypus import SimpleDocTemplate
 
-from generator.booklet.figures import PieceRow, Shown, attribute_row, plain_tiles
+from generator.booklet.figures import PieceRow, Shown, attribute_row
 from generator.booklet.style import BOOKLET
 from generator.render.fonts import SANS, register_fonts
 from generator.render.geometry import pt
@@ -48,6 +48,10 @@ def test_attribute_row_follows_the_layout() -> None:
     assert attribute_row(deck, piece, "colour") is None
 
 
-def test_plain_tiles_stand_in_for_the_piecepack_renderer() -> None:
-    tiles = plain_tiles(war_deck())
+def test_war_figures_show_the_real_piecepack_tiles() -> None:
+    from generator.booklet.build import figure_pieces
+    from generator.render.piecepack.tiles import TilePiece
+
+    tiles = figure_pieces("war", war_deck())
     assert len(tiles) == 24 and tiles[5].id == "suns-5" and tiles[0].width == 50.8
+    assert all(isinstance(t, TilePiece) for t in tiles)  # the same drawing as the printed tiles

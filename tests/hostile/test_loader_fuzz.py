@@ -1,5 +1,9 @@
 """Hostile deck files: every case ends in a loaded deck or a clean DeckError —
-never a traceback, hang or unbounded memory (issue: hardening)."""
+never a traceback, hang or unbounded memory (issue: hardening).
+
+About 1,900 generated files in all (deck YAML, raw text, CSV, XLSX), with a fixed
+seed (``derandomize``) so a run is reproducible and takes well under a minute.
+"""
 
 from __future__ import annotations
 
@@ -50,7 +54,11 @@ def _load(tmp: Path, text: str) -> None:
         assert all(p.file is not None and str(tmp) in str(p.file) for p in exc.problems), str(exc)
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+FUZZ = {"deadline": None, "derandomize": True, "database": None,
+        "suppress_health_check": [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]}
+
+
+@settings(max_examples=700, **FUZZ)
 @given(deck)
 def test_generated_deck_files_load_or_fail_cleanly(tmp_path: Path, data: dict) -> None:
     try:
@@ -60,7 +68,7 @@ def test_generated_deck_files_load_or_fail_cleanly(tmp_path: Path, data: dict) -
     _load(tmp_path, text)
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=400, **FUZZ)
 @given(st.text(max_size=300))
 def test_arbitrary_text_loads_or_fails_cleanly(tmp_path: Path, text: str) -> None:
     try:
@@ -70,7 +78,7 @@ def test_arbitrary_text_loads_or_fails_cleanly(tmp_path: Path, text: str) -> Non
     _load(tmp_path, text)
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=500, **FUZZ)
 @given(st.lists(st.lists(st.text(max_size=12), min_size=1, max_size=6), min_size=1, max_size=8))
 def test_generated_csv_rows_load_or_fail_cleanly(tmp_path: Path, rows: list[list[str]]) -> None:
     import csv

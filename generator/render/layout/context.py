@@ -2,6 +2,9 @@
 
 Every text field of an element may be a template over the card and the deck.
 An unknown field (``{{ card.nme }}``) is an error naming layout, card and element.
+Templates are untrusted: they run in :class:`.sandbox.CardSandbox` (no Python
+internals, no file system, bounded work), and any failure in one — a sandbox
+refusal, ``1/0``, ``'a' + 1`` — is a RenderError naming layout, card and element.
 """
 
 from __future__ import annotations
@@ -12,15 +15,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import StrictUndefined, TemplateError
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2 import TemplateError
 
 from ...deck.model import Card, Deck
 from ...errors import Problem, RenderError
 from .colors import contrast, ink, mix
 from .model import Element
+from .sandbox import Budget, CardSandbox
 
-_ENV = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+_ENV = CardSandbox()
 _ENV.filters["contrast"] = contrast
 _ENV.filters["mix"] = mix
 _ENV.filters["ink"] = ink
@@ -57,14 +60,26 @@ def _expression(source: str) -> Any:
     return _ENV.compile_expression(source, undefined_to_none=False)
 
 
+def _why(exc: Exception) -> str:
+    if isinstance(exc, TemplateError):
+        return str(exc)
+    return f"{type(exc).__name__}: {exc}"  # 1/0, 'a' + 1, int('x'), too deep ...
+
+
+def _shown(source: str) -> str:
+    return repr(source if len(source) <= 80 else source[:77] + "...")
+
+
 def render(source: str, ctx: Mapping[str, Any], where: Where) -> str:
     """Render one template string; RenderError naming layout, card and element on failure."""
     if not is_template(source):
         return source
     try:
-        return str(_template(source).render(ctx))
-    except TemplateError as exc:
-        raise where.error(f"in {source!r}: {exc}") from None
+        template = _template(source)
+        with Budget():  # shared: ctx already holds the sandbox's globals (card_context)
+            return str(_ENV.concat(template.root_render_func(template.new_context(ctx, shared=True))))
+    except Exception as exc:  # a user template may fail in any way; never a traceback
+        raise where.error(f"in {_shown(source)}: {_why(exc)}") from None
 
 
 def truthy(source: str, ctx: Mapping[str, Any], where: Where) -> bool:
@@ -73,9 +88,10 @@ def truthy(source: str, ctx: Mapping[str, Any], where: Where) -> bool:
     if expr.startswith("{{") and expr.endswith("}}"):
         expr = expr[2:-2]
     try:
-        return bool(_expression(expr)(**ctx))
-    except TemplateError as exc:
-        raise where.error(f"in when {source!r}: {exc}") from None
+        with Budget():
+            return bool(_expression(expr)(**ctx))
+    except Exception as exc:  # as in render()
+        raise where.error(f"in when {_shown(source)}: {_why(exc)}") from None
 
 
 def card_context(deck: Deck, card: Card) -> dict[str, Any]:
@@ -83,6 +99,7 @@ def card_context(deck: Deck, card: Card) -> dict[str, Any]:
     suit = next((s for s in deck.suits if s.key == card.suit), None)
     rank = next((r for r in deck.ranks if r.key == card.rank), None)
     return {
+        **_ENV.globals,
         "card": card,
         "deck": deck,
         "suit": suit,

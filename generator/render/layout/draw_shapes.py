@@ -119,7 +119,7 @@ def draw_rule(ink: Ink, el: Rule, rect: Rect) -> Rect | None:
     return None
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=32)  # decoded images are large: keep only a few
 def _reader(path: str) -> ImageReader:
     return ImageReader(path)
 
@@ -156,8 +156,12 @@ def draw_image(ink: Ink, el: Image, rect: Rect) -> Rect | None:
         if el.placeholder:
             _placeholder(ink, el, full)
         return None
-    reader = _reader(str(locate_image(el.src.strip(), ink.folders, ink.where)))
-    iw, ih = reader.getSize()
+    path = locate_image(el.src.strip(), ink.folders, ink.where)
+    try:
+        reader = _reader(str(path))
+        iw, ih = reader.getSize()
+    except Exception as exc:  # checked by check_image, but a file may still fail to decode
+        raise ink.where.error(f"image {el.src.strip()!r} cannot be read: {exc}") from None
     x, y, w, h = full
     c = ink.canvas
     c.saveState()
@@ -167,11 +171,14 @@ def draw_image(ink: Ink, el: Image, rect: Rect) -> Rect | None:
     else:
         clip.rect(x, y, w, h)
     c.clipPath(clip, stroke=0, fill=0)
-    if el.fit == "stretch":
-        c.drawImage(reader, x, y, w, h, mask="auto")
-    else:
-        scale = (max if el.fit == "cover" else min)(w / iw, h / ih)
-        dw, dh = iw * scale, ih * scale
-        c.drawImage(reader, x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, mask="auto")
+    try:
+        if el.fit == "stretch":
+            c.drawImage(reader, x, y, w, h, mask="auto")
+        else:
+            scale = (max if el.fit == "cover" else min)(w / iw, h / ih)
+            dw, dh = iw * scale, ih * scale
+            c.drawImage(reader, x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, mask="auto")
+    except Exception as exc:  # a truncated or corrupt file found only while decoding
+        raise ink.where.error(f"image {el.src.strip()!r} cannot be drawn: {exc}") from None
     c.restoreState()
     return None

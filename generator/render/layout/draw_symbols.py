@@ -8,6 +8,7 @@ from reportlab.pdfbase import pdfmetrics
 from ..geometry import pt
 from .draw_text import _font
 from .frame import Ink, Rect
+from .glyphs import drawable
 from .model import Icon, Pips, Symbol
 from .symbols import SHAPES, draw_symbol
 
@@ -40,7 +41,7 @@ def draw_symbol_el(ink: Ink, el: Symbol, rect: Rect) -> Rect | None:
     c = ink.canvas
     if el.label.strip():
         font = _font(ink, el.font)
-        label = el.label.strip()
+        label, font = drawable(el.label.strip(), font, ink.warning)
         size = min(el.size, w / max(0.01, pdfmetrics.stringWidth(label, font, 1.0)))
         c.saveState()
         if color is not None:
@@ -94,6 +95,7 @@ def draw_pips(ink: Ink, el: Pips, rect: Rect) -> Rect | None:
     c.setLineWidth(0.3)
     c.roundRect(x + pt(1.2), y + pt(1.2), w - pt(2.4), h - pt(2.4), pt(1.5), stroke=1, fill=0)
     size = h * 0.42
+    rank, font = drawable(rank, font, ink.warning)
     c.setFont(font, size)
     c.drawCentredString(x + w / 2, y + h * 0.52, rank)
     c.restoreState()

@@ -10,6 +10,7 @@ from ..fonts import resolve_font
 from ..geometry import pt
 from .context import render
 from .frame import Ink, Rect
+from .glyphs import drawable
 from .model import Attributes, Text
 from .textfit import block_height, fit_text
 
@@ -45,6 +46,9 @@ def draw_text(ink: Ink, el: Text, rect: Rect) -> Rect | None:
     if not text:
         return None
     font = _font(ink, el.font)
+    text, font = drawable(text, font, ink.warning)
+    if not text.strip():
+        return None
     pad = pt(el.padding)
     x, y, w, h = rect[0] + pad, rect[1] + pad, rect[2] - 2 * pad, rect[3] - 2 * pad
     fitted = fit_text(text, font, el.size, el.min_size, w, h, el.leading, el.wrap)
@@ -107,7 +111,10 @@ def draw_attributes(ink: Ink, el: Attributes, rect: Rect) -> Rect | None:
     for a in attrs:
         raw = card.values.get(a.key)
         ctx = {**ink.ctx, "attr": a, "value": raw, "text": a.format(raw, deck.no_data)}
-        rows.append((a, raw, render(el.label, ctx, ink.where), render(el.value, ctx, ink.where)))
+        label = drawable(render(el.label, ctx, ink.where), label_font, ink.warning, switch=False)[0]
+        vfont = nodata_font if raw is None else value_font
+        value = drawable(render(el.value, ctx, ink.where), vfont, ink.warning, switch=False)[0]
+        rows.append((a, raw, label, value))
     mark_w = row_h * 0.35 if el.marks else 0.0
     size = min(el.size, row_h * 0.62)
     # one size for the whole table: the largest at which every row fits its width

@@ -5,6 +5,10 @@ Precedence (one rule everywhere): a card field ``element.property`` (front) or
 layout's ``defaults:``, which beat the element type's built-in defaults. A
 child layout (``extends: parent``) overrides the parent entry by entry; an
 element set to ``null`` is removed.
+
+Layout files are untrusted: a layout a deck names, and every layout reached by
+``extends:``, must lie (after following symlinks) inside the allowed folders —
+the deck's project folder (``roots``) and the bundled templates — or it is refused.
 """
 
 from __future__ import annotations
@@ -29,6 +33,27 @@ from .model import (
 )
 
 MAX_EXTENDS = 16
+
+
+def inside(path: Path, roots: Sequence[Path]) -> bool:
+    """Does ``path`` (symlinks followed) lie inside one of ``roots`` or the bundled templates?"""
+    try:
+        real = path.resolve()
+        allowed = [Path(r).resolve() for r in roots] + [templates_dir().resolve()]
+    except (OSError, RuntimeError, ValueError):
+        return False
+    return any(real.is_relative_to(root) for root in allowed)
+
+
+def _confined(path: Path, roots: Sequence[Path], named: str, by: Path | None) -> Path:
+    if not inside(path, roots):
+        folders = ", ".join(str(r) for r in roots) or "the layout's folder"
+        raise RenderError(Problem(
+            f"layout {named!r} is outside the allowed folders ({folders} and the bundled "
+            "templates); files a deck uses must be inside its project folder",
+            by or path, field="extends" if by else None,
+        ))
+    return path
 
 
 @dataclass(frozen=True)
@@ -107,16 +132,23 @@ def _merge(parent: dict[str, Any], child: Mapping[str, Any], path: Path, origins
     return out
 
 
-def _raw_chain(path: Path, search: Sequence[Path], origins: Origins, depth: int = 0
-               ) -> dict[str, Any]:
+def _raw_chain(path: Path, search: Sequence[Path], origins: Origins, roots: Sequence[Path],
+               depth: int = 0) -> dict[str, Any]:
     if depth > MAX_EXTENDS:
         raise RenderError(Problem("layouts extend each other in a loop", path, field="extends"))
     data = _read(path)
     parent_name = data.get("extends")
     if not parent_name:
         return _merge({}, data, path, origins)
-    parent_path = find_layout(str(parent_name), [path.parent, *search], exclude=path)
-    return _merge(_raw_chain(parent_path, search, origins, depth + 1), data, path, origins)
+    if not isinstance(parent_name, str) or "\x00" in parent_name or len(parent_name) > 1000:
+        raise RenderError(Problem(f"extends: not a layout name: {str(parent_name)[:60]!r}", path,
+                                  field="extends"))
+    named: str | Path = parent_name
+    if parent_name.endswith((".yaml", ".yml")):  # a file name: relative to this layout
+        named = path.parent / parent_name
+    parent_path = find_layout(named, [path.parent, *search], exclude=path)
+    _confined(parent_path, roots, parent_name, path)
+    return _merge(_raw_chain(parent_path, search, origins, roots, depth + 1), data, path, origins)
 
 
 def _problem(exc: ValidationError, path: Path, where: str, line: int | None) -> list[Problem]:
@@ -157,11 +189,25 @@ def with_defaults(entry: Mapping[str, Any], defaults: Mapping[str, Any]) -> dict
     return {**{k: v for k, v in defaults.items() if k in known}, **entry}
 
 
-def load_layout(name: str | Path, search: Sequence[Path] = ()) -> Layout:
-    """Load, merge (``extends:``) and validate a layout."""
+def load_layout(name: str | Path, search: Sequence[Path] = (),
+                roots: Sequence[Path] | None = None) -> Layout:
+    """Load, merge (``extends:``) and validate a layout.
+
+    With ``roots`` (a deck's project folder) the layout itself must be inside them
+    (or bundled); without, ``name`` is trusted (given on the command line) and its
+    ``extends:`` chain may use its own folder and ``search``. Either way every
+    parent must be inside the allowed folders.
+    """
+    if isinstance(name, str) and ("\x00" in name or len(name) > 1000):
+        raise RenderError(f"not a layout name: {name[:60]!r}")
     path = find_layout(name, search)
+    if roots is not None:
+        _confined(path, roots, str(name), None)
+        allowed: Sequence[Path] = roots
+    else:
+        allowed = [path.parent, *search]
     origins: Origins = {}
-    raw = _raw_chain(path, search, origins)
+    raw = _raw_chain(path, search, origins, allowed)
     try:
         top = LayoutFile.model_validate(raw)
     except ValidationError as exc:

@@ -1,0 +1,21 @@
+"""Deck balance checks (``deckpress check``): static analysis of the card
+values, automatic playtesting with the simulator, a verdict of warnings and
+errors, JSON, and a PDF report with charts. See docs/balance.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .checks import run_checks
+from .findings import Finding, Report
+from .thresholds import THRESHOLDS, parse_thresholds, resolve_thresholds
+
+
+def write_report_pdf(report: Report, path: Any, charts_dir: Any = None) -> list[Any]:
+    """Write the PDF report (and PNG charts into ``charts_dir`` if given)."""
+    from .report_pdf import write_report_pdf as write
+
+    return write(report, path, charts_dir)
+
+
+__all__ = ["THRESHOLDS", "Finding", "Report", "parse_thresholds", "resolve_thresholds", "run_checks", "write_report_pdf"]

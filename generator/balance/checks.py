@@ -1,0 +1,81 @@
+"""``run_checks``: static checks, the playtest and the verdict for one deck."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+
+from ..deck.model import Deck
+from ..rules.params import make_params
+from . import simulate as sim
+from .findings import Finding, Report
+from .playstats import playtest_stats
+from .static_suits import suited_static
+from .static_weiji import weiji_static
+from .thresholds import resolve_thresholds
+from .verdict_play import card_evidence, play_findings
+from .verdict_static import suited_findings, weiji_findings
+
+Progress = Callable[[int], None]
+HOLDER_GAMES = 2000  # games replayed to see how often an unbeatable (hopeless) card's holder wins
+
+
+def planned_games(deck: Deck, games: int) -> int:
+    """Games a run will play in all (for a progress bar): War adds its grid."""
+    return games + (grid_games(games) * len(sim.GRID_PLAYERS) * len(sim.GRID_PACKS) if deck.game == "war" and games else 0)
+
+
+def grid_games(games: int) -> int:
+    return max(20, games // 10)
+
+
+def static_checks(deck: Deck, t: dict[str, float]) -> tuple[dict, list[Finding]]:
+    if deck.game == "weiji" or (deck.attributes and not deck.ranks):
+        if not deck.attributes:
+            return {"kind": "attributes"}, [Finding("error", "no_attributes", "the deck has no attributes, so Weiji cannot be played with it.")]
+        static = weiji_static(deck)
+        return static, weiji_findings(deck, static, t)
+    if deck.ranks or deck.suits:
+        static = suited_static(deck)
+        return static, suited_findings(deck, static, t)
+    return {"kind": "none"}, []
+
+
+def run_checks(
+    deck: Deck,
+    games: int = 1000,
+    players: int | None = None,
+    seed: int = 1,
+    sets: Iterable[str] = (),
+    thresholds: Mapping[str, float] | None = None,
+    progress: Progress | None = None,
+) -> Report:
+    """Check ``deck``; ``games=0`` runs the static checks alone."""
+    t = resolve_thresholds(deck, thresholds)
+    sets = list(sets)
+    report = Report(deck=deck.name, key=deck.key, game=deck.game, cards=sum(c.copies for c in deck.cards), thresholds=t)
+    report.static, findings = static_checks(deck, t)
+    game = deck.game
+    blocked = any(f.level == "error" and f.code in ("no_rank", "no_attributes", "no_suit") for f in findings)
+    params = make_params(game, sets, players=players) if game in ("weiji", "war", "viashi") else None
+    if games <= 0:
+        report.notes.append("static checks only (--games 0)")
+    elif params is None:
+        report.notes.append(f"game {game!r}: nothing to simulate")
+    elif not sim.simulated(game):
+        report.notes.append(f"{game} is not in the simulator yet: static checks only")
+    elif blocked:
+        report.notes.append("not simulated: fix the errors above first")
+    else:
+        pt = sim.playtest(game, deck, params, games, seed, progress)
+        report.playtest = playtest_stats(pt, deck, t["confidence"])
+        if game == "war":
+            report.playtest["war"]["grid"] = sim.war_grid(deck, sets, grid_games(games), seed, progress)
+        flagged = {f.cards[0] for f in findings if f.code in ("unbeatable", "hopeless")}
+        if "weiji" in report.playtest and flagged:
+            holders = sim.holder_wins(game, deck, params, min(games, HOLDER_GAMES), seed, sorted(flagged))
+            report.playtest["weiji"]["holders"] = holders
+            findings = [card_evidence(f, report.playtest["weiji"], games, holders) if f.code in ("unbeatable", "hopeless") else f
+                        for f in findings]
+        findings += play_findings(report.playtest, t, flagged)
+    report.findings = sorted(findings, key=lambda f: f.level != "error")
+    return report

@@ -1,0 +1,87 @@
+"""What the balance checks return: findings (the verdict) and the report."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Level = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem: ``level``, a stable ``code`` (for scripts), a plain-language
+    ``message`` that carries its evidence, the cards and attributes it concerns
+    and the figures behind it."""
+
+    level: Level
+    code: str
+    message: str
+    cards: tuple[str, ...] = ()
+    attributes: tuple[str, ...] = ()
+    evidence: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"level": self.level, "code": self.code, "message": self.message}
+        if self.cards:
+            out["cards"] = list(self.cards)
+        if self.attributes:
+            out["attributes"] = list(self.attributes)
+        if self.evidence:
+            out["evidence"] = self.evidence
+        return out
+
+
+@dataclass
+class Report:
+    """Everything ``deckpress check`` found about one deck."""
+
+    deck: str  # display name
+    key: str  # bundled name or file stem
+    game: str
+    cards: int  # printed cards
+    thresholds: dict[str, float]
+    static: dict[str, Any] = field(default_factory=dict)
+    playtest: dict[str, Any] | None = None  # None: --games 0
+    findings: list[Finding] = field(default_factory=list)
+    suggestions: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what was not checked, and why
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.level == "error"]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.findings if f.level == "warning"]
+
+    def exit_code(self, strict: bool = False) -> int:
+        """0 clean, 1 errors (or warnings with ``strict``)."""
+        return 1 if self.errors or (strict and self.warnings) else 0
+
+    def verdict(self) -> str:
+        if self.errors:
+            return f"{len(self.errors)} error(s), {len(self.warnings)} warning(s)"
+        if self.warnings:
+            return f"no errors, {len(self.warnings)} warning(s)"
+        return "no problems found"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "deck": self.deck,
+            "key": self.key,
+            "game": self.game,
+            "cards": self.cards,
+            "verdict": self.verdict(),
+            "errors": len(self.errors),
+            "warnings": len(self.warnings),
+            "findings": [f.to_json() for f in self.findings],
+            "thresholds": self.thresholds,
+            "static": self.static,
+            "playtest": self.playtest,
+        }
+        if self.suggestions:
+            out["suggestions"] = self.suggestions
+        if self.notes:
+            out["notes"] = self.notes
+        return out

@@ -1,0 +1,116 @@
+"""The report's tables (figures, attributes, cards, dominance, thresholds)."""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph, Table, TableStyle
+
+from .findings import Report
+from .playstats import side_name
+from .report_style import ReportStyle
+from .thresholds import THRESHOLDS
+from .verdict_static import pct
+
+Rows = list[list[Any]]
+
+
+def _table(rows: Rows, st: dict[str, ParagraphStyle], s: ReportStyle, width: float, weights: list[float]) -> Table:
+    cells = [[Paragraph(escape(str(c)), st["small"] if r else st["small"]) for c in row] for r, row in enumerate(rows)]
+    total = sum(weights)
+    table = Table(cells, colWidths=[width * w / total for w in weights], repeatRows=1)
+    table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), s.font), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.8, s.ink), ("LINEBELOW", (0, 1), (-1, -1), 0.25, s.grid),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+    ]))
+    return table
+
+
+def _num(x: float) -> str:
+    return f"{x:,.0f}" if abs(x) >= 1000 else f"{x:.3g}"
+
+
+def _ci(x: dict[str, Any]) -> str:
+    return f"{pct(x['share'])} ({pct(x['low'])}-{pct(x['high'])})"
+
+
+def _figures(play: dict[str, Any]) -> Rows:
+    length = play["length"]
+    rows: Rows = [["figure", "value", "interval"],
+                  ["mean game length (tricks)", f"{length['mean']:.1f}", f"{length['mean_low']:.1f}-{length['mean_high']:.1f}"],
+                  ["median", str(length["median"]), f"{length['median_low']}-{length['median_high']}"],
+                  ["95th percentile", str(length["p95"]), f"{length['p95_low']}-{length['p95_high']}"],
+                  ["longest game", str(length["max"]), ""],
+                  ["unfinished games", f"{play['unfinished']['count']:,}", _ci(play["unfinished"])],
+                  ["draws", f"{play['draws']['count']:,}", _ci(play["draws"])]]
+    for i, seat in enumerate(play["seats"]["seats"]):
+        rows.append([side_name(i, play["seats"]) + " wins", f"{seat['count']:,}", _ci(seat)])
+    if "weiji" in play:
+        w = play["weiji"]
+        rows += [["showdowns that tie", f"{w['tie_rate']['count']:,.0f}", _ci(w["tie_rate"])],
+                 ["ties caused by \"no data\"", f"{w['no_data_ties']['count']:,.0f}", _ci(w["no_data_ties"])],
+                 ["chooser wins the showdown", f"{w['chooser_wins']['count']:,.0f}", _ci(w["chooser_wins"])],
+                 ["tiebreak draws (chooser out after a tie)", f"{w['tiebreak_draws']:,.0f}", ""]]
+    if "war" in play:
+        rows.append(["wars per game", f"{play['war']['wars_per_game']:.2f}", ""])
+    for s in (play.get("scores") or {}).get("seats", []):
+        rows.append([f"seat {s['seat'] + 1} points (mean, median, range)", f"{s['mean']:.2f}, {s['median']}, {s['min']}-{s['max']}",
+                     f"{s['low']:.2f}-{s['high']:.2f}"])
+    if "viashi" in play:
+        v = play["viashi"]
+        rows.append([f"leader takes the trick (fair {pct(v['fair_share'])})", f"{v['leader_takes_trick']['count']:,.0f}", _ci(v["leader_takes_trick"])])
+        rows += [[f"{k} per hand", f"{x:.3f}", ""] for k, x in v["bonuses_per_hand"].items()]
+        rows.append(["bonus points per hand", f"{v['bonus_points_per_hand']:.2f}", ""])
+        rows.append(["Fool / Changeling captures per game", f"{v['fool_captures']:.2f} / {v['changeling_captures']:.2f}", ""])
+    if play["game"] not in ("weiji", "war", "viashi"):
+        for key, v in play["counters"].items():
+            rows.append([f"{key} per game", f"{v['per_game']:.3f}", ""])
+    return rows
+
+
+def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width: float) -> list[tuple[str, str, Table]]:
+    out: list[tuple[str, str, Table]] = []
+    play, static = report.playtest, report.static
+    if play:
+        out.append(("Playtest figures", f"Intervals are {pct(report.thresholds['confidence'])} confidence intervals.",
+                    _table(_figures(play), st, s, width, [3, 1.5, 1.8])))
+    if static.get("kind") == "attributes" and static.get("attributes"):
+        rows: Rows = [["attribute", "better", "range", "mean", "distinct values", "best (cards)", "no data", "two cards tie"]]
+        for a in static["attributes"]:
+            rows.append([f"{a['label']} ({a['key']})", a["better"], f"{a['min']:g}-{a['max']:g} {a['unit']}" if a["min"] is not None else "-",
+                         _num(a["mean"]) if a["mean"] is not None else "-", a["distinct"],
+                         f"{a['best']:g}: {', '.join(a['top_cards'])}" if a["best"] is not None else "-",
+                         ", ".join(a["no_data"]) or "-", pct(a["pair_tie"])])
+        out.append(("Attributes", "", _table(rows, st, s, width, [2.2, 1, 1.6, 1, 1, 2.2, 1.6, 1])))
+        wins = play["weiji"]["cards"] if play and "weiji" in play else {}
+        rows = [["card", "name", "strength", "best on", "no data", "dominated by", *(["wins when shown"] if wins else [])]]
+        for c in sorted(static["cards"], key=lambda c: -c["strength"]):
+            rows.append([c["id"], c["name"], pct(c["strength"]), ", ".join(c["best_on"]), ", ".join(c["no_data"]),
+                         ", ".join(c["dominated_by"]), *([_ci(wins[c["id"]])] if wins else [])])
+        out.append(("Cards", "Strength: the share of the deck a card beats on an average attribute. Dominated by: cards at least as good "
+                    "on every attribute and better on one (the dominance graph: each listed card beats this one whatever is chosen).",
+                    _table(rows, st, s, width, [0.8, 2, 1, 1.6, 1.2, 2.6, *([1.6] if wins else [])])))
+        corr = [r for r in static["correlations"] if abs(r["rho"]) >= 0.5]
+        if corr:
+            rows = [["attributes", "rank correlation"]] + [[f"{r['a']} / {r['b']}", f"{r['rho']:.2f}"] for r in corr]
+            out.append(("Related attributes", "Pairs with a rank correlation of 0.5 or more (1 = the same order).", _table(rows, st, s, width, [3, 1])))
+    if static.get("kind") == "suited":
+        rows = [["", *static["ranks"]], ["cards", *static["ranks"].values()]]
+        out.append(("Ranks", "", _table(rows, st, s, width, [1.2] + [1] * len(static["ranks"]))))
+        rows = [["", *static["suits"]], ["cards", *static["suits"].values()]]
+        out.append(("Suits", "", _table(rows, st, s, width, [1.2] + [1] * len(static["suits"]))))
+    grid = (play or {}).get("war", {}).get("grid")
+    if grid:
+        rows = [["players", "packs", "games", "mean", "median", "p95", "longest", "unfinished"]]
+        rows += [[r["players"], r["packs"], r["games"], f"{r['mean']:.1f}", r["median"], r["p95"], r["max"], r["unfinished"]] for r in grid]
+        out.append(("War length by players and packs", "", _table(rows, st, s, width, [1] * 8)))
+    for sug in report.suggestions:
+        rows = [["card", "change", "strength", "win when shown (verified)"], [sug["card"], sug["change"], sug["strength"], sug.get("verified", "")]]
+        out.append((f"Suggestion for {sug['card']}", sug.get("reason", ""), _table(rows, st, s, width, [1, 3, 1.4, 2])))
+    rows = [["threshold", "value", "default", "meaning"]]
+    rows += [[k, f"{report.thresholds[k]:g}", f"{t.default:g}", t.help] for k, t in THRESHOLDS.items()]
+    out.append(("Thresholds", "Set them in the deck file (thresholds:) or with --threshold key=value.", _table(rows, st, s, width, [1.6, 0.7, 0.7, 5])))
+    return out

@@ -1,0 +1,130 @@
+"""Running the simulator for the balance checks.
+
+Weiji and War go through :func:`generator.rules.runner.simulate` (so any fast
+path behind it is used, and the figures equal ``deckpress simulate``'s for the
+same seed). Games with points (Viashi) are played game by game through the
+same seeded loop, because the score *distribution* per seat needs each game's
+scores, which a :class:`Summary` only sums.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from ..deck.model import Deck
+from ..errors import ParameterError
+from ..rules import runner
+from ..rules.params import Params, make_params
+from ..rules.registry import GAMES, entry, make_game
+from ..rules.stats import Summary
+from ..rules.strategies import make_strategy
+
+Progress = Callable[[int], None]
+GRID_PLAYERS = (2, 3, 4)
+GRID_PACKS = (1, 2)
+
+
+@dataclass
+class Playtest:
+    summary: Summary
+    seat_scores: list[Counter[float]] = field(default_factory=list)  # per seat: points -> games
+
+
+def simulated(game: str) -> bool:
+    """Is ``game`` registered with the simulator (Viashi arrives separately)?"""
+    return game in GAMES
+
+
+def playtest(game: str, deck: Deck, params: Params, games: int, seed: int,
+             progress: Progress | None = None) -> Playtest:
+    if game in ("weiji", "war"):
+        return Playtest(runner.simulate(game, deck, params, games=games, seed=seed, progress=progress))
+    return _per_game(game, deck, params, games, seed, progress)
+
+
+def _per_game(game: str, deck: Deck, params: Params, games: int, seed: int,
+              progress: Progress | None) -> Playtest:
+    """The runner's loop (same seeds, same games), keeping each game's scores."""
+    built = make_game(game, deck, params)
+    players = int(getattr(params, "players", 2))
+    name = entry(game).default_strategy
+    strategies = [make_strategy(game, name) for _ in range(players)] if name else []
+    summary = Summary(game=game, params=params.describe(), seed=seed, players=players, strategy=name)
+    scores: list[Counter[float]] = [Counter() for _ in range(players)]
+    for index in range(games):
+        result = runner.play(built, strategies, runner.game_rng(seed, index))
+        summary.add(result)
+        for seat, points in enumerate(result.scores):
+            scores[seat][float(points)] += 1
+        if progress is not None and (index + 1) % runner.PROGRESS_EVERY == 0:
+            progress(runner.PROGRESS_EVERY)
+    if progress is not None and games % runner.PROGRESS_EVERY:
+        progress(games % runner.PROGRESS_EVERY)
+    return Playtest(summary, scores if any(scores) else [])
+
+
+def war_grid(deck: Deck, sets: Iterable[str], games: int, seed: int,
+             progress: Progress | None = None) -> list[dict[str, object]]:
+    """War game length by players and packs (the other rule parameters as set)."""
+    sets = [s for s in sets if s.partition("=")[0].strip() not in ("players", "packs")]
+    rows: list[dict[str, object]] = []
+    for packs in GRID_PACKS:
+        for players in GRID_PLAYERS:
+            try:
+                params = make_params("war", sets, players=players, packs=packs)
+                summary = runner.simulate("war", deck, params, games=games, seed=seed, progress=progress)
+            except ParameterError:
+                continue
+            length = summary.length()
+            rows.append({
+                "players": players, "packs": packs, "games": summary.games,
+                "mean": length["mean"], "median": length["median"], "p95": length["p95"], "max": length["max"],
+                "unfinished": summary.unfinished,
+            })
+    return rows
+
+
+class _DealWatch:
+    """A game wrapper that remembers each game's deal (the first chance action)."""
+
+    def __init__(self, game: object) -> None:
+        self.game = game
+        self.name = getattr(game, "name", "")
+        self.params = getattr(game, "params", None)
+        self.deal: tuple[tuple[str, ...], ...] = ()
+
+    def new_state(self, observer: object = None) -> object:
+        state = self.game.new_state(observer)  # type: ignore[attr-defined]
+        apply = state.apply
+        watch = self
+
+        def recording(action: object) -> None:
+            if getattr(action, "kind", None) == "deal":
+                watch.deal = tuple(tuple(stack) for stack in action.value)  # type: ignore[attr-defined]
+            apply(action)
+
+        state.apply = recording
+        return state
+
+
+def holder_wins(game: str, deck: Deck, params: Params, games: int, seed: int, cards: Iterable[str]) -> dict[str, dict[str, int]]:
+    """For each card (printed once): in how many games its first holder won,
+    replaying the same seeded games as :func:`playtest`."""
+    wanted = [c for c in cards if deck.card(c).copies == 1]
+    if not wanted or games <= 0:
+        return {}
+    watch = _DealWatch(make_game(game, deck, params))
+    players = int(getattr(params, "players", 2))
+    name = entry(game).default_strategy
+    strategies = [make_strategy(game, name) for _ in range(players)] if name else []
+    out = {c: {"games": 0, "holder_won": 0} for c in wanted}
+    for index in range(games):
+        result = runner.play(watch, strategies, runner.game_rng(seed, index))  # type: ignore[arg-type]
+        for cid in wanted:
+            seat = next((s for s, stack in enumerate(watch.deal) if cid in stack), None)
+            if seat is not None:
+                out[cid]["games"] += 1
+                out[cid]["holder_won"] += int(result.winner == seat)
+    return out

@@ -1,0 +1,113 @@
+"""The balance report as rich tables for the terminal (one screen if possible)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from .findings import Report
+from .playstats import side_name
+from .verdict_static import pct
+
+STYLE = {"error": "bold red", "warning": "yellow"}
+SHOW_CARDS = 5  # strongest and weakest cards shown
+COMPACT: dict[str, Any] = {"box": box.SIMPLE_HEAD, "pad_edge": False}
+
+
+def _ci(x: dict[str, Any]) -> str:
+    return f"{pct(x['share'])} [dim]({pct(x['low'])}-{pct(x['high'])})[/dim]"
+
+
+def print_report(report: Report, console: Console | None = None) -> None:
+    console = console or Console()
+    play = report.playtest
+    head = f"[bold]{report.deck}[/bold]: {report.cards} cards, game {report.game}"
+    if play:
+        head += f"; {play['games']:,} simulated games, seed {play['seed']}" + (f", strategy {play['strategy']}" if play["strategy"] else "")
+    console.print(head)
+    static = report.static
+    if static.get("kind") == "attributes" and "attributes" in static:
+        _attributes(console, report)
+        _cards(console, report)
+    elif static.get("kind") == "suited":
+        counts = ", ".join(f"{k} {v}" for k, v in static["ranks"].items())
+        console.print(f"ranks: {counts}\nsuits: " + ", ".join(f"{k} {v}" for k, v in static["suits"].items()))
+    if play:
+        _playtest(console, play, report.thresholds["confidence"])
+    for note in report.notes:
+        console.print(f"[dim]note: {note}[/dim]")
+    for f in report.findings:
+        console.print(f"[{STYLE[f.level]}]{f.level}[/] [dim]{f.code}[/dim] {f.message}", highlight=False)
+    colour = "red" if report.errors else "yellow" if report.warnings else "green"
+    console.print(f"[bold {colour}]verdict: {report.verdict()}[/]")
+
+
+def _attributes(console: Console, report: Report) -> None:
+    play = report.playtest
+    table = Table("attribute", "range (better)", "values", "best x cards", "no data", "pair tie",
+                  *(("chosen", "ties") if play and "weiji" in play else ()), title="attributes", **COMPACT)
+    for a in report.static["attributes"]:
+        rng = f"{a['min']:g}-{a['max']:g} {a['unit']}".strip() if a["min"] is not None else "-"
+        row = [a["key"], f"{rng} ({a['better']})", str(a["distinct"]), f"{a['best']:g} x{a['top_ties']}" if a["best"] is not None else "-",
+               str(len(a["no_data"])), pct(a["pair_tie"])]
+        if play and "weiji" in play:
+            w = play["weiji"]["attributes"][a["key"]]
+            row += [pct(w["chosen_share"]), pct(w["tie_rate"]["share"])]
+        table.add_row(*row)
+    console.print(table)
+
+
+def _cards(console: Console, report: Report) -> None:
+    cards = sorted(report.static["cards"], key=lambda c: -c["strength"])
+    picked = cards if len(cards) <= 2 * SHOW_CARDS else cards[:SHOW_CARDS] + cards[-SHOW_CARDS:]
+    play = report.playtest
+    wins = play["weiji"]["cards"] if play and "weiji" in play else {}
+    table = Table("card", "strength", "best on", "no data", "dominated by", *(("wins shown",) if wins else ()),
+                  title="strongest and weakest cards" if len(picked) < len(cards) else "cards", **COMPACT)
+    for c in picked:
+        row = [c["id"], pct(c["strength"]), ", ".join(c["best_on"]), ", ".join(c["no_data"]), str(len(c["dominated_by"]) or "")]
+        if wins:
+            row.append(_ci(wins[c["id"]]))
+        table.add_row(*row)
+    console.print(table)
+
+
+def _playtest(console: Console, play: dict[str, Any], confidence: float) -> None:
+    length = play["length"]
+    table = Table("figure", "value", f"{pct(confidence)} interval", title="playtest", **COMPACT)
+    table.add_row("game length, mean (tricks)", f"{length['mean']:.1f}", f"{length['mean_low']:.1f}-{length['mean_high']:.1f}")
+    table.add_row("median / p95 / max", f"{length['median']} / {length['p95']} / {length['max']}",
+                  f"median {length['median_low']}-{length['median_high']}, p95 {length['p95_low']}-{length['p95_high']}")
+    for key, label in (("unfinished", "unfinished games"), ("draws", "draws")):
+        x = play[key]
+        table.add_row(label, f"{x['count']:,} ({pct(x['share'])})", f"{pct(x['low'])}-{pct(x['high'])}")
+    for seat, s in enumerate(play["seats"]["seats"]):
+        table.add_row(side_name(seat, play["seats"]) + " wins", pct(s["share"]), f"{pct(s['low'])}-{pct(s['high'])}")
+    if "weiji" in play:
+        w = play["weiji"]
+        table.add_row("showdowns that tie", pct(w["tie_rate"]["share"]), f"{pct(w['tie_rate']['low'])}-{pct(w['tie_rate']['high'])}")
+        table.add_row("ties caused by no data", pct(w["no_data_ties"]["share"]), "")
+        table.add_row("chooser wins the showdown", pct(w["chooser_wins"]["share"]), f"{pct(w['chooser_wins']['low'])}-{pct(w['chooser_wins']['high'])}")
+        table.add_row("tiebreak draws (all games)", f"{w['tiebreak_draws']:g}", "")
+    if "war" in play:
+        table.add_row("wars per game", f"{play['war']['wars_per_game']:.2f}", "")
+    if "scores" in play:
+        for s in play["scores"]["seats"]:
+            table.add_row(f"seat {s['seat'] + 1} points", f"{s['mean']:.2f} (median {s['median']}, {s['min']}-{s['max']})", f"{s['low']:.2f}-{s['high']:.2f}")
+    if "viashi" in play:
+        v = play["viashi"]
+        lead = v["leader_takes_trick"]
+        table.add_row("leader takes the trick", pct(lead["share"]) + f" (fair {pct(v['fair_share'])})", f"{pct(lead['low'])}-{pct(lead['high'])}")
+        for key, value in v["bonuses_per_hand"].items():
+            table.add_row(f"{key} per hand", f"{value:.2f}", "")
+        table.add_row("Fool / Changeling captures per game", f"{v['fool_captures']:.2f} / {v['changeling_captures']:.2f}", "")
+    console.print(table)
+    grid = play.get("war", {}).get("grid")
+    if grid:
+        g = Table("players", "packs", "games", "mean", "median", "p95", "max", "unfinished", title="War length by players and packs (tricks)", **COMPACT)
+        for r in grid:
+            g.add_row(*(str(r[k]) if k != "mean" else f"{r[k]:.1f}" for k in ("players", "packs", "games", "mean", "median", "p95", "max", "unfinished")))
+        console.print(g)

@@ -1,0 +1,103 @@
+"""Findings from the playtest, with the simulated evidence in every message."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .findings import Finding, Level
+from .playstats import side_name
+from .verdict_static import listing, pct
+
+MIN_SHOWN = 30  # a card's win rate is judged only after this many showdowns
+
+
+def _ci(x: dict[str, Any]) -> str:
+    return f"{pct(x['low'])}-{pct(x['high'])}"
+
+
+def play_findings(play: dict[str, Any], t: dict[str, float], flagged: set[str]) -> list[Finding]:
+    """``flagged``: cards the static checks already named unbeatable/hopeless."""
+    out: list[Finding] = []
+    games = play["games"]
+    conf = pct(t["confidence"])
+    u = play["unfinished"]
+    if u["count"]:
+        level: Level = "error" if u["share"] > t["unfinished_max"] else "warning"
+        cap = play["params"].get("max_tricks")
+        out.append(Finding(level, "unfinished", f"{u['count']:,} of {games:,} games ({pct(u['share'])}) never finished: play repeated a position "
+                           f"(a cycle) or reached the {cap:,}-trick cap (unfinished_max {pct(t['unfinished_max'])}).", evidence=u))
+    d = play["draws"]
+    if d["share"] > t["draws_max"]:
+        out.append(Finding("warning", "draws", f"{d['count']:,} of {games:,} games ({pct(d['share'])}) end in a draw: the last players ran out "
+                           f"of cards together (draws_max {pct(t['draws_max'])}).", evidence=d))
+    seats = play["seats"]
+    for seat, s in enumerate(seats["seats"]):
+        fair = seats["fair_share"]
+        excluded = s["low"] > fair or s["high"] < fair
+        edge = s["edge"]
+        if not excluded or edge <= t["seat_edge_warn"]:  # the advantaged seats carry the finding
+            continue
+        level = "error" if edge > t["seat_edge_error"] else "warning"
+        who = "the first player (seat 1)" if seat == 0 and not seats.get("teams") else side_name(seat, seats, "")
+        out.append(Finding(level, "seat_advantage", f"{who} wins {pct(s['share'])} of decided games ({conf} interval {_ci(s)}) against a fair "
+                           f"{pct(fair)}: an advantage of {100 * edge:.1f} points over {seats['decided']:,} decided games.",
+                           evidence={"seat": seat, **s}))
+    length = play["length"]
+    if length["p95"] > t["length_p95_max"]:
+        out.append(Finding("warning", "long_games", f"games drag on: 5% of games take more than {length['p95']:,} tricks (median {length['median']:,}, "
+                           f"longest {length['max']:,}; length_p95_max {t['length_p95_max']:,.0f}).", evidence={"p95": length["p95"]}))
+    if "weiji" in play:
+        out += _weiji(play["weiji"], t, flagged, games, conf)
+    return out
+
+
+def _weiji(w: dict[str, Any], t: dict[str, float], flagged: set[str], games: int, conf: str) -> list[Finding]:
+    out: list[Finding] = []
+    tie = w["tie_rate"]
+    if tie["share"] > t["tie_rate_warn"]:
+        level: Level = "error" if tie["share"] > t["tie_rate_error"] else "warning"
+        nd = w["no_data_ties"]
+        out.append(Finding(level, "tie_rate", f"{pct(tie['share'])} of showdowns tie ({conf} interval {_ci(tie)}; {pct(nd['share'])} of all showdowns because of "
+                           f"\"no data\"): cards pile up in the middle and the game stalls (tie_rate_warn {pct(t['tie_rate_warn'])}).",
+                           evidence={"tie_rate": tie, "no_data_ties": nd}))
+    for key, a in w["attributes"].items():
+        r = a["tie_rate"]
+        if a["chosen"] >= MIN_SHOWN and r["share"] > t["attribute_tie_max"]:
+            out.append(Finding("warning", "attribute_ties", f"choosing {key} ties {pct(r['share'])} of the time ({conf} interval {_ci(r)}, "
+                               f"{a['chosen']:,.0f} showdowns; attribute_tie_max {pct(t['attribute_tie_max'])}).", (), (key,), evidence=r))
+    strong, weak = [], []
+    for cid, c in w["cards"].items():
+        if c["of"] < MIN_SHOWN or cid in flagged:
+            continue
+        if c["share"] > t["card_win_max"]:
+            strong.append(cid)
+            out.append(Finding("warning", "card_wins", f"{cid} wins {pct(c['share'])} of the showdowns it is shown in ({conf} interval {_ci(c)}, "
+                               f"{c['of']:,.0f} showdowns in {games:,} games; card_win_max {pct(t['card_win_max'])}).", (cid,), evidence=c))
+        elif c["share"] < t["card_win_min"]:
+            weak.append(cid)
+            out.append(Finding("warning", "card_loses", f"{cid} wins only {pct(c['share'])} of the showdowns it is shown in ({conf} interval {_ci(c)}, "
+                               f"{c['of']:,.0f} showdowns in {games:,} games; card_win_min {pct(t['card_win_min'])}).", (cid,), evidence=c))
+    return out
+
+
+def card_evidence(finding: Finding, w: dict[str, Any], games: int, holders: dict[str, dict[str, int]] | None = None) -> Finding:
+    """Add the simulated win rate (and how often the card's holder won the
+    game) to a static card finding (unbeatable, hopeless)."""
+    c = w["cards"].get(finding.cards[0]) if finding.cards else None
+    if c is None or not c["of"]:
+        return finding
+    holder = (holders or {}).get(finding.cards[0])
+    rest = c["of"] - c["count"]
+    extra = f" In {games:,} simulated games it won {pct(c['share'])} of the {c['of']:,.0f} showdowns it was shown in"
+    if finding.code == "unbeatable":
+        extra += f"; the other {rest:,.0f} were ties." if rest else "."
+    else:
+        extra += "."
+    if holder and holder["games"]:
+        extra += (f" Games ended with its holder (the player dealt it) winning in {pct(holder['holder_won'] / holder['games'])} "
+                  f"of {holder['games']:,} games.")
+    return Finding(finding.level, finding.code, finding.message + extra, finding.cards, finding.attributes,
+                   {**finding.evidence, "simulated": c, **({"holder": holder} if holder else {})})
+
+
+__all__ = ["card_evidence", "listing", "play_findings"]

@@ -1,0 +1,100 @@
+"""Findings from the static checks, each in plain language with its evidence."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..deck.model import Deck
+from .findings import Finding, Level
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.0f}%" if abs(100 * x - round(100 * x)) < 0.05 or abs(x) >= 0.1 else f"{100 * x:.1f}%"
+
+
+def listing(items: list[str], most: int = 6) -> str:
+    return ", ".join(items[:most]) + (f" and {len(items) - most} more" if len(items) > most else "")
+
+
+def _dominance(c: dict[str, Any]) -> str:
+    by = c["dominated_by"]
+    if not by:
+        return ""
+    return (f", and it is dominated by {len(by)} card{'s' if len(by) > 1 else ''} ({listing(by)}): each is at least as good on every "
+            f"attribute and better on one, so {c['id']} can never beat {'them' if len(by) > 1 else 'it'}")
+
+
+def weiji_findings(deck: Deck, static: dict[str, Any], t: dict[str, float]) -> list[Finding]:
+    out: list[Finding] = []
+    n_attr = len(deck.attributes)
+    printed = sum(c.copies for c in deck.cards)
+    for c in static["cards"]:
+        cid = c["id"]
+        if c["unbeatable"]:
+            how = "best" if len(c["sole_best_on"]) == n_attr else "best or tied-best"
+            gaps = f" (\"no data\" on {', '.join(c['no_data'])})" if c["no_data"] else ""
+            leave = ("it never loses a showdown, so whoever is dealt it cannot lose it and the deal decides the game"
+                     if len(c["sole_best_on"]) == n_attr else
+                     "no card ever beats it, so it leaves its holder only through a tie and the deal largely decides the game")
+            out.append(Finding("error", "unbeatable", f"{cid} is unbeatable: it is {how} on all {n_attr} attributes{gaps}; {leave}.",
+                               (cid,), evidence={"best_on": c["best_on"], "strength": c["strength"]}))
+        elif c["hopeless"]:
+            out.append(Finding("warning", "hopeless", f"{cid} is hopeless: it beats no other card on any of the {n_attr} attributes, "
+                               "so it can never win a showdown; whoever holds it loses it every time it is shown (or ties).",
+                               (cid,), evidence={"strength": c["strength"]}))
+        elif c["strength"] > t["strength_max"]:
+            out.append(Finding("warning", "too_strong", f"{cid} is too strong: on an average attribute it beats {pct(c['strength'])} of the deck "
+                               f"(strength_max {t['strength_max']:g}); best on {listing(c['best_on']) or 'no attribute'}.",
+                               (cid,), evidence={"strength": c["strength"], "per_attribute": c["per_attribute"]}))
+        elif c["strength"] < t["strength_min"]:
+            out.append(Finding("warning", "too_weak", f"{cid} is too weak: on an average attribute it beats only {pct(c['strength'])} of the deck "
+                               f"(strength_min {t['strength_min']:g}){_dominance(c)}.",
+                               (cid,), evidence={"strength": c["strength"], "per_attribute": c["per_attribute"], "dominated_by": c["dominated_by"]}))
+        elif len(c["dominated_by"]) / max(1, len(deck.cards) - 1) > t["dominated_share_max"]:
+            by = c["dominated_by"]
+            out.append(Finding("warning", "dominated", f"{cid} is dominated{_dominance(c)[len(', and it is dominated'):]} "
+                               f"(more than {pct(t['dominated_share_max'])} of the deck).", (cid, *by), evidence={"dominated_by": by}))
+    for a in static["attributes"]:
+        key = a["key"]
+        if a["no_data_share"] > t["no_data_max"]:
+            out.append(Finding("warning", "no_data", f"{a['label']} has \"no data\" on {len(a['no_data'])} of {printed} cards ({pct(a['no_data_share'])}, "
+                               f"no_data_max {pct(t['no_data_max'])}): choosing it ties whenever one of them is shown.",
+                               tuple(a["no_data"]), (key,), {"no_data": a["no_data"]}))
+        if a["pair_tie"] > t["pair_tie_max"]:
+            out.append(Finding("warning", "ties", f"{a['label']} ties often: two random cards have equal values or \"no data\" {pct(a['pair_tie'])} of the time "
+                               f"(pair_tie_max {pct(t['pair_tie_max'])}); it has only {a['distinct']} distinct value{'s' if a['distinct'] != 1 else ''}.",
+                               (), (key,), {"pair_tie": a["pair_tie"], "distinct": a["distinct"]}))
+        if a["top_ties"] > t["top_tie_max"]:
+            out.append(Finding("warning", "top_ties", f"{a['top_ties']} cards share the best {a['label']} ({a['best']:g} {a['unit']}".rstrip() + f"): "
+                               f"{listing(a['top_cards'])}; a showdown between two of them on {a['label']} is a tie (top_tie_max {t['top_tie_max']:g}).",
+                               tuple(a["top_cards"]), (key,), {"top_cards": a["top_cards"]}))
+    for c in static["correlations"]:
+        if c["rho"] > t["correlation_max"]:
+            out.append(Finding("warning", "near_copies", f"{c['a']} and {c['b']} are near copies: rank correlation {c['rho']:.2f} "
+                               f"(correlation_max {t['correlation_max']:g}); choosing one is almost choosing the other.",
+                               (), (c["a"], c["b"]), {"rho": c["rho"]}))
+    return out
+
+
+def suited_findings(deck: Deck, static: dict[str, Any], t: dict[str, float]) -> list[Finding]:
+    out: list[Finding] = []
+    trick = deck.game == "viashi"
+    level: Level = "error" if trick else "warning"
+    if static["no_rank"]:
+        out.append(Finding("error", "no_rank", f"{len(static['no_rank'])} card(s) have no rank ({listing(static['no_rank'])}), so they cannot be played in {deck.game}.",
+                           tuple(static["no_rank"])))
+    if trick and static["no_suit"]:
+        out.append(Finding("error", "no_suit", f"{len(static['no_suit'])} card(s) have no suit ({listing(static['no_suit'])}).", tuple(static["no_suit"])))
+    for d in static["duplicates"]:
+        out.append(Finding(level, "duplicate", f"the {d['rank']} of {d['suit']} is in the deck {d['count']} times ({', '.join(d['cards'])})"
+                           + ("; two identical cards make a trick's winner ambiguous." if trick else "."), tuple(d["cards"])))
+    if static["missing"]:
+        names = [f"{m['suit']}-{m['rank']}" for m in static["missing"]]
+        out.append(Finding(level, "missing", f"{len(names)} of the {static['expected']} cards the suits x ranks define are missing: {listing(names, 10)}.",
+                           evidence={"missing": static["missing"]}))
+    for what in ("ranks", "suits"):
+        counts = static[what]
+        if counts and max(counts.values()) - min(counts.values()) > t["rank_count_spread"]:
+            detail = ", ".join(f"{k}: {v}" for k, v in counts.items())
+            out.append(Finding("warning", f"uneven_{what}", f"the {what} have uneven card counts ({detail}).", evidence={what: counts}))
+    return out

@@ -1,0 +1,68 @@
+"""``deckpress images``: card images for print vendors and virtual tabletops."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.progress import Progress
+
+from ..deck import resolve_deck
+from ..errors import ParameterError
+from ..images import FORMATS, PRESETS, deck_pieces, export_pieces, plan_export
+from ..images.work import auto_jobs
+from ..render.geometry import parse_card_size
+from . import options
+from .app import app, friendly
+
+MAX_WARNINGS = 20  # printed in full; the rest are counted
+
+
+@app.command()
+@friendly
+def images(
+    deck: str = options.DeckArg,
+    output: Path = typer.Option(..., "-o", "--output", help="The folder to write into.", show_default=False),
+    dpi: float | None = typer.Option(None, "--dpi", help="Pixels per inch, 30-1200 (default 300).",
+                                      show_default=False),
+    bleed: bool | None = typer.Option(None, "--bleed/--no-bleed",
+                                      help="Add 1/8 in (3.175 mm) of bleed art around each image "
+                                      "(default: no bleed; vendor presets set theirs).", show_default=False),
+    format: str | None = typer.Option(None, "--format", help=f"Image format: {', '.join(FORMATS)} (default png).",
+                                      show_default=False),
+    backs: bool | None = typer.Option(None, "--backs/--no-backs",
+                                      help="Also write the backs (default: no; presets: yes).",
+                                      show_default=False),
+    preset: str | None = typer.Option(None, "--preset", help=f"A vendor preset: {', '.join(PRESETS)} "
+                                      "(see docs/images.md).", show_default=False),
+    corner_radius: float | None = typer.Option(None, "--corner-radius",
+                                               help="Round the corners by this many mm (transparent; png, webp).",
+                                               show_default=False),
+    layout: str | None = typer.Option(None, "--layout", help="A layout file, name or folder."),
+    size: str | None = typer.Option(None, "--size", help="Card size: a preset (poker, bridge, ...) or WxH mm."),
+    jobs: int = typer.Option(0, "--jobs", help="Worker processes (0: one per CPU)."),
+) -> None:
+    """Card images: one per face (and back) at exact pixel size and DPI; tgc, mpc, dtc, tts presets."""
+    if jobs < 0:
+        raise ParameterError(f"--jobs must be 0 (one per CPU) or more, got {jobs}")
+    plan = plan_export(preset.lower() if preset else None, dpi=dpi, bleed=bleed,
+                       format=format.lower() if format else None, backs=backs,
+                       corner_radius=corner_radius)
+    loaded = resolve_deck(deck)
+    pieces = deck_pieces(loaded, layout, parse_card_size(size) if size else None)
+    with Progress(transient=True) as bar:
+        task = bar.add_task(f"{loaded.name}", total=None)
+        report = export_pieces(
+            pieces, output, plan, name=loaded.key or "deck", title=loaded.name,
+            jobs=jobs or auto_jobs(),
+            progress=lambda done, total: bar.update(task, completed=done, total=total),
+        )
+    for note in report.notes:
+        typer.echo(note, err=True)
+    for warning in report.warnings[:MAX_WARNINGS]:
+        typer.echo(f"warning: {warning}", err=True)
+    if len(report.warnings) > MAX_WARNINGS:
+        typer.echo(f"warning: ... and {len(report.warnings) - MAX_WARNINGS} more", err=True)
+    what = {"images": "image files", "tts": "Tabletop Simulator files", "pdf": "vendor PDF"}[report.output]
+    typer.echo(f"{output}: {len(report.files)} {what} ({report.rendered} sides drawn in "
+               f"{report.seconds:.1f} s, {report.per_second:.1f}/s)")

@@ -1,0 +1,61 @@
+"""``deckpress tiles``: a printable piecepack (tiles, coins, dice, pawns)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import typer
+from rich.progress import Progress
+
+from ..deck import resolve_deck
+from ..render.cards import proof_label
+from ..render.piecepack import COMPONENTS, parse_components, piecepack_pieces
+from ..render.sheet import SheetOptions, with_copies, write_sheets
+from . import options
+from .app import app, friendly
+from .cmd_cards import _offset
+
+NOUNS = {"tile": "tiles", "coin": "coins", "die": "dice", "pawn": "pawns"}
+
+
+@app.command()
+@friendly
+def tiles(
+    deck: str = typer.Argument("piecepack", help="A piecepack deck file, folder or bundled name."),
+    output: Path = options.OutputFile,
+    packs: int = typer.Option(1, "--packs", help="How many piecepacks (each marked so they can be sorted)."),
+    components: str = typer.Option(",".join(COMPONENTS), "--components",
+                                   help="Which parts, comma-separated: tiles, coins, dice, pawns."),
+    page: str = options.Page,
+    bleed: float = options.Bleed,
+    backs: str = options.PieceBacks,
+    arrangement: str = options.Arrangement,
+    gap: float = options.Gap,
+    margin: float = options.Margin,
+    cut_lines: bool = options.CutLines,
+    no_crop_marks: bool = options.NoCropMarks,
+    proof: bool = options.Proof,
+    back_offset: str | None = options.BackOffset,
+    printer: str | None = options.Printer,
+) -> None:
+    """Piecepack print-and-play: 2 in tiles, 3/4 in coins, die nets and fold-up pawns."""
+    chosen = parse_components(components)
+    loaded = resolve_deck(deck)
+    sheet = SheetOptions(
+        page=page.lower(), bleed=bleed, margin=margin, backs=backs, arrangement=arrangement,
+        gap=gap, crop_marks=not no_crop_marks, cut_lines=cut_lines,
+        back_offset=_offset(back_offset, printer), proof=proof,
+        proof_label=proof_label(loaded) if proof else "",
+    )
+    pieces = piecepack_pieces(loaded, packs, chosen)
+    with Progress(transient=True) as bar:
+        task = bar.add_task(loaded.name, total=len(with_copies(pieces)))
+        report = write_sheets(pieces, output, sheet, title=loaded.name,
+                              progress=lambda done: bar.update(task, completed=done))
+    for note in report.notes:
+        typer.echo(note, err=True)
+    counts = Counter(getattr(p, "kind", "piece") for p in with_copies(pieces))
+    parts = ", ".join(f"{n} {NOUNS.get(k, k)}" for k, n in counts.items())
+    typer.echo(f"{output}: {packs} piecepack{'s' if packs != 1 else ''} ({parts}) "
+               f"on {report.pages} page{'s' if report.pages != 1 else ''}")

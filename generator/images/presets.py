@@ -1,0 +1,98 @@
+"""Vendor and virtual-tabletop presets: the figures their templates state.
+
+Figures (see docs/images.md and the shared pnp conventions):
+
+- ``tgc`` The Game Crafter: 300 dpi, 1/8 in bleed; a poker card is 825 x 1125 px
+  (750 x 1050 trim, 675 x 975 safe area). PNG (JPG accepted).
+- ``mpc`` MakePlayingCards: 300 dpi, 36 px bleed; a poker card is 822 x 1122 px.
+- ``dtc`` DriveThruCards: one vector PDF, one card side per page at the card's
+  size plus 1/8 in bleed, pages alternating back and front, fonts embedded.
+- ``tts`` Tabletop Simulator: deck sheets of up to 10 x 7 cards and at most
+  4096 x 4096 px each, plus one back image (or back sheets when backs differ).
+
+A preset fills in what the user left out; an option that contradicts what the
+vendor's template fixes is an error, not a silent override.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ParameterError
+from .options import VENDOR_BLEED_MM, ImageOptions, check_choice
+
+MPC_BLEED_MM = 36 / 300 * 25.4  # 36 px at 300 dpi = 3.048 mm
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    title: str
+    output: str  # "images" (one file per side), "tts" (sheets) or "pdf" (vendor PDF)
+    dpi: float | None  # fixed DPI (None: the user's choice, default 300)
+    bleed_mm: float | None  # fixed bleed (None: no bleed)
+    formats: tuple[str, ...]  # accepted formats, the first is the default
+
+
+PRESETS: dict[str, Preset] = {
+    "tgc": Preset("tgc", "The Game Crafter", "images", 300, VENDOR_BLEED_MM, ("png", "jpg")),
+    "mpc": Preset("mpc", "MakePlayingCards", "images", 300, MPC_BLEED_MM, ("png", "jpg")),
+    "dtc": Preset("dtc", "DriveThruCards", "pdf", None, VENDOR_BLEED_MM, ()),
+    "tts": Preset("tts", "Tabletop Simulator", "tts", None, None, ("png", "jpg")),
+}
+
+
+@dataclass(frozen=True)
+class ExportPlan:
+    """The validated options and which kind of output to make."""
+
+    options: ImageOptions
+    output: str = "images"
+    preset: Preset | None = None
+
+
+def plan_export(
+    preset: str | None = None,
+    *,
+    dpi: float | None = None,
+    bleed: bool | None = None,
+    format: str | None = None,
+    backs: bool | None = None,
+    corner_radius: float | None = None,
+) -> ExportPlan:
+    """Options from the arguments given (``None`` = not given), then the preset, then defaults."""
+    if preset is None:
+        options = ImageOptions(dpi=300.0 if dpi is None else dpi, bleed=bool(bleed),
+                               format=format or "png", backs=bool(backs),
+                               corner_radius=corner_radius or 0.0)
+        return ExportPlan(options)
+    check_choice("--preset", preset, tuple(PRESETS))
+    p = PRESETS[preset]
+    where = f"--preset {p.name} ({p.title})"
+    if p.dpi is not None and dpi is not None and dpi != p.dpi:
+        raise ParameterError(f"{where} is {p.dpi:g} dpi; leave out --dpi {dpi:g}")
+    if p.output == "pdf" and dpi is not None:
+        raise ParameterError(f"{where} writes a vector PDF; --dpi does not apply")
+    if p.output == "pdf" and format is not None:
+        raise ParameterError(f"{where} writes a PDF; --format does not apply")
+    if format is not None:
+        check_choice(f"--format for {where}", format, p.formats)
+    if bleed is False and p.bleed_mm is not None:
+        raise ParameterError(f"{where} needs its bleed ({p.bleed_mm:g} mm); leave out --no-bleed")
+    if bleed is True and p.bleed_mm is None:
+        raise ParameterError(f"{where} images are cut size; leave out --bleed")
+    if backs is False and p.output in ("pdf", "tts"):
+        raise ParameterError(f"{where} always includes the backs; leave out --no-backs")
+    if corner_radius and p.output != "images":
+        raise ParameterError(f"{where} does not take --corner-radius")
+    if corner_radius and p.bleed_mm is not None:
+        raise ParameterError(f"{where} images have bleed; --corner-radius does not apply")
+    options = ImageOptions(
+        dpi=float(p.dpi or dpi or 300.0),
+        bleed=p.bleed_mm is not None,
+        bleed_mm=p.bleed_mm if p.bleed_mm is not None else VENDOR_BLEED_MM,
+        format=format or (p.formats[0] if p.formats else "png"),
+        backs=True if backs is None else backs,
+        corner_radius=0.0,
+    )
+    return ExportPlan(options, p.output, p)

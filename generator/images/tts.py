@@ -1,0 +1,179 @@
+"""Tabletop Simulator custom decks: sheets of card faces plus a back image.
+
+TTS imports a deck as one image holding a grid of card faces (at most 10
+columns by 7 rows, at most 4096 x 4096 px) and one back image. Conventions
+kept here:
+
+- cards fill the grid left to right, top to bottom, in deck order, each card
+  as often as its ``copies`` (so the imported deck has the right count);
+- the last slot of every sheet (bottom right) is left for TTS's *hidden card*
+  image, shown to the other players while a card is in someone's hand; we put
+  the deck's back there, so a sheet holds at most 69 cards, and more cards
+  make more sheets (``sheet-1.png``, ``sheet-2.png``, ...);
+- the grid is as small as the cards allow (at least 2 x 2, TTS's minimum);
+- cells are the cards at the requested DPI, reduced when the sheet would
+  pass 4096 px (the effective DPI is recorded in the file and in tts.json);
+- every back alike: one ``back.png``; backs that differ: ``back-sheet-N.png``
+  with the same grid (tick "Unique backs" in TTS's import dialog);
+- pieces of different sizes (piecepack tiles, coins, ...) get their own sheets,
+  named by their kind: ``tile-sheet-1.png``, ``coin-back-sheet-1.png``, ...
+
+``tts.json`` lists, per sheet, what the import dialog asks: face and back
+files, width (columns), height (rows) and number of cards.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image
+
+from ..render.atomic import atomic_write
+from ..render.piece import Piece
+from .files import group_name, save_image, size_key
+from .options import ImageOptions
+from .rasterise import MM_PER_INCH, pixel_size
+from .report import ImageReport
+from .work import Done, Progress, Task, run_tasks
+
+MAX_COLUMNS = 10
+MAX_ROWS = 7
+MAX_PIXELS = 4096
+MIN_GRID = 2
+PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1  # the last slot is the hidden card
+
+
+@dataclass(frozen=True)
+class SheetGrid:
+    columns: int
+    rows: int
+    cards: int  # cards on this sheet (the hidden slot not counted)
+
+
+def sheet_grids(count: int) -> list[SheetGrid]:
+    """The sheets ``count`` cards need, each with room for the hidden card in its last slot."""
+    grids = []
+    remaining = count
+    while remaining > 0:
+        n = min(PER_SHEET, remaining)
+        columns = min(MAX_COLUMNS, max(MIN_GRID, n + 1))
+        rows = max(MIN_GRID, math.ceil((n + 1) / columns))
+        grids.append(SheetGrid(columns, rows, n))
+        remaining -= n
+    return grids
+
+
+def cell_size(width_mm: float, height_mm: float, dpi: float, grid: SheetGrid) -> tuple[float, tuple[int, int]]:
+    """(effective DPI, cell pixels): the cards at ``dpi`` unless the sheet would pass 4096 px."""
+    d = min(dpi, MAX_PIXELS / (grid.columns * width_mm / MM_PER_INCH),
+            MAX_PIXELS / (grid.rows * height_mm / MM_PER_INCH))
+    size = pixel_size(width_mm, height_mm, d)
+    while size[0] * grid.columns > MAX_PIXELS or size[1] * grid.rows > MAX_PIXELS:
+        d *= 0.999
+        size = pixel_size(width_mm, height_mm, d)
+    return d, size
+
+
+def _groups(pieces: Sequence[Piece]) -> list[list[int]]:
+    """Piece indices, each repeated by its copies, grouped by size (in deck order)."""
+    groups: dict[tuple[float, float], list[int]] = {}
+    for i, piece in enumerate(pieces):
+        groups.setdefault(size_key(piece), []).extend([i] * max(0, int(getattr(piece, "copies", 1))))
+    return [g for g in groups.values() if g]
+
+
+def compose(cells: Sequence[Image.Image], grid: SheetGrid, size: tuple[int, int],
+            hidden: Image.Image) -> Image.Image:
+    """The sheet: ``cells`` left to right, top to bottom; ``hidden`` in the last slot."""
+    cw, ch = size
+    sheet = Image.new("RGB", (grid.columns * cw, grid.rows * ch), "white")
+    for slot, cell in enumerate(cells):
+        sheet.paste(cell, ((slot % grid.columns) * cw, (slot // grid.columns) * ch))
+    last = grid.columns * grid.rows - 1
+    sheet.paste(hidden, ((last % grid.columns) * cw, (last // grid.columns) * ch))
+    return sheet
+
+
+def write_tts(
+    pieces: Sequence[Piece],
+    out_dir: Path,
+    options: ImageOptions,
+    *,
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> ImageReport:
+    report = ImageReport(out_dir, "tts")
+    groups = _groups(pieces)
+    plans = []
+    tasks: list[Task] = []
+    for order in groups:
+        first = pieces[order[0]]
+        grids = sheet_grids(len(order))
+        dpi, size = cell_size(first.width, first.height, options.dpi, grids[0])
+        plans.append((order, grids, dpi, size))
+        for i in dict.fromkeys(order):
+            tasks.append(Task(i, "front", size, "image"))
+            if getattr(pieces[i], "double_sided", True):
+                tasks.append(Task(i, "back", size, "image"))
+    batch = run_tasks(pieces, tasks, 0.0, jobs=jobs, progress=progress)
+    report.rendered = len(tasks)
+    report.warnings += batch.warnings
+    images: dict[tuple[int, str], Done] = {(d.task.index, d.task.side): d for d in batch.done}
+    out_dir.mkdir(parents=True, exist_ok=True)
+    manifest = []
+    for number, (order, grids, dpi, size) in enumerate(plans, 1):
+        prefix = "" if len(plans) == 1 else group_name([pieces[i] for i in order]) + "-"
+        manifest += _write_group(pieces, order, grids, dpi, size, images, out_dir, prefix, options, report)
+        if dpi < options.dpi:
+            report.notes.append(f"{prefix.rstrip('-') or 'cards'}: {options.dpi:g} dpi would pass {MAX_PIXELS} px "
+                                f"per sheet; cells are {size[0]} x {size[1]} px ({dpi:.1f} dpi)")
+    path = out_dir / "tts.json"
+    with atomic_write(path) as tmp:
+        tmp.write_text(json.dumps({"hidden_slot": "last (bottom right): the back", "decks": manifest},
+                                  indent=2) + "\n")
+    report.files.append(path)
+    return report
+
+
+def _write_group(
+    pieces: Sequence[Piece], order: list[int], grids: list[SheetGrid], dpi: float,
+    size: tuple[int, int], images: dict[tuple[int, str], Done], out_dir: Path, prefix: str,
+    options: ImageOptions, report: ImageReport,
+) -> list[dict[str, object]]:
+    ext = options.format
+    backs = {i: images[(i, "back")] for i in dict.fromkeys(order) if (i, "back") in images}
+    blank = Image.new("RGB", size, "white")
+    back_images = {i: d.image or blank for i, d in backs.items()}
+    shared = len({d.digest for d in backs.values()}) <= 1
+    hidden = next(iter(back_images.values()), blank)
+    if shared:
+        back_path = out_dir / f"{prefix}back.{ext}"
+        save_image(hidden, back_path, ext, dpi)
+        report.files.append(back_path)
+    entries = []
+    start = 0
+    for n, grid in enumerate(grids, 1):
+        ids = order[start : start + grid.cards]
+        start += grid.cards
+        faces = [images[(i, "front")].image or blank for i in ids]
+        face_path = out_dir / f"{prefix}sheet-{n}.{ext}"
+        save_image(compose(faces, grid, size, hidden), face_path, ext, dpi)
+        report.files.append(face_path)
+        if shared:
+            sheet_back = back_path
+        else:
+            sheet_back = out_dir / f"{prefix}back-sheet-{n}.{ext}"
+            cells = [back_images.get(i, blank) for i in ids]
+            save_image(compose(cells, grid, size, hidden), sheet_back, ext, dpi)
+            report.files.append(sheet_back)
+        entries.append({
+            "face": face_path.name, "back": sheet_back.name, "unique_backs": not shared,
+            "width": grid.columns, "height": grid.rows, "number": grid.cards,
+            "card_px": list(size), "dpi": round(dpi, 2),
+            "cards": [pieces[i].id for i in ids],
+        })
+    return entries

@@ -1,0 +1,225 @@
+"""The fast engine's driver: which runs it can serve, and playing a range of
+game indices in chunks that are folded into a streaming :class:`Summary`.
+
+Memory stays flat: a chunk of ``CHUNK`` games yields per-game arrays of that
+size, which are reduced (wins, the length histogram, counters, card
+statistics) and dropped before the next chunk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..api import Game
+from ..params import WarParams, WeijiParams
+from ..stats import Summary
+from ..strategies import BestStrategy, FixedStrategy, RandomStrategy
+from ..war import WarGame
+from ..weiji import WeijiGame
+from . import rng, war_kernel, weiji_kernel
+
+CHUNK = 4096  # games per kernel call
+Progress = Callable[[int], None]
+
+
+def unsupported(name: str, game: Game, strategy: str | None) -> str | None:
+    """Why the fast engine cannot play this run, or None if it can."""
+    from ..registry import entry
+
+    if name == "war":
+        return None if isinstance(game, WarGame) and isinstance(game.params, WarParams) else "not the built-in War"
+    if name == "weiji":
+        if not isinstance(game, WeijiGame) or not isinstance(game.params, WeijiParams):
+            return "not the built-in Weiji"
+        factory = entry(name).strategies.get(strategy or "")
+        if factory not in (BestStrategy, RandomStrategy, FixedStrategy):
+            return f"strategy {strategy!r} has no fast kernel (best, random and fixed do)"
+        return None
+    return f"{name} has no fast kernel"
+
+
+# -- War ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class WarTables:
+    cards: np.ndarray
+    strength: np.ndarray
+    players: int
+    russian: int
+    high: int
+    low: int
+    facedown: int
+    shuffled: int
+    objective1: int
+    cap: int
+
+
+def war_tables(game: WarGame) -> WarTables:
+    p = game.params
+    return WarTables(
+        cards=np.array(game.cards, np.int64),
+        strength=np.array(game.strength, np.int64),
+        players=p.players,
+        russian=int(game.russian),
+        high=game.high,
+        low=game.low,
+        facedown=int(game.facedown),
+        shuffled=int(game.shuffled),
+        objective1=int(game.russian and p.objective == 1),
+        cap=p.max_tricks,
+    )
+
+
+# -- Weiji ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class WeijiTables:
+    cards: np.ndarray
+    values: np.ndarray
+    lower: np.ndarray
+    best_attr: np.ndarray
+    players: int
+    chooser: int
+    shuffled: int
+    cycle: int
+    cap: int
+    keys: tuple[str, ...]
+    ids: tuple[str, ...]
+
+
+def weiji_tables(game: WeijiGame, strategy: str | None) -> WeijiTables:
+    values = np.array([[np.nan if v is None else float(v) for v in row] for row in game.values], np.float64)
+    best = np.array([max(range(len(r)), key=r.__getitem__) for r in game.ranks], np.int64)
+    deterministic = strategy in (None, "best")
+    return WeijiTables(
+        cards=np.array(game.cards, np.int64),
+        values=values.reshape(len(game.ids), len(game.keys)),
+        lower=np.array(game.lower, np.int64),
+        best_attr=best,
+        players=game.params.players,
+        chooser=weiji_kernel.RANDOM if strategy == "random" else weiji_kernel.BEST,
+        shuffled=int(game.shuffled),
+        cycle=int(deterministic and not game.shuffled),
+        cap=game.params.max_tricks,
+        keys=tuple(game.counter_keys),
+        ids=tuple(game.ids),
+    )
+
+
+# -- runs -------------------------------------------------------------------------------
+def play_range(name: str, game: Game, strategy: str | None, summary: Summary, start: int, stop: int,
+               progress: Progress | None = None, mode: int = rng.FAST) -> Summary:
+    """Play games ``start .. stop - 1`` with the fast kernels into ``summary``.
+    ``mode=rng.PYTHON`` replays the reference engine's random streams (slow
+    to set up; for verification)."""
+    key = rng.run_key(summary.seed)
+    tables: Any = war_tables(game) if name == "war" else weiji_tables(game, strategy)  # type: ignore[arg-type]
+    for a in range(start, stop, CHUNK):
+        b = min(a + CHUNK, stop)
+        states = _python_states(summary.seed, a, b) if mode == rng.PYTHON else np.zeros((0, 625), np.int64)
+        if name == "war":
+            _war_chunk(tables, summary, key, a, b - a, mode, states)
+        else:
+            _weiji_chunk(tables, summary, key, a, b - a, mode, states)
+        if progress is not None:
+            progress(b - a)
+    summary.engine = "fast"
+    return summary
+
+
+def _python_states(seed: int, a: int, b: int) -> np.ndarray:
+    return np.stack([rng.python_state(seed, i) for i in range(a, b)])
+
+
+def _war_chunk(t: WarTables, summary: Summary, key: np.uint64, start: int, count: int, mode: int,
+               states: np.ndarray) -> None:
+    code = np.zeros(count, np.int64)
+    tricks = np.zeros(count, np.int64)
+    wars = np.zeros(count, np.int64)
+    table = np.zeros(count, np.int64)
+    war_kernel.run_chunk(t.cards, t.players, t.strength, t.russian, t.high, t.low, t.facedown, t.shuffled,
+                         t.objective1, t.cap, mode, key, start, count, states, code, tricks, wars, table)
+    aside = float((len(t.cards) % t.players) * count)
+    _fold(summary, code, tricks, {"wars": float(wars.sum()), "set_aside": aside,
+                                  "left_on_table": float(table.sum())})
+
+
+def _weiji_chunk(t: WeijiTables, summary: Summary, key: np.uint64, start: int, count: int, mode: int,
+                 states: np.ndarray) -> None:
+    code = np.zeros(count, np.int64)
+    tricks = np.zeros(count, np.int64)
+    ctr = np.zeros(len(t.keys), np.int64)
+    shown = np.zeros(len(t.ids), np.int64)
+    wins = np.zeros(len(t.ids), np.int64)
+    weiji_kernel.run_chunk(t.cards, t.players, t.values, t.lower, t.best_attr, t.chooser, t.shuffled, t.cycle,
+                           t.cap, mode, key, start, count, states, code, tricks, ctr, shown, wins)
+    _fold(summary, code, tricks, {k: float(v) for k, v in zip(t.keys, ctr.tolist(), strict=True)})
+    stats = summary.card_stats
+    for cid, s, w in zip(t.ids, shown.tolist(), wins.tolist(), strict=True):
+        entry = stats.setdefault(cid, [0, 0])
+        entry[0] += s
+        entry[1] += w
+
+
+def _fold(summary: Summary, code: np.ndarray, tricks: np.ndarray, details: dict[str, float]) -> None:
+    """Add a chunk's per-game outcomes to ``summary`` (as ``Summary.add`` would, game by game)."""
+    summary.games += len(code)
+    summary.unfinished += int((code == war_kernel.UNFINISHED).sum())
+    summary.draws += int((code == war_kernel.DRAW).sum())
+    won = np.bincount(code[code >= 0], minlength=summary.players).tolist()
+    summary.wins = [a + b for a, b in zip(summary.wins, won, strict=True)]
+    lengths, counts = np.unique(tricks, return_counts=True)
+    summary.lengths.update(dict(zip(lengths.tolist(), counts.tolist(), strict=True)))
+    summary.tricks += int(tricks.sum())
+    for k, v in details.items():
+        summary.details[k] = summary.details.get(k, 0.0) + v
+
+
+# -- one scripted deal (verification) ----------------------------------------------------
+def play_stacks(name: str, game: Game, stacks: Sequence[Sequence[str]], choices: Sequence[str] = (),
+                strategy: str | None = None, seed: int = 0) -> dict[str, Any]:
+    """Play one deal (card ids per seat, top first) with the kernel; later
+    chance (shuffled pickups) from the reference's stream for ``seed`` game 0.
+    Returns outcome, tricks, counts, details and the trace rows."""
+    index: dict[str, int] = game.index  # type: ignore[attr-defined]
+    players = len(stacks)
+    total = len(game.cards)  # type: ignore[attr-defined]
+    size = 1
+    while size < total:
+        size *= 2
+    mask = size - 1
+    stack = np.zeros((players, size), np.int64)
+    head = np.zeros(players, np.int64)
+    cnt = np.array([len(s) for s in stacks], np.int64)
+    for s, ids in enumerate(stacks):
+        stack[s, : len(ids)] = [index[c] for c in ids]
+    sm = np.zeros(1, np.uint64)
+    mt = rng.python_state(seed, 0)
+    pile = np.zeros((players, total), np.int64)
+    snap = np.zeros((players + 1, total), np.int64)
+    common = (np.zeros(players, np.int64), np.zeros(total, np.int64), np.zeros(players, np.int64))
+    if name == "war":
+        t = war_tables(game)  # type: ignore[arg-type]
+        trace = np.full((min(t.cap, 100_000), 2 + players), -9, np.int64)
+        code, tricks, wars, table = war_kernel.play(
+            stack, head, cnt, mask, t.strength, t.russian, t.high, t.low, t.facedown, t.shuffled, t.objective1,
+            t.cap, rng.PYTHON, sm, mt, pile, common[0], common[1], common[2], np.zeros(players, np.int64),
+            snap, np.zeros(players, np.int64), trace)
+        details = {"wars": float(wars), "left_on_table": float(table)}
+    else:
+        w = weiji_tables(game, strategy)  # type: ignore[arg-type]
+        keys = {k: i for i, k in enumerate(game.keys)}  # type: ignore[attr-defined]
+        trace = np.full((min(2 * w.cap, 100_000), 4 + players), -9, np.int64)
+        ctr = np.zeros(len(w.keys), np.int64)
+        code, tricks = weiji_kernel.play(
+            stack, head, cnt, mask, w.values, w.lower, w.best_attr, w.chooser,
+            np.array([keys[c] for c in choices], np.int64), w.shuffled, 0 if choices else w.cycle, w.cap,
+            rng.PYTHON, sm, mt,
+            pile, common[0], common[1], common[2], snap, np.zeros(players, np.int64), ctr,
+            np.zeros(len(w.ids), np.int64), np.zeros(len(w.ids), np.int64), trace)
+        details = {k: float(v) for k, v in zip(w.keys, ctr.tolist(), strict=True)}
+    rows = trace[trace[:, 0] != -9].tolist()
+    counts = [int(cnt[s]) for s in range(players)]
+    return {"code": int(code), "tricks": int(tricks), "counts": counts, "details": details, "trace": rows}

@@ -1,0 +1,367 @@
+"""War, compiled: the rules of :mod:`generator.rules.war` over integer arrays.
+
+One game is :func:`play`; :func:`run_chunk` deals and plays a range of game
+indices and returns per-game outcomes (the caller folds them into a Summary).
+Stacks are circular buffers (``stack[seat, (head + k) & mask]``). Every step
+mirrors the reference engine, including the order in which random numbers are
+drawn, so with the ``PYTHON`` random source the games are the reference's.
+
+Outcome codes: a seat number, ``DRAW`` (-1) or ``UNFINISHED`` (-2).
+Trace rows (scripted deals): ``[winner or -1, tiles in the trick, counts per
+seat after play and before pickup...]``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .rng import seed_game, shuffle
+
+DRAW = -1
+UNFINISHED = -2
+
+
+@njit(cache=True)
+def _best(faces, nf, strength, russian, high, low):  # type: ignore[no-untyped-def]
+    """Index into ``faces`` of the single winning tile, or -1 for a tie."""
+    if russian:
+        a = strength[faces[0]]
+        b = strength[faces[1]]
+        if a == b:
+            return -1
+        if a == high and b == low:
+            return 0
+        if a == low and b == high:
+            return 1
+        return 0 if a < b else 1
+    top = -1 << 62
+    w = -1
+    for k in range(nf):
+        v = strength[faces[k]]
+        if v > top:
+            top = v
+            w = k
+        elif v == top:
+            w = -1
+    return w
+
+
+@njit(cache=True)
+def play(stack, head, cnt, mask, strength, russian, high, low, facedown, shuffled, objective1,
+         cap, mode, sm, mt, pile, pilen, won, part, faces, snap, snapcnt, trace):  # type: ignore[no-untyped-def]
+    """Play one dealt game; returns (outcome, tricks, wars, left on table)."""
+    players = cnt.shape[0]
+    tricks = 0
+    wars = 0
+    power = 1
+    steps = 0
+    have_snap = False
+    while True:
+        if tricks >= cap:
+            return UNFINISHED, tricks, wars, 0
+        # -- one trick with its wars
+        n = 0
+        for s in range(players):
+            pilen[s] = 0
+            if cnt[s] > 0:
+                part[n] = s
+                n += 1
+        winner = -1
+        while True:
+            for k in range(n):
+                s = part[k]
+                c = stack[s, head[s]]
+                head[s] = (head[s] + 1) & mask
+                cnt[s] -= 1
+                pile[s, pilen[s]] = c
+                pilen[s] += 1
+                faces[k] = c
+            w = _best(faces, n, strength, russian, high, low)
+            if w >= 0:
+                winner = part[w]
+                break
+            wars += 1
+            if facedown:
+                m = 0
+                for k in range(n):
+                    if cnt[part[k]] > 0:
+                        part[m] = part[k]
+                        m += 1
+                n = m
+                if n <= 1:
+                    break
+                for k in range(n):
+                    s = part[k]
+                    pile[s, pilen[s]] = stack[s, head[s]]
+                    pilen[s] += 1
+                    head[s] = (head[s] + 1) & mask
+                    cnt[s] -= 1
+            m = 0
+            for k in range(n):
+                if cnt[part[k]] > 0:
+                    part[m] = part[k]
+                    m += 1
+            n = m
+            if n <= 1:
+                break
+        if winner < 0 and n == 1:
+            winner = part[0]
+        tricks += 1
+        if trace.shape[0] > 0 and tricks <= trace.shape[0]:
+            row = trace[tricks - 1]
+            row[0] = winner
+            t = 0
+            for s in range(players):
+                t += pilen[s]
+                row[2 + s] = cnt[s]
+            row[1] = t
+        if winner < 0:  # everyone in the war ran out: a draw
+            t = 0
+            for s in range(players):
+                t += pilen[s]
+            return DRAW, tricks, wars, t
+        # -- pickup: winner-first order, then shuffled if asked
+        m = 0
+        s = winner
+        for _ in range(players):  # the winner's tiles, then each seat's from the winner's left
+            for i in range(pilen[s]):
+                won[m] = pile[s, i]
+                m += 1
+            s += 1
+            if s == players:
+                s = 0
+        if shuffled:
+            shuffle(mode, sm, mt, won, m)
+        pos = head[winner] + cnt[winner]
+        for i in range(m):
+            stack[winner, (pos + i) & mask] = won[i]
+        cnt[winner] += m
+        # -- the end?
+        alive = 0
+        last = -1
+        for s in range(players):
+            if cnt[s] > 0:
+                alive += 1
+                last = s
+        if alive == 0:
+            return DRAW, tricks, wars, 0
+        if alive == 1:
+            if objective1:
+                return 1 - last, tricks, wars, 0
+            return last, tricks, wars, 0
+        # -- a repeated position (Brent) with deterministic pickup
+        if not shuffled:
+            same = have_snap
+            if same:
+                for s in range(players):
+                    if snapcnt[s] != cnt[s]:
+                        same = False
+                        break
+            if same:
+                for s in range(players):
+                    for i in range(cnt[s]):
+                        if snap[s, i] != stack[s, (head[s] + i) & mask]:
+                            same = False
+                            break
+                    if not same:
+                        break
+            if same:
+                return UNFINISHED, tricks, wars, 0
+            steps += 1
+            if steps == power:
+                for s in range(players):
+                    snapcnt[s] = cnt[s]
+                    for i in range(cnt[s]):
+                        snap[s, i] = stack[s, (head[s] + i) & mask]
+                have_snap = True
+                power *= 2
+                steps = 0
+
+
+@njit(cache=True)
+def play2(A, B, na, nb, cnt, mask, strength, russian, high, low, facedown, shuffled, objective1, cap,
+          mode, sm, mt, pa, pb, won, snap, trace):  # type: ignore[no-untyped-def]
+    """:func:`play` for two players with the stacks' heads and counts in local
+    variables (three times faster: no array traffic). Stacks start at index 0;
+    the final counts are written to ``cnt``. Same rules, same random draws."""
+    ha = 0
+    hb = 0
+    tricks = 0
+    wars = 0
+    power = 1
+    steps = 0
+    have_snap = False
+    sa = 0
+    sb = 0
+    faces = np.zeros(2, np.int64)
+    code = UNFINISHED
+    table = 0
+    while True:
+        if tricks >= cap:
+            break
+        ka = 0
+        kb = 0
+        w = -1
+        while True:
+            x = A[ha]
+            ha = (ha + 1) & mask
+            na -= 1
+            y = B[hb]
+            hb = (hb + 1) & mask
+            nb -= 1
+            pa[ka] = x
+            ka += 1
+            pb[kb] = y
+            kb += 1
+            if russian:
+                faces[0] = x
+                faces[1] = y
+                w = _best(faces, 2, strength, russian, high, low)
+                if w >= 0:
+                    break
+            else:
+                vx = strength[x]
+                vy = strength[y]
+                if vx != vy:
+                    w = 0 if vx > vy else 1
+                    break
+            wars += 1
+            if na == 0 or nb == 0:
+                break
+            if facedown:
+                pa[ka] = A[ha]
+                ha = (ha + 1) & mask
+                na -= 1
+                ka += 1
+                pb[kb] = B[hb]
+                hb = (hb + 1) & mask
+                nb -= 1
+                kb += 1
+                if na == 0 or nb == 0:
+                    break
+        if w < 0:  # someone ran out during the war
+            w = 0 if na > 0 else 1 if nb > 0 else -1
+        tricks += 1
+        if trace.shape[0] > 0 and tricks <= trace.shape[0]:
+            row = trace[tricks - 1]
+            row[0] = w
+            row[1] = ka + kb
+            row[2] = na
+            row[3] = nb
+        if w < 0:  # both ran out in the same war: a draw
+            code = DRAW
+            table = ka + kb
+            break
+        m = 0
+        if w == 0:
+            for i in range(ka):
+                won[m] = pa[i]
+                m += 1
+            for i in range(kb):
+                won[m] = pb[i]
+                m += 1
+        else:
+            for i in range(kb):
+                won[m] = pb[i]
+                m += 1
+            for i in range(ka):
+                won[m] = pa[i]
+                m += 1
+        if shuffled:
+            shuffle(mode, sm, mt, won, m)
+        if w == 0:
+            for i in range(m):
+                A[(ha + na) & mask] = won[i]
+                na += 1
+        else:
+            for i in range(m):
+                B[(hb + nb) & mask] = won[i]
+                nb += 1
+        if na == 0 or nb == 0:
+            last = 0 if na > 0 else 1
+            code = 1 - last if objective1 else last
+            break
+        if not shuffled:  # a repeated position (Brent) is a cycle
+            if have_snap and sa == na and sb == nb:
+                same = True
+                for i in range(na):
+                    if snap[0, i] != A[(ha + i) & mask]:
+                        same = False
+                        break
+                if same:
+                    for i in range(nb):
+                        if snap[1, i] != B[(hb + i) & mask]:
+                            same = False
+                            break
+                if same:
+                    break
+            steps += 1
+            if steps == power:
+                sa = na
+                sb = nb
+                for i in range(na):
+                    snap[0, i] = A[(ha + i) & mask]
+                for i in range(nb):
+                    snap[1, i] = B[(hb + i) & mask]
+                have_snap = True
+                power *= 2
+                steps = 0
+    cnt[0] = na
+    cnt[1] = nb
+    return code, tricks, wars, table
+
+
+@njit(cache=True)
+def run_chunk(cards, players, strength, russian, high, low, facedown, shuffled, objective1, cap,
+              mode, key, start, count, mt_states, out_code, out_tricks, out_wars, out_table):  # type: ignore[no-untyped-def]
+    """Deal and play games ``start .. start + count - 1``; per-game outcomes into ``out_*``."""
+    total = cards.shape[0]
+    size = 1
+    while size < total:
+        size *= 2
+    mask = size - 1
+    stack = np.zeros((players, size), np.int64)
+    head = np.zeros(players, np.int64)
+    cnt = np.zeros(players, np.int64)
+    pile = np.zeros((players, total), np.int64)
+    pilen = np.zeros(players, np.int64)
+    won = np.zeros(total, np.int64)
+    part = np.zeros(players, np.int64)
+    faces = np.zeros(players, np.int64)
+    snap = np.zeros((players, total), np.int64)
+    snapcnt = np.zeros(players, np.int64)
+    order = np.zeros(total, np.int64)
+    trace = np.zeros((0, 2 + players), np.int64)
+    sm = np.zeros(1, np.uint64)
+    mt = np.zeros(625, np.int64)
+    dealt = total - total % players
+    for g in range(count):
+        if mode == 0:
+            seed_game(sm, key, start + g)
+        else:
+            mt[:] = mt_states[g]
+        order[:] = cards
+        shuffle(mode, sm, mt, order, total)
+        for s in range(players):
+            head[s] = 0
+            cnt[s] = 0
+        s = 0
+        for i in range(dealt):
+            stack[s, cnt[s]] = order[i]
+            cnt[s] += 1
+            s += 1
+            if s == players:
+                s = 0
+        if players == 2:
+            code, tricks, wars, table = play2(stack[0], stack[1], cnt[0], cnt[1], cnt, mask, strength, russian,
+                                              high, low, facedown, shuffled, objective1, cap, mode, sm, mt,
+                                              pile[0], pile[1], won, snap, trace)
+        else:
+            code, tricks, wars, table = play(stack, head, cnt, mask, strength, russian, high, low, facedown,
+                                             shuffled, objective1, cap, mode, sm, mt, pile, pilen, won, part,
+                                             faces, snap, snapcnt, trace)
+        out_code[g] = code
+        out_tricks[g] = tricks
+        out_wars[g] = wars
+        out_table[g] = table

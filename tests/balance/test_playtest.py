@@ -1,0 +1,91 @@
+"""Playtest statistics: they agree with the simulator, and flawed decks are caught in play."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.balance import run_checks
+from generator.deck import resolve_deck
+from generator.rules.params import make_params
+from generator.rules.runner import simulate
+
+from .conftest import fixture_deck
+
+
+def test_weiji_figures_agree_with_the_simulator() -> None:
+    deck = resolve_deck("lighting")
+    report = run_checks(deck, games=150, seed=7)
+    summary = simulate("weiji", deck, make_params("weiji", []), games=150, seed=7).to_json()
+    play = report.to_json()["playtest"]
+    assert play["games"] == summary["games"] and play["wins"] == summary["wins"]
+    assert play["draws"]["count"] == summary["draws"] and play["unfinished"]["count"] == summary["unfinished"]
+    for key in ("mean", "median", "p95", "max"):
+        assert play["length"][key] == summary["length"][key]
+    w = play["weiji"]
+    assert w["tie_rate"]["count"] == summary["details"]["ties"]
+    assert w["no_data_ties"]["count"] == summary["details"]["no_data_ties"]
+    assert w["tiebreak_draws"] == summary["details"]["tiebreak_draws"]
+    assert w["chooser_wins"]["count"] == summary["details"]["chooser_wins"]
+    for cid, (shown, won) in summary["card_stats"].items():
+        assert (w["cards"][cid]["of"], w["cards"][cid]["count"]) == (shown, won)
+    for key in ("lumens", "weight"):
+        assert w["attributes"][key]["chosen"] == summary["details"][f"chosen:{key}"]
+        assert w["attributes"][key]["ties"] == summary["details"][f"ties:{key}"]
+    seat0 = play["seats"]["seats"][0]
+    assert seat0["low"] < seat0["share"] < seat0["high"]
+    assert play["length"]["mean_low"] < play["length"]["mean"] < play["length"]["mean_high"]
+
+
+def test_war_figures_agree_and_the_grid_covers_players_and_packs() -> None:
+    deck = resolve_deck("piecepack")
+    report = run_checks(deck, games=100, seed=3)
+    summary = simulate("war", deck, make_params("war", []), games=100, seed=3).to_json()
+    play = report.playtest
+    assert play is not None and play["wins"] == summary["wins"] and play["length"]["mean"] == summary["length"]["mean"]
+    assert play["counters"]["wars"]["total"] == summary["details"]["wars"]
+    grid = play["war"]["grid"]
+    assert {(r["players"], r["packs"]) for r in grid} == {(p, k) for p in (2, 3, 4) for k in (1, 2)}
+
+
+def test_unbeatable_card_wins_every_showdown_in_play() -> None:
+    report = run_checks(fixture_deck("unbeatable"), games=100)
+    finding = next(f for f in report.findings if f.code == "unbeatable")
+    sim = finding.evidence["simulated"]
+    assert sim["count"] == sim["of"] > 0  # it won every showdown it was shown in
+    assert "won 100% of the" in finding.message
+
+
+def test_hopeless_card_never_wins_in_play() -> None:
+    report = run_checks(fixture_deck("hopeless"), games=100)
+    finding = next(f for f in report.findings if f.code == "hopeless")
+    assert finding.evidence["simulated"]["count"] == 0
+
+
+def test_heavy_ties_stall_the_game() -> None:
+    report = run_checks(fixture_deck("ties"), games=100)
+    tie = next(f for f in report.findings if f.code == "tie_rate")
+    assert tie.level == "error" and report.playtest["weiji"]["tie_rate"]["share"] > 0.4
+
+
+def test_cycle_prone_war_setup_is_an_error() -> None:
+    report = run_checks(fixture_deck("war_small"), games=200, sets=["pickup=winner-first"])
+    finding = next(f for f in report.findings if f.code == "unfinished")
+    assert finding.level == "error" and report.playtest["unfinished"]["count"] > 2
+    assert "never finished" in finding.message
+
+
+def test_balanced_deck_passes_in_play() -> None:
+    report = run_checks(fixture_deck("balanced"), games=2000)
+    assert report.findings == [], [f.message for f in report.findings]
+    assert report.exit_code(strict=True) == 0
+
+
+def test_viashi_playtest_reports_scores_and_captures() -> None:
+    report = run_checks(resolve_deck("viashi"), games=40)
+    play = report.playtest
+    if play is None:
+        pytest.skip("viashi is not in the simulator")
+    assert len(play["scores"]["seats"]) == 3
+    assert sum(v for _, v in play["scores"]["seats"][0]["histogram"]) == 40
+    v = play["viashi"]
+    assert 0 < v["leader_takes_trick"]["share"] < 1 and v["fool_captures"] >= 0
