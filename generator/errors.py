@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+
+
+def visible(text: str) -> str:
+    """``text`` with control and bidi/format characters escaped (``\\u202e``), so a
+    hostile card id or name cannot break the one-line format or reorder the
+    terminal line it is printed on."""
+    if text.isprintable():
+        return text
+    return "".join(
+        ch if ch.isprintable() or unicodedata.category(ch) == "Zs" else ascii(ch)[1:-1] for ch in text
+    )
 
 
 @dataclass(frozen=True)
@@ -29,7 +41,7 @@ class Problem:
             what.append(f"card {self.card}")
         if self.field is not None:
             what.append(f"field '{self.field}'")
-        return where + (", ".join(what) + ": " if what else "") + self.message
+        return visible(where + (", ".join(what) + ": " if what else "") + self.message)
 
 
 class DeckpressError(Exception):

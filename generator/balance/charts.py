@@ -203,3 +203,34 @@ def _legend(d: Drawing, s: ReportStyle, items: list[tuple[Any, str]]) -> None:
         d.add(Rect(x, d.height - 9, 7, 7, fillColor=colour, strokeColor=None))
         _label(d, x + 10, d.height - 8, text, s, s.tick)
         x += 18 + len(text) * s.tick * 0.5
+
+
+def attribute_chart(static: dict[str, Any], s: ReportStyle = STYLE) -> Drawing:
+    """Small multiples: each attribute's value distribution, the best end
+    marked, the count of "no data" cards beside it."""
+    attrs = static["attributes"]
+    cols = min(3, max(1, len(attrs)))
+    rows = math.ceil(len(attrs) / cols)
+    cell_w, cell_h = s.chart_width / cols, 96.0
+    d = _drawing(s, s.chart_width, cell_h * rows)
+    for i, a in enumerate(attrs):
+        x0 = (i % cols) * cell_w + 8
+        y0 = d.height - (i // cols + 1) * cell_h + 22
+        w, h = cell_w - 24, cell_h - 44
+        counts = a["histogram"]["counts"] or [0]
+        top = max(counts) or 1
+        bw = w / len(counts)
+        for k, c in enumerate(counts):
+            if c:
+                d.add(Rect(x0 + k * bw + 0.5, y0, bw - 1, h * c / top, fillColor=s.bar, strokeColor=None))
+        d.add(Line(x0, y0, x0 + w, y0, strokeColor=s.ink, strokeWidth=0.6))
+        edges = a["histogram"]["edges"]
+        if edges:
+            _label(d, x0, y0 - 9, f"{edges[0]:g}", s, s.tick, color=s.muted)
+            _label(d, x0 + w, y0 - 9, f"{edges[-1]:g}", s, s.tick, "end", color=s.muted)
+            best_x = x0 + w if a["better"] == "higher" else x0
+            _label(d, best_x, y0 + h + 3, "best", s, s.tick, "end" if a["better"] == "higher" else "start", s.good)
+        _label(d, x0, y0 + h + 12, f"{a['label']}" + (f" ({a['unit']})" if a["unit"] else ""), s, s.small, font=s.medium)
+        note = f"{a['distinct']} values, {a['top_ties']} at best" + (f", {len(a['no_data'])} no data" if a["no_data"] else "")
+        _label(d, x0 + w / 2, y0 - 18, note, s, s.tick, "middle", s.muted)
+    return d

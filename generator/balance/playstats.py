@@ -162,7 +162,8 @@ def viashi_stats(pt: Playtest, conf: float) -> dict[str, Any]:
 
 
 def side_name(seat: int, seats: dict[str, Any], first: str = " (first player)") -> str:
-    """"seat 1 (first player)", "seat 2", or for teams "team 1 (seats 1 and 4)"."""
+    """"seat 0 (first player)", "seat 1", or for teams "team 0 (seats 0 and 3)".
+    Seats are numbered from 0, as in ``deckpress simulate`` and its JSON."""
     if seats.get("teams"):
-        return f"team {seat + 1} (seats {seat + 1} and {seat + 4})"
-    return f"seat {seat + 1}" + (first if seat == 0 else "")
+        return f"team {seat} (seats {seat} and {seat + 3})"
+    return f"seat {seat}" + (first if seat == 0 else "")

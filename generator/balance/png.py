@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .report_figures import Figure
 
 DPI = 150
-CHART_NAMES = ("length", "seats", "cards", "ties", "strength", "war-grid", "scores")  # every chart a report may have
+CHART_NAMES = ("length", "seats", "cards", "ties", "strength", "attributes", "war-grid", "scores")  # every chart a report may have
 
 
 def write_pngs(figs: list[Figure], folder: Path, dpi: int = DPI) -> list[Path]:

@@ -44,6 +44,10 @@ def figures(report: Report) -> list[Figure]:
     elif static.get("kind") == "attributes" and static.get("cards"):
         out.append(Figure("strength", "Card strength", "Each card's strength: the share of the deck it beats on an average attribute.",
                           charts.strength_chart(static, t)))
+    if static.get("kind") == "attributes" and static.get("attributes"):
+        out.append(Figure("attributes", "Attribute values", "How each attribute's values spread over the cards (bars: cards per value range; "
+                          "\"best\" marks the winning end); few distinct values or many cards at the best value mean ties.",
+                          charts.attribute_chart(static)))
     grid = (play or {}).get("war", {}).get("grid")
     if grid:
         players = sorted({r["players"] for r in grid})
@@ -64,7 +68,7 @@ def figures(report: Report) -> list[Figure]:
             bins = [0.0] * n
             for value, count in seat["histogram"]:
                 bins[(value - start) // width] += count / games
-            series.append((f"seat {seat['seat'] + 1}", bins))
+            series.append((f"seat {seat['seat']}", bins))
         out.append(Figure("scores", "Points per seat", "How often each seat ends a game with each number of points.",
                           charts.grouped_chart(series, names, "points", "{:.0%}")))
     return out

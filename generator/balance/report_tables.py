@@ -57,7 +57,7 @@ def _figures(play: dict[str, Any]) -> Rows:
     if "war" in play:
         rows.append(["wars per game", f"{play['war']['wars_per_game']:.2f}", ""])
     for s in (play.get("scores") or {}).get("seats", []):
-        rows.append([f"seat {s['seat'] + 1} points (mean, median, range)", f"{s['mean']:.2f}, {s['median']}, {s['min']}-{s['max']}",
+        rows.append([f"seat {s['seat']} points (mean, median, range)", f"{s['mean']:.2f}, {s['median']}, {s['min']}-{s['max']}",
                      f"{s['low']:.2f}-{s['high']:.2f}"])
     if "viashi" in play:
         v = play["viashi"]

@@ -33,8 +33,8 @@ def print_report(report: Report, console: Console | None = None) -> None:
         _attributes(console, report)
         _cards(console, report)
     elif static.get("kind") == "suited":
-        counts = ", ".join(f"{k} {v}" for k, v in static["ranks"].items())
-        console.print(f"ranks: {counts}\nsuits: " + ", ".join(f"{k} {v}" for k, v in static["suits"].items()))
+        for what in ("ranks", "suits"):
+            console.print(f"cards per {what[:-1]}: " + ", ".join(f"{k}={v}" for k, v in static[what].items()), highlight=False)
     if play:
         _playtest(console, play, report.thresholds["confidence"])
     for note in report.notes:
@@ -96,7 +96,7 @@ def _playtest(console: Console, play: dict[str, Any], confidence: float) -> None
         table.add_row("wars per game", f"{play['war']['wars_per_game']:.2f}", "")
     if "scores" in play:
         for s in play["scores"]["seats"]:
-            table.add_row(f"seat {s['seat'] + 1} points", f"{s['mean']:.2f} (median {s['median']}, {s['min']}-{s['max']})", f"{s['low']:.2f}-{s['high']:.2f}")
+            table.add_row(f"seat {s['seat']} points", f"{s['mean']:.2f} (median {s['median']}, {s['min']}-{s['max']})", f"{s['low']:.2f}-{s['high']:.2f}")
     if "viashi" in play:
         v = play["viashi"]
         lead = v["leader_takes_trick"]

@@ -38,7 +38,7 @@ def play_findings(play: dict[str, Any], t: dict[str, float], flagged: set[str]) 
         if not excluded or edge <= t["seat_edge_warn"]:  # the advantaged seats carry the finding
             continue
         level = "error" if edge > t["seat_edge_error"] else "warning"
-        who = "the first player (seat 1)" if seat == 0 and not seats.get("teams") else side_name(seat, seats, "")
+        who = "the first player (seat 0)" if seat == 0 and not seats.get("teams") else side_name(seat, seats, "")
         out.append(Finding(level, "seat_advantage", f"{who} wins {pct(s['share'])} of decided games ({conf} interval {_ci(s)}) against a fair "
                            f"{pct(fair)}: an advantage of {100 * edge:.1f} points over {seats['decided']:,} decided games.",
                            evidence={"seat": seat, **s}))

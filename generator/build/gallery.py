@@ -63,11 +63,21 @@ def _deck_entry(deck: Any, out: Path, thumbs: Path) -> dict[str, Any]:
         "kind": deck.kind,
         "cards": sum(c.copies for c in deck.cards),
         "thumbs": entry_thumbs,
-        "files": [{"href": _rel(p, out), "name": str(p.relative_to(folder))} for p in files],
+        "groups": _groups(files, folder, out),
         "verdict": verdict,
         "verdict_text": verdict_text,
         "findings": findings,
     }
+
+
+def _groups(files: list[Path], folder: Path, out: Path) -> list[dict[str, Any]]:
+    """The deck's files in three groups: what to print, the balance report, the images."""
+    groups: dict[str, list[dict[str, str]]] = {"Print": [], "Balance": [], "Images": []}
+    for path in files:
+        name = path.relative_to(folder).as_posix()
+        group = "Images" if name.startswith("images/") else "Balance" if name.startswith("balance") else "Print"
+        groups[group].append({"href": _rel(path, out), "name": name.removeprefix("images/")})
+    return [{"title": title, "files": items, "fold": title == "Images"} for title, items in groups.items() if items]
 
 
 def _verdict(path: Path) -> tuple[str, str, list[str]]:

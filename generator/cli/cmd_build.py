@@ -15,6 +15,9 @@ from . import options
 from .app import EXIT_FINDINGS, app, friendly
 
 
+BALANCE_LINES = 2  # findings shown per deck in the summary; the report has them all
+
+
 @app.command("build")
 @friendly
 def build_command(
@@ -55,6 +58,19 @@ def _print_summary(summary: BuildSummary) -> None:
         table.add_row(target, "[red]failed", "", error)
     console = Console()
     console.print(table)
+    for r in summary.results:
+        if r.job.kind == "balance" and r.warnings:
+            deck = r.job.id.split("/")[0]
+            console.print(f"[yellow]balance[/yellow] {deck}: {len(r.warnings)} finding(s), see {deck}/balance.pdf")
+            for warning in r.warnings[:BALANCE_LINES]:
+                console.print(f"  {warning}", soft_wrap=True)
+    # Failures again as plain lines: a table cell wraps the file names a user needs to copy.
+    for r in summary.results:
+        if r.error:
+            typer.echo(f"error: {r.job.id}: {r.error}", err=True)
+    for target, error in summary.failed_decks.items():
+        for line in error.splitlines():
+            typer.echo(f"error: {line}", err=True)
     console.print(
         f"{len(summary.built)} built, {len(summary.skipped)} up to date, "
         f"{sum(r.error is not None for r in summary.results) + len(summary.failed_decks)} failed. "

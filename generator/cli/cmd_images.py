@@ -64,5 +64,5 @@ def images(
     if len(report.warnings) > MAX_WARNINGS:
         typer.echo(f"warning: ... and {len(report.warnings) - MAX_WARNINGS} more", err=True)
     what = {"images": "image files", "tts": "Tabletop Simulator files", "pdf": "vendor PDF"}[report.output]
-    typer.echo(f"{output}: {len(report.files)} {what} ({report.rendered} sides drawn in "
+    typer.echo(f"{output}: {len(report.files)} {what} ({report.rendered} images in "
                f"{report.seconds:.1f} s, {report.per_second:.1f}/s)")

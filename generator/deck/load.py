@@ -40,6 +40,13 @@ def bundled_path(name: str) -> Path:
 def resolve_deck(name_or_path: str | Path) -> Deck:
     """Load a deck from a file path, a project folder (its deck.yaml) or a bundled name."""
     path = Path(name_or_path)
+    try:
+        return _resolve(path, name_or_path)
+    except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL byte...
+        raise DeckError(Problem(f"not a usable deck name or path: {str(name_or_path)[:60]!r} ({exc})")) from None
+
+
+def _resolve(path: Path, name_or_path: str | Path) -> Deck:
     if path.is_dir():
         candidates = sorted(path.glob("deck.y*ml")) or sorted(path.glob("*.y*ml"))
         if not candidates:

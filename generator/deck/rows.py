@@ -149,8 +149,9 @@ def _sheet_rows(ws: Any, path: Path) -> tuple[list[Row], list[Problem]]:
     for number, record in enumerate(records, start=2):
         if number > MAX_SCANNED or len(rows) >= MAX_ROWS:
             return rows, [*problems, Problem(f"more than {MAX_ROWS} card rows", path, number)]
-        if any(cell not in (None, "") for cell in record[: len(header)]):
-            data = {h: ("" if v is None else v) for h, v in zip(header, record, strict=False) if h}
+        record = (*record[: len(header)], *(None,) * (len(header) - len(record)))  # trailing empty cells
+        if any(cell not in (None, "") for cell in record):
+            data = {h: ("" if v is None else v) for h, v in zip(header, record, strict=True) if h}
             rows.append(Row(data, path, number))
     return rows, problems
 

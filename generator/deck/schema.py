@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, FiniteFloat, field_validator
 
 KEY_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$")
 COLOR_RE = re.compile(r"^#[0-9A-Fa-f]{6}$")
@@ -88,7 +88,7 @@ class DeckIn(Strict):
     back: BackIn | None = None
     colors: dict[Key, Color] = Field(default_factory=dict)
     fields: list[Key] = Field(default_factory=list, max_length=64)
-    thresholds: dict[Key, float] = Field(default_factory=dict)
+    thresholds: dict[Key, FiniteFloat] = Field(default_factory=dict)
     no_data: Text = "no data"
     cards: list[Any] | CardsFileIn | Text | None = None
 

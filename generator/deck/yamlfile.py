@@ -6,6 +6,7 @@ so validation errors can name the line of the offending field.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,18 @@ class _Loader(yaml.SafeLoader):
             self._depth -= 1
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _construct_str(loader: _Loader, node: yaml.ScalarNode) -> str:
+    value = loader.construct_scalar(node)
+    if _SURROGATE.search(value):  # "\ud800" is valid YAML but not text: it cannot be printed
+        raise yaml.constructor.ConstructorError(
+            None, None, "a lone surrogate escape (\\uD800-\\uDFFF) is not text", node.start_mark
+        )
+    return str(value)
+
+
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode, deep: bool = False) -> LineMap:
     loader.flatten_mapping(node)
     result = LineMap()
@@ -76,6 +89,7 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode, deep: bool = Fal
 
 
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_Loader.add_constructor("tag:yaml.org,2002:str", _construct_str)
 
 
 def read_text(path: Path) -> str:
@@ -101,7 +115,9 @@ def load_yaml(path: Path, text: str | None = None) -> Any:
     if text is None:
         text = read_text(path)
     try:
-        return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+        data = yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+        _check_expanded(data, path)
+        return data
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
@@ -110,3 +126,37 @@ def load_yaml(path: Path, text: str | None = None) -> Any:
         raise DeckError(Problem(f"invalid YAML: {exc}", path)) from None
     except RecursionError:
         raise DeckError(Problem("invalid YAML: nested too deeply", path)) from None
+    except (ValueError, OverflowError) as exc:  # int('9' * 5000) and friends
+        raise DeckError(Problem(f"invalid YAML: a value cannot be read ({exc})", path)) from None
+
+
+def _check_expanded(data: Any, path: Path) -> None:
+    """Aliases share one constructed object, so a "billion laughs" bomb is cheap to
+    build but explodes when anything walks it (``str()``, validation). Count the
+    values and depth as if every alias were written out, visiting each shared
+    object once, and refuse the file beyond MAX_NODES / MAX_DEPTH."""
+    memo: dict[int, tuple[int, int]] = {}
+
+    def walk(value: Any) -> tuple[int, int]:
+        if isinstance(value, dict):
+            children: Any = [*value.keys(), *value.values()]
+        elif isinstance(value, list):
+            children = value
+        else:
+            return 1, 0
+        key = id(value)
+        if key in memo:
+            return memo[key]
+        count, depth = 1, 0
+        for child in children:
+            c, d = walk(child)
+            count, depth = count + c, max(depth, d + 1)
+            if count > MAX_NODES:
+                raise DeckError(Problem(
+                    f"invalid YAML: more than {MAX_NODES} values once aliases are expanded (an alias bomb?)", path))
+            if depth > MAX_DEPTH:
+                raise DeckError(Problem(f"invalid YAML: nesting deeper than {MAX_DEPTH} levels through aliases", path))
+        memo[key] = (count, depth)
+        return count, depth
+
+    walk(data)

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..deck.model import CardSize, Deck
+from ..errors import ParameterError
 from ..render.piece import Piece
 from .files import file_stems, group_name, is_round, size_key
 from .options import ALPHA_FORMATS, ImageOptions
@@ -75,6 +76,8 @@ def export_pieces(
     """Export any pieces as the plan says (plain images, TTS sheets or a vendor PDF)."""
     if isinstance(plan, ImageOptions):
         plan = ExportPlan(plan)
+    if not pieces:
+        raise ParameterError("nothing to export: no pieces")
     start = time.perf_counter()
     if plan.output == "tts":
         from .tts import write_tts
@@ -165,16 +168,23 @@ def _back_files(
         groups.setdefault(size_key(pieces[task.index]), []).append(task)
     keep: list[Task] = []
     paths: list[Path] = []
+    taken = {stem.lower() for stem in stems}
     for tasks in groups.values():
         alike = len(tasks) > 1 and len({digests[t.index] for t in tasks}) == 1
         if alike:
             prefix = "" if len(groups) == 1 else group_name([pieces[t.index] for t in tasks]) + "-"
+            stem = f"{prefix}back" if f"{prefix}back" not in taken else f"{prefix}shared-back"
             keep.append(tasks[0])
-            paths.append(out_dir / f"{prefix}back.{ext}")
+            paths.append(out_dir / f"{stem}.{ext}")
             notes.append(f"{len(tasks)} alike backs: one image, {paths[-1].name}")
         else:
-            keep += tasks
-            paths += [out_dir / f"{stems[t.index]}-back.{ext}" for t in tasks]
+            for t in tasks:
+                stem = f"{stems[t.index]}-back"
+                if stem.lower() in taken:
+                    raise ParameterError(f"the back of card {pieces[t.index].id!r} would overwrite "
+                                         f"the face of card {stem!r}; rename one of them")
+                keep.append(t)
+                paths.append(out_dir / f"{stem}.{ext}")
     return keep, paths
 
 

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import hashlib
 import re
-from functools import lru_cache
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, TiffImagePlugin
 
 from ..errors import ParameterError, Problem
 from ..render.atomic import atomic_write
+from ..render.piece import Piece
 
-PIL_FORMATS = {"png": "PNG", "jpg": "JPEG", "webp": "WEBP"}
 SUPERSAMPLE = 4  # corner masks are drawn this much larger, then reduced (antialiased edge)
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 EXIF_X_RESOLUTION, EXIF_Y_RESOLUTION, EXIF_RESOLUTION_UNIT = 282, 283, 296
@@ -44,12 +44,12 @@ def file_stems(ids: Sequence[str]) -> list[str]:
     return stems
 
 
-def size_key(piece: object) -> tuple[float, float]:
+def size_key(piece: Piece) -> tuple[float, float]:
     """Pieces of one cut size belong together (one TTS deck, one shared back)."""
-    return (round(float(getattr(piece, "width")), 4), round(float(getattr(piece, "height")), 4))
+    return (round(piece.width, 4), round(piece.height, 4))
 
 
-def group_name(pieces: Sequence[object]) -> str:
+def group_name(pieces: Sequence[Piece]) -> str:
     """A file-name prefix for a size group: the pieces' common ``kind`` ("tile"), else "WxHmm"."""
     kinds = {getattr(p, "kind", None) for p in pieces}
     kind = kinds.pop() if len(kinds) == 1 else None
@@ -59,7 +59,7 @@ def group_name(pieces: Sequence[object]) -> str:
     return f"{w:g}x{h:g}mm"
 
 
-def is_round(piece: object) -> bool:
+def is_round(piece: Piece) -> bool:
     """Round pieces (coins): their images get transparent surroundings when the format allows."""
     return getattr(piece, "shape", None) in ("circle", "round", "disc") or getattr(piece, "kind", None) == "coin"
 

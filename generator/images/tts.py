@@ -8,9 +8,11 @@ kept here:
   as often as its ``copies`` (so the imported deck has the right count);
 - the last slot of every sheet (bottom right) is left for TTS's *hidden card*
   image, shown to the other players while a card is in someone's hand; we put
-  the deck's back there, so a sheet holds at most 69 cards, and more cards
+  the deck's back there (the first card's back when backs differ), so a
+  sheet holds at most 69 cards, and more cards
   make more sheets (``sheet-1.png``, ``sheet-2.png``, ...);
-- the grid is as small as the cards allow (at least 2 x 2, TTS's minimum);
+- the grid has as few rows as the cards allow, then as few columns (at least
+  2 x 2, TTS's minimum): 54 cards make 10 x 6, 12 cards 7 x 2;
 - cells are the cards at the requested DPI, reduced when the sheet would
   pass 4096 px (the effective DPI is recorded in the file and in tts.json);
 - every back alike: one ``back.png``; backs that differ: ``back-sheet-N.png``
@@ -60,8 +62,8 @@ def sheet_grids(count: int) -> list[SheetGrid]:
     remaining = count
     while remaining > 0:
         n = min(PER_SHEET, remaining)
-        columns = min(MAX_COLUMNS, max(MIN_GRID, n + 1))
-        rows = max(MIN_GRID, math.ceil((n + 1) / columns))
+        rows = max(MIN_GRID, math.ceil((n + 1) / MAX_COLUMNS))
+        columns = max(MIN_GRID, math.ceil((n + 1) / rows))
         grids.append(SheetGrid(columns, rows, n))
         remaining -= n
     return grids
@@ -125,7 +127,7 @@ def write_tts(
     images: dict[tuple[int, str], Done] = {(d.task.index, d.task.side): d for d in batch.done}
     out_dir.mkdir(parents=True, exist_ok=True)
     manifest = []
-    for number, (order, grids, dpi, size) in enumerate(plans, 1):
+    for order, grids, dpi, size in plans:
         prefix = "" if len(plans) == 1 else group_name([pieces[i] for i in order]) + "-"
         manifest += _write_group(pieces, order, grids, dpi, size, images, out_dir, prefix, options, report)
         if dpi < options.dpi:

@@ -52,7 +52,7 @@ class Task:
 @dataclass
 class Done:
     task: Task
-    digest: str
+    digest: str  # of the pixels ("" for saved files: nobody compares those)
     image: Image.Image | None = None
 
 
@@ -68,7 +68,7 @@ def render_tasks(pieces: Sequence[Piece], tasks: Sequence[Task], bleed_mm: float
     data = piece_pages_bytes([(pieces[t.index], t.side) for t in tasks], bleed_mm)
     batch = Batch()
     for task, image in zip(tasks, render_document(data, [t.size for t in tasks]), strict=True):
-        found = digest(image)
+        found = digest(image) if task.action != "save" else ""
         if task.corner_px > 0 or task.ellipse:
             image = with_corners(image, task.corner_px, task.ellipse)
         if task.action == "save":

@@ -2,8 +2,9 @@
 
 ``card_pieces(deck)`` checks every card's elements up front (template errors
 surface before any file is opened) but keeps none of them: each piece resolves
-its elements again when drawn, so memory does not grow with the deck; ``write_card_sheets`` prints them with
-their ``copies``; ``render_piece_pdf`` puts one piece on a page of its own.
+its elements again when drawn, so memory does not grow with the deck.
+``write_card_sheets`` prints them with their ``copies``; ``render_piece_pdf``
+puts one piece on a page of its own.
 """
 
 from __future__ import annotations
@@ -166,9 +167,11 @@ def card_pieces(
     back = (load_layout(_named(deck, deck.back.layout), _search(deck), _roots(deck))
             if deck.back.layout else front)
     card_size = size or deck.card_size
-    pieces = [CardPiece(deck, card, front, back, card_size) for card in deck.cards]
-    for piece in pieces:  # every template, font and image error before a file is opened
-        piece.check()
+    pieces: list[Piece] = []
+    for card in deck.cards:
+        piece = CardPiece(deck, card, front, back, card_size)
+        piece.check()  # every template, font and image error before a file is opened
+        pieces.append(piece)
     return pieces
 
 

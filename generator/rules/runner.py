@@ -22,6 +22,7 @@ from __future__ import annotations
 import io
 import pickle
 import random
+import sys
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -142,7 +143,8 @@ def simulate(
     ready: dict[int, Summary] = {}
     merged = 0
     init = (game, _dump(deck), params, strategy, seed, fast)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"), initializer=_init_worker, initargs=init) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=_context(fast, built, game, strategy), initializer=_init_worker,
+                             initargs=init) as pool:
         futures = {pool.submit(_work, a, b): k for k, (a, b) in enumerate(chunks)}
         for future in as_completed(futures):
             k = futures[future]
@@ -165,6 +167,20 @@ def _use_fast(engine: str, name: str, game: Game, strategy: str | None) -> bool:
     if why is not None and engine == "fast":
         raise ParameterError(f"--engine fast cannot play this run: {why}; use --engine auto or reference")
     return why is None
+
+
+def _context(fast: bool, built: Game, name: str, strategy: str | None) -> Any:
+    """How worker processes start: ``spawn`` (a clean interpreter) in general.
+    For the fast engine on Linux, ``fork`` after loading the compiled kernels in
+    this process: a spawned worker would spend a second or two starting numba
+    and loading the kernels from its cache, which eats the gain of ``--jobs 2``
+    on runs of a few seconds. The workers only run kernels and return summaries."""
+    if fast and sys.platform.startswith("linux"):
+        from .fast.engine import warm_up
+
+        warm_up(name, built, strategy)
+        return get_context("fork")
+    return get_context("spawn")
 
 
 # -- worker processes -----------------------------------------------------------

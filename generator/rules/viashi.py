@@ -3,8 +3,9 @@ teams, two decks) as an ``api.State``.
 
 Rules as implemented (``ViashiParams``: players, variant, hands, handicap,
 max_tricks); card order and capture are in :mod:`.viashi_cards`, scoring in
-:mod:`.viashi_scoring`, the play itself in :mod:`.viashi_state`. Decisions for what the rules leave open are marked
-*(ours)*; the booklet (templates/rules/viashi.md.j2) states the same.
+:mod:`.viashi_scoring`, the play itself in :mod:`.viashi_state`. Decisions
+for what the rules leave open are marked *(ours)*; the booklet
+(templates/rules/viashi.md.j2) states the same.
 
 * Seats (ours): seats are numbered in the direction of play, so the next seat
   is always ``seat + 1`` (mod players): counterclockwise round the table for
@@ -38,6 +39,10 @@ max_tricks); card order and capture are in :mod:`.viashi_cards`, scoring in
   taken). A trick with no live capturer (the led card dead, no other live card
   of its suit, no live god) is removed from play: it belongs to nobody, scores
   nothing, and the same player leads again (ours). It still counts as a trick.
+* Scoring (:mod:`.viashi_scoring`): captives are the cards of a captured
+  trick other than the capturer's own (2 a trick, 5 in Viashilym); "the
+  most" bonuses need a single leader (ours); Viashilym scores no Magician
+  bonus (ours: its scoring paragraph replaces the elvish one).
 * A hand ends when every card is played (18 tricks); after ``hands`` hands the
   highest total wins (Viashilym: the team; ``winner`` is its first seat, 0-2,
   and both seats show the team's points). A shared top total is a draw

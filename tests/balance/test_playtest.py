@@ -53,6 +53,9 @@ def test_unbeatable_card_wins_every_showdown_in_play() -> None:
     sim = finding.evidence["simulated"]
     assert sim["count"] == sim["of"] > 0  # it won every showdown it was shown in
     assert "won 100% of the" in finding.message
+    holder = finding.evidence["holder"]  # the player dealt U01 wins every game
+    assert holder["games"] == 100 and holder["holder_won"] == 100
+    assert "holder (the player dealt it) winning in 100% of 100 games" in finding.message
 
 
 def test_hopeless_card_never_wins_in_play() -> None:

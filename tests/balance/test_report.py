@@ -45,7 +45,7 @@ def test_pdf_opens_with_findings_charts_and_tables(weiji_report: tuple[Path, lis
     reader = pypdf.PdfReader(path)
     text = "\n".join(p.extract_text() for p in reader.pages)
     for needle in ("Balance report: Unbeatable", "Verdict: 1 error(s)", "U01 is unbeatable", "Game length", "Seat advantage",
-                   "Win rate per card", "Ties per attribute", "median", "p95", "fair 50%", "card_win_max", "Thresholds"):
+                   "Win rate per card", "Ties per attribute", "Attribute values", "median", "p95", "fair 50%", "card_win_max", "Thresholds"):
         assert needle in text, needle
     assert reader.metadata.title == "Balance report: Unbeatable"
     assert any(_has_drawing(p) for p in reader.pages)
@@ -59,7 +59,7 @@ def test_pdf_embeds_every_font(weiji_report: tuple[Path, list[Path]]) -> None:
 
 def test_png_charts_are_written(weiji_report: tuple[Path, list[Path]]) -> None:
     _, pngs = weiji_report
-    assert {p.stem for p in pngs} == {"length", "seats", "cards", "ties"}
+    assert {p.stem for p in pngs} == {"length", "seats", "cards", "ties", "attributes"}
     for p in pngs:
         with Image.open(p) as im:
             assert im.format == "PNG" and im.width > 600
@@ -69,7 +69,7 @@ def test_png_charts_are_written(weiji_report: tuple[Path, list[Path]]) -> None:
 def test_static_only_and_war_reports(tmp_path: Path) -> None:
     static = run_checks(fixture_deck("hopeless"), games=0)
     pngs = write_report_pdf(static, tmp_path / "static.pdf", tmp_path / "static")
-    assert [p.stem for p in pngs] == ["strength"]
+    assert [p.stem for p in pngs] == ["strength", "attributes"]
     text = "".join(p.extract_text() for p in pypdf.PdfReader(tmp_path / "static.pdf").pages)
     assert "Card strength" in text and "static checks only" in text
     war = run_checks(resolve_deck("piecepack"), games=60)

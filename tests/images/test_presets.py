@@ -58,16 +58,16 @@ def test_tts_sheet_size_dpi_and_manifest(tmp_path: Path) -> None:
     report = export_pieces(pieces, tmp_path, plan_export("tts", dpi=120))
     manifest = json.loads((tmp_path / "tts.json").read_text())
     deck = manifest["decks"][0]
-    assert (deck["width"], deck["height"], deck["number"]) == (10, 2, 12)
+    assert (deck["width"], deck["height"], deck["number"]) == (7, 2, 12)
     assert deck["card_px"] == [300, 420]  # 2.5 x 3.5 in at 120 dpi: under the 4096 px limit
     size, dpi = _size_and_dpi(tmp_path / "sheet-1.png")
-    assert size == (3000, 840) and dpi == pytest.approx(120, abs=0.05)
+    assert size == (2100, 840) and dpi == pytest.approx(120, abs=0.05)
     assert _size_and_dpi(tmp_path / "back.png") == ((300, 420), pytest.approx(120, abs=0.05))
     assert {p.name for p in report.files} == {"sheet-1.png", "back.png", "tts.json"}
 
 
 def test_tts_reduces_the_cells_to_stay_within_4096_px(tmp_path: Path) -> None:
-    export_pieces(colour_pieces(60), tmp_path, plan_export("tts", dpi=300))
+    export_pieces(colour_pieces(69), tmp_path, plan_export("tts", dpi=300))
     deck = json.loads((tmp_path / "tts.json").read_text())["decks"][0]
     (w, h), dpi = _size_and_dpi(tmp_path / "sheet-1.png")
     assert (deck["width"], deck["height"]) == (10, 7)
@@ -116,3 +116,6 @@ def test_piecepack_exports_every_piece(tmp_path: Path) -> None:
     with Image.open(tmp_path / f"{coin.id}.png") as image:
         assert image.mode == "RGBA" and image.getpixel((0, 0))[3] == 0  # round: transparent corner
     assert len(report.files) == len(set(report.files))
+    export_images(deck, tmp_path / "tts", preset="tts", dpi=30)
+    for name in ("tile-sheet-1.png", "tile-back.png", "coin-sheet-1.png", "coin-back-sheet-1.png"):
+        assert (tmp_path / "tts" / name).exists(), name

@@ -39,7 +39,27 @@ def unsupported(name: str, game: Game, strategy: str | None) -> str | None:
         if factory not in (BestStrategy, RandomStrategy, FixedStrategy):
             return f"strategy {strategy!r} has no fast kernel (best, random and fixed do)"
         return None
+    if name == "viashi":
+        return _viashi_unsupported(game, strategy)
     return f"{name} has no fast kernel"
+
+
+def _viashi_unsupported(game: Game, strategy: str | None) -> str | None:
+    from ..registry import entry
+    from ..viashi import ViashiGame
+    from ..viashi_strategies import GreedyStrategy
+    from ..viashi_strategies import RandomStrategy as ViashiRandom
+
+    if not isinstance(game, ViashiGame):
+        return "not the built-in Viashi"
+    if game.params.players != 3 or game.params.handicap:
+        return "Viashilym and the handicap have no fast kernel (3 players without handicap do)"
+    if max(game.copies) != 1:
+        return "a deck with repeated cards has no fast kernel"
+    factory = entry("viashi").strategies.get(strategy or "")
+    if factory not in (GreedyStrategy, ViashiRandom):
+        return f"strategy {strategy!r} has no fast kernel (greedy and random do)"
+    return None
 
 
 # -- War ------------------------------------------------------------------------------
@@ -108,6 +128,53 @@ def weiji_tables(game: WeijiGame, strategy: str | None) -> WeijiTables:
     )
 
 
+# -- Viashi ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ViashiTables:
+    cards: np.ndarray
+    players: int
+    hands: int
+    human: int
+    kind: int
+    cap: int
+    rules: tuple[np.ndarray, ...]  # suit, power, god, top, fool, rank8
+    lady: int
+    changeling: int
+    value: np.ndarray
+    cost: np.ndarray
+    threat: np.ndarray
+    keys: tuple[str, ...]
+    ids: tuple[str, ...]
+
+
+def viashi_tables(game: Any, strategy: str | None) -> ViashiTables:
+    from . import viashi_kernel
+
+    r = game.rules
+    n = len(r.ids)
+    elvish = game.params.variant == "elvish"
+    threat = np.zeros((n, n), np.int64)
+    for c, xs in enumerate(r.threats):
+        threat[c, list(xs)] = 1
+    value = np.array([r.value(c) for c in range(n)], np.float64)
+    return ViashiTables(
+        cards=np.array(game.cards, np.int64),
+        players=game.players,
+        hands=game.params.hands,
+        human=int(not elvish),
+        kind=viashi_kernel.RANDOM if strategy == "random" else viashi_kernel.GREEDY,
+        cap=game.params.max_tricks,
+        rules=tuple(np.array(a, np.int64) for a in (r.suit, r.power, r.god, r.top, r.fool, r.rank8)),
+        lady=r.lady,
+        changeling=r.changeling,
+        value=value,
+        cost=value + np.array([2.5 if elvish and r.rank8[c] else 0.0 for c in range(n)]),
+        threat=threat,
+        keys=tuple(game.counter_keys),
+        ids=tuple(r.ids),
+    )
+
+
 # -- runs -------------------------------------------------------------------------------
 def play_range(name: str, game: Game, strategy: str | None, summary: Summary, start: int, stop: int,
                progress: Progress | None = None, mode: int = rng.FAST) -> Summary:
@@ -115,18 +182,31 @@ def play_range(name: str, game: Game, strategy: str | None, summary: Summary, st
     ``mode=rng.PYTHON`` replays the reference engine's random streams (slow
     to set up; for verification)."""
     key = rng.run_key(summary.seed)
-    tables: Any = war_tables(game) if name == "war" else weiji_tables(game, strategy)  # type: ignore[arg-type]
+    tables: Any
+    if name == "war":
+        tables = war_tables(game)  # type: ignore[arg-type]
+    elif name == "weiji":
+        tables = weiji_tables(game, strategy)  # type: ignore[arg-type]
+    else:
+        tables = viashi_tables(game, strategy)
     for a in range(start, stop, CHUNK):
         b = min(a + CHUNK, stop)
         states = _python_states(summary.seed, a, b) if mode == rng.PYTHON else np.zeros((0, 625), np.int64)
         if name == "war":
             _war_chunk(tables, summary, key, a, b - a, mode, states)
-        else:
+        elif name == "weiji":
             _weiji_chunk(tables, summary, key, a, b - a, mode, states)
+        else:
+            _viashi_chunk(tables, summary, key, a, b - a, mode, states)
         if progress is not None:
             progress(b - a)
     summary.engine = "fast"
     return summary
+
+
+def warm_up(name: str, game: Game, strategy: str | None) -> None:
+    """Load (or compile) the kernels for this run by playing one game."""
+    play_range(name, game, strategy, Summary(game=name, params={}, seed=0, players=game.params.players), 0, 1)
 
 
 def _python_states(seed: int, a: int, b: int) -> np.ndarray:
@@ -158,6 +238,30 @@ def _weiji_chunk(t: WeijiTables, summary: Summary, key: np.uint64, start: int, c
     _fold(summary, code, tricks, {k: float(v) for k, v in zip(t.keys, ctr.tolist(), strict=True)})
     stats = summary.card_stats
     for cid, s, w in zip(t.ids, shown.tolist(), wins.tolist(), strict=True):
+        entry = stats.setdefault(cid, [0, 0])
+        entry[0] += s
+        entry[1] += w
+
+
+def _viashi_chunk(t: ViashiTables, summary: Summary, key: np.uint64, start: int, count: int, mode: int,
+                  states: np.ndarray) -> None:
+    from . import viashi_kernel
+
+    code = np.zeros(count, np.int64)
+    tricks = np.zeros(count, np.int64)
+    ctr = np.zeros(len(viashi_kernel.COUNTERS), np.int64)
+    shown = np.zeros(len(t.ids), np.int64)
+    took = np.zeros(len(t.ids), np.int64)
+    points = np.zeros(t.players, np.int64)
+    suit, power, god, top, fool, rank8 = t.rules
+    viashi_kernel.run_chunk(t.cards, t.players, t.hands, t.human, t.kind, t.cap, suit, power, god, top, fool, rank8,
+                            t.lady, t.changeling, t.value, t.cost, t.threat, mode, key, start, count, states, code,
+                            tricks, ctr, shown, took, points)
+    totals = dict(zip(viashi_kernel.COUNTERS, ctr.tolist(), strict=True))
+    _fold(summary, code, tricks, {k: float(totals[k]) for k in t.keys})
+    summary.scores = [a + float(b) for a, b in zip(summary.scores, points.tolist(), strict=True)]
+    stats = summary.card_stats
+    for cid, s, w in zip(t.ids, shown.tolist(), took.tolist(), strict=True):
         entry = stats.setdefault(cid, [0, 0])
         entry[0] += s
         entry[1] += w
