@@ -16,7 +16,6 @@ import json
 import subprocess
 import sys
 import tempfile
-from pathlib import Path
 
 SIZES = (1_000, 10_000)
 

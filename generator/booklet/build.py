@@ -77,7 +77,7 @@ def render_rules_text(game: str, context: dict[str, Any], search: Sequence[Path]
     try:
         template = env.get_template(name)
         where = Path(template.filename or where)
-        with Budget(steps=1_000_000, text=2_000_000):
+        with Budget(steps=1_000_000, text=2_000_000, seconds=60):
             return template.render(**context)
     except jinja2.TemplateNotFound:
         raise RenderError(Problem(f"no rule template for {game!r}", where)) from None

@@ -14,7 +14,6 @@ from ..build import BuildSummary, build
 from . import options
 from .app import EXIT_FINDINGS, app, friendly
 
-
 BALANCE_LINES = 2  # findings shown per deck in the summary; the report has them all
 
 
@@ -68,7 +67,7 @@ def _print_summary(summary: BuildSummary) -> None:
     for r in summary.results:
         if r.error:
             typer.echo(f"error: {r.job.id}: {r.error}", err=True)
-    for target, error in summary.failed_decks.items():
+    for error in summary.failed_decks.values():
         for line in error.splitlines():
             typer.echo(f"error: {line}", err=True)
     console.print(

@@ -27,7 +27,7 @@ from .rows import (
     rows_from_yaml,
 )
 from .schema import DeckIn
-from .yamlfile import LineMap, load_yaml, read_text
+from .yamlfile import MAX_BYTES, LineMap, load_yaml, read_text
 
 BUNDLED = ("lighting", "cognitio", "eagle", "piecepack", "viashi", "standard52")
 MAX_CARDS = 100_000
@@ -102,6 +102,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
 
     cards: list[Card] = []
     seen: dict[str, Row] = {}
+    hashed: set[Path] = set()
     for row in rows:
         card, card_problems = build_card(row, ctx)
         problems += card_problems
@@ -115,8 +116,9 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
             continue
         seen[card.id] = row
         cards.append(card)
-        if card.art is not None:
-            digest.update(card.art.read_bytes())
+        if card.art is not None and card.art not in hashed:  # each art file once, in chunks
+            hashed.add(card.art)
+            _hash_file(digest, card.art)
 
     back = Back()
     if spec.back is not None:
@@ -182,6 +184,8 @@ def _card_rows(
     file, error = resolve_reference(ref, folder, roots)
     if error or file is None:
         return [], [Problem(error or "file not found", path, _line(raw, "cards"), field="cards")]
+    if file.stat().st_size > MAX_BYTES:  # before reading it: a huge file must not fill memory
+        return [], [Problem(f"file is larger than {MAX_BYTES // (1024 * 1024)} MB", file)]
     digest.update(file.read_bytes())
     suffix = file.suffix.lower()
     if suffix == ".csv":
@@ -189,6 +193,15 @@ def _card_rows(
     if suffix in (".xlsx", ".xlsm"):
         return rows_from_xlsx(file, sheet)
     return [], [Problem(f"card rows must be a .csv or .xlsx file, not {file.name!r}", path, _line(raw, "cards"), field="cards")]
+
+
+def _hash_file(digest: Any, path: Path) -> None:
+    try:
+        with path.open("rb") as f:
+            for chunk in iter(lambda: f.read(1 << 20), b""):
+                digest.update(chunk)
+    except OSError:  # unreadable art is reported when it is drawn
+        digest.update(str(path).encode())
 
 
 def _line(raw: Any, key: str) -> int | None:

@@ -4,7 +4,8 @@
 folder as ``path`` (same suffix, so Pillow and ReportLab see the right format).
 Write the whole output to ``tmp``; on a clean exit it replaces ``path`` in one
 ``os.replace``; on any exception (including ``KeyboardInterrupt``) the temporary
-file is removed and ``path`` is untouched.
+file is removed and ``path`` is untouched. An operating-system error (disk
+full, ``path`` is a folder, no permission) becomes a RenderError naming the file.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from ..errors import Problem, RenderError
 
 
 def _mode(target: Path) -> int:
@@ -29,16 +32,27 @@ def _mode(target: Path) -> int:
 def atomic_write(path: Path | str) -> Iterator[Path]:
     """Yield a temporary path beside ``path``; move it into place on success."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(
-        prefix=f".{target.stem}.", suffix=f".partial{target.suffix}", dir=target.parent
-    )
-    os.close(fd)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(
+            prefix=f".{target.stem}.", suffix=f".partial{target.suffix}", dir=target.parent
+        )
+        os.close(fd)
+    except OSError as exc:
+        raise _cannot_write(exc, target) from None
     tmp = Path(name)
     try:
         yield tmp
         os.chmod(tmp, _mode(target))
         os.replace(tmp, target)
+    except OSError as exc:  # disk full, output is a folder, permission denied: a clean error
+        tmp.unlink(missing_ok=True)
+        raise _cannot_write(exc, target) from None
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def _cannot_write(exc: OSError, target: Path) -> RenderError:
+    where = exc.filename if exc.filename and ".partial" not in str(exc.filename) else target
+    return RenderError(Problem(f"{exc.strerror or exc} (while writing {target})", where))

@@ -92,6 +92,8 @@ def register_font_file(path: Path, name: str | None = None) -> str:
         pdfmetrics.registerFont(TTFont(font, str(path)))
     except TTFError as exc:
         raise RenderError(Problem(f"not a usable TrueType font: {exc}", path)) from None
+    except Exception as exc:  # a hostile or truncated font file fails in many ways (struct.error, ...)
+        raise RenderError(Problem(f"not a usable TrueType font ({type(exc).__name__}: {exc})", path)) from None
     _registered.add(font)
     return font
 

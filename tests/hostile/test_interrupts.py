@@ -132,3 +132,22 @@ def test_an_interrupted_build_keeps_finished_outputs_and_the_next_build_redoes_o
     assert first in {r.job.id for r in again.skipped}
     assert calls[1] in {r.job.id for r in again.built}
     assert again.ok
+
+
+def test_an_unwritable_output_is_a_clean_error(tmp_path: Path) -> None:
+    folder = tmp_path / "out.pdf"
+    folder.mkdir()  # the output path is a folder
+    result = CliRunner().invoke(app, ["cards", "standard52", "-o", str(folder)])
+    assert result.exit_code == 2 and "while writing" in result.output and "Traceback" not in result.output
+    assert _leftovers(tmp_path, {"out.pdf"}) == [] and list(folder.iterdir()) == []
+
+
+def test_a_broken_font_file_is_a_clean_error(tmp_path: Path) -> None:
+    from generator.errors import RenderError
+    from generator.render.fonts import register_font_file
+
+    for data in (b"", b"\x00\x01\x00\x00" + b"\xff" * 40, b"OTTO" + b"\x00" * 100):
+        path = tmp_path / "bad.ttf"
+        path.write_bytes(data)
+        with pytest.raises(RenderError, match="not a usable TrueType font"):
+            register_font_file(path, name=f"Bad{len(data)}")

@@ -129,6 +129,8 @@ DOS = [
     ("{{ ','.join(['x' * 60000, 'y' * 60000]) }}", "longer than"),
     ("{% set b = 'x' * 50000 %}{% for i in range(100) %}{{ b }}{% endfor %}", "prints more than"),
     ("{{ lipsum(10**6) }}", "undefined"),
+    ("{{ [[0] * 10000] * 10000 | sum(start=[]) }}", "numbers only"),
+    ("{% for c in range(10000) %}{% set s = (range(10000)|list|string) %}{% endfor %}", "runs too long|too much"),
     ("{% for x in [1] recursive %}{{ loop([1, 1]) }}{% endfor %}", "recursive"),
     ("{% macro m() %}{{ m() }}{% endmacro %}{{ m() }}", "macro"),
     ("{{ 1/0 }}", "ZeroDivisionError"),

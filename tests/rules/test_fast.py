@@ -166,6 +166,25 @@ def test_same_random_stream_gives_the_reference_summary(game: str, deck_name: st
     assert fast == ref
 
 
+@pytest.mark.parametrize(("values", "strategy"), [({}, "greedy"), ({"variant": "human", "hands": 2}, "random")],
+                         ids=str)
+def test_viashi_games_agree_one_by_one(values: dict[str, Any], strategy: str) -> None:
+    """Each game on the same stream: winner, tricks, points, every counter and card statistic."""
+    from generator.rules.runner import game_rng, play
+    from generator.rules.strategies import make_strategy
+
+    deck = resolve_deck("viashi")
+    params = make_params("viashi", **values)
+    built = make_game("viashi", deck, params)
+    for i in range(25):
+        ref = play(built, [make_strategy("viashi", strategy) for _ in range(3)], game_rng(9, i))
+        one = play_range("viashi", built, strategy, Summary("viashi", {}, 9, 3, strategy=strategy), i, i + 1,
+                         mode=rng.PYTHON)
+        assert one.wins == [int(ref.winner == s) for s in range(3)] and one.draws == int(ref.draw)
+        assert (one.tricks, one.scores, one.details) == (ref.tricks, ref.scores, ref.details)
+        assert one.card_stats == {k: list(v) for k, v in ref.card_stats.items()}
+
+
 # -- the fast engine's own streams: statistics, determinism, jobs ---------------------------------
 STATS = [("war", "piecepack", {}, None), ("weiji", "eagle", {"players": 4}, "best"),
          ("weiji", "lighting", {"players": 2}, "random"), ("viashi", "viashi", {}, "greedy")]

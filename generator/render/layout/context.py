@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import TemplateError
+from pydantic import ValidationError
 
 from ...deck.model import Card, Deck
 from ...errors import Problem, RenderError
@@ -124,4 +125,15 @@ def resolve(element: Element, ctx: Mapping[str, Any], where: Where) -> Element |
         value = getattr(element, name)
         if isinstance(value, str) and is_template(value):
             update[name] = render(value, ctx, where)
-    return element.model_copy(update=update) if update else element
+    if not update:
+        return element
+    if update.keys() & _GEOMETRY:  # a rendered position must still be a number or "NN%"
+        try:
+            return type(element).model_validate({**element.model_dump(), **update})
+        except ValidationError as exc:
+            raise where.error("; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}"
+                                        for e in exc.errors())) from None
+    return element.model_copy(update=update)
+
+
+_GEOMETRY = frozenset({"x", "y", "w", "h"})

@@ -113,6 +113,10 @@ def _merge(parent: dict[str, Any], child: Mapping[str, Any], path: Path, origins
            ) -> dict[str, Any]:
     out = dict(parent)
     for key, value in child.items():
+        if key in ("front", "back", "defaults") and value is not None and not isinstance(value, Mapping):
+            line = child.line_of(key) if isinstance(child, LineMap) else None
+            raise RenderError(Problem(f"'{key}' must be a mapping of names to entries, "
+                                      f"got {type(value).__name__}", path, line, field=key))
         if key in ("front", "back"):
             side = dict(out.get(key) or {})
             for name, entry in (value or {}).items():
@@ -160,7 +164,10 @@ def _problem(exc: ValidationError, path: Path, where: str, line: int | None) -> 
 
 
 def _is_tag(part: Any) -> bool:
-    return isinstance(part, str) and part in ELEMENT_TYPES
+    """A pydantic union branch name in an error location (an element type, 'constrained-float')."""
+    return isinstance(part, str) and (
+        part in ELEMENT_TYPES or part.startswith(("constrained-", "function-")) or "[" in part
+    )
 
 
 def validate_element(

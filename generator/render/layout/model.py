@@ -14,6 +14,14 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 Length = float | str  # mm, or "NN%" of the card's width (x, w) or height (y, h)
+
+# Bounds on every number a layout gives: layouts are shared and untrusted, and a
+# NaN, an infinity or a 1e300 pt font would crash or hang the drawing code.
+Mm = Annotated[float, Field(ge=-1000, le=1000, allow_inf_nan=False)]
+Pct = Annotated[str, Field(pattern=r"^\s*(-?\d{1,4}(\.\d{1,6})?\s*%?|\{\{.*\}\})\s*$", max_length=2000)]
+LengthIn = Mm | Pct  # a template ("{{ ... }}") is checked again once rendered
+Points = Annotated[float, Field(ge=1, le=500, allow_inf_nan=False)]  # a font size
+Positive = Annotated[float, Field(ge=0, le=500, allow_inf_nan=False)]
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]
 
@@ -21,14 +29,14 @@ VAlign = Literal["top", "middle", "bottom"]
 class Element(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    x: Length = 0.0
-    y: Length = 0.0
-    w: Length | None = None  # None: to the card's right edge
-    h: Length | None = None  # None: to the card's bottom edge
+    x: LengthIn = 0.0
+    y: LengthIn = 0.0
+    w: LengthIn | None = None  # None: to the card's right edge
+    h: LengthIn | None = None  # None: to the card's bottom edge
     when: str | None = None  # Jinja expression; the element is drawn only when it is true
     rotate: Literal[0, 90, 180, 270] = 0
     safe: bool = False  # report when it crosses the safe zone
-    layer: int | None = None  # drawing order: lower first; default 0 backgrounds, 1 images, 2 rest
+    layer: int | None = Field(default=None, ge=-1000, le=1000)  # drawing order: lower first; default 0 backgrounds, 1 images, 2 rest
 
     LATE: ClassVar[tuple[str, ...]] = ()  # template fields rendered while drawing, not per card
 
@@ -38,17 +46,17 @@ class Background(Element):
     color: str = "#FFFFFF"
     pattern: Literal["none", "stripes", "dots", "diamonds", "rays", "grid"] = "none"
     pattern_color: str = "#00000018"
-    spacing: float = 4.0  # mm between pattern lines
-    radius: float = 0.0  # mm; rounded corners (ignored where it touches the card edge)
+    spacing: float = Field(default=4.0, ge=0.5, le=100, allow_inf_nan=False)  # mm between pattern lines
+    radius: Positive = 0.0  # mm; rounded corners (ignored where it touches the card edge)
 
 
 class Frame(Element):
     type: Literal["frame"]
-    inset: float = 3.0  # mm from the cut, used when x/y/w/h are not given
-    width: float = 1.0  # points
+    inset: Positive = 3.0  # mm from the cut, used when x/y/w/h are not given
+    width: float = Field(default=1.0, ge=0, le=50, allow_inf_nan=False)  # points
     color: str = "#000000"
     fill: str | None = None
-    radius: float = 2.0  # mm
+    radius: Positive = 2.0  # mm
     style: str = "plain"  # plain, double, dashed, feathered, flamed, carved, rippled, vined, gilded
 
 
@@ -56,16 +64,16 @@ class Text(Element):
     type: Literal["text"]
     text: str
     font: str = "Roboto"
-    size: float = 9.0  # points; the largest size tried
-    min_size: float = 6.0  # shrink down to this, then wrap
-    leading: float = 1.2
+    size: Points = 9.0  # points; the largest size tried
+    min_size: Points = 6.0  # shrink down to this, then wrap
+    leading: float = Field(default=1.2, ge=0.5, le=5, allow_inf_nan=False)
     color: str = "#000000"
     align: Align = "left"
     valign: VAlign = "top"
     wrap: bool = True
     fill: str | None = None  # box background
-    padding: float = 0.0  # mm inside the box
-    radius: float = 0.0  # mm, for the fill
+    padding: Positive = 0.0  # mm inside the box
+    radius: Positive = 0.0  # mm, for the fill
     safe: bool = True
 
 
@@ -77,15 +85,15 @@ class Attributes(Element):
     font: str = "Roboto"
     value_font: str = "Roboto-Bold"
     no_data_font: str = "Roboto-Italic"
-    size: float = 8.0
-    min_size: float = 5.5
+    size: Points = 8.0
+    min_size: Points = 5.5
     color: str = "#000000"
     no_data_color: str = "#8A8A8A"
     stripe: str | None = "#00000010"
     line_color: str | None = None
     marks: bool = True  # a small triangle: up = higher is better, down = lower is better
     mark_color: str = "#777777"
-    padding: float = 1.5  # mm at the row ends
+    padding: Positive = 1.5  # mm at the row ends
     safe: bool = True
 
 
@@ -97,7 +105,7 @@ class Image(Element):
     placeholder_color: str = "#DDDDDD"
     placeholder_ink: str = "#999999"
     placeholder_icon: str = "star"
-    radius: float = 0.0
+    radius: Positive = 0.0
 
 
 class Symbol(Element):
@@ -108,7 +116,7 @@ class Symbol(Element):
     color: str = "{{ suit.color }}"
     label: str = ""
     font: str = "Roboto-Bold"
-    size: float = 10.0  # label size in points
+    size: Points = 10.0  # label size in points
     safe: bool = True
 
 
@@ -123,9 +131,9 @@ class Rule(Element):
     """A straight line from (x, y) across w (horizontal) or down h (vertical)."""
 
     type: Literal["rule"]
-    width: float = 0.5  # points
+    width: float = Field(default=0.5, ge=0, le=50, allow_inf_nan=False)  # points
     color: str = "#000000"
-    dash: tuple[float, float] | None = None  # points on, off
+    dash: tuple[Annotated[float, Field(gt=0, le=100)], Annotated[float, Field(gt=0, le=100)]] | None = None
 
 
 class Pips(Element):
@@ -136,7 +144,7 @@ class Pips(Element):
     rank: str = "{{ rank.key }}"
     color: str = "{{ suit.color }}"
     font: str = "DejaVuSerif-Bold"
-    pip: float = 9.0  # mm, pip size
+    pip: float = Field(default=9.0, ge=0.5, le=100, allow_inf_nan=False)  # mm, pip size
     safe: bool = True
 
 
@@ -172,8 +180,8 @@ class LayoutFile(BaseModel):
     name: str | None = None
     description: str = ""
     extends: str | None = None
-    size: tuple[float, float] = (63.5, 88.9)  # design size in mm
-    safe_zone: float = 3.0  # mm inside the cut
+    size: tuple[Annotated[float, Field(gt=5, le=500)], Annotated[float, Field(gt=5, le=500)]] = (63.5, 88.9)
+    safe_zone: float = Field(default=3.0, ge=0, le=50)  # mm inside the cut
     defaults: dict[str, object] = Field(default_factory=dict)
     front: dict[str, dict[str, object] | None] = Field(default_factory=dict)
     back: dict[str, dict[str, object] | None] = Field(default_factory=dict)

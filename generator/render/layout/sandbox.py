@@ -16,7 +16,8 @@ attributes, no mutation of lists and dicts) it closes what that sandbox leaves o
   budget (:data:`MAX_STEPS`); ``range`` is capped (:data:`MAX_RANGE`); text and
   lists built by ``*``, ``+``, ``~``, ``%``, ``join``, ``replace``, ``center``,
   ``format`` and printed output are capped (:data:`MAX_TEXT`); numbers by ``**`` and
-  ``*`` are capped (:data:`MAX_BITS`). Exceeding a limit is a
+  ``*`` are capped (:data:`MAX_BITS`); one render may run :data:`MAX_SECONDS`
+  (checked at every loop step and call). Exceeding a limit is a
   :class:`~jinja2.exceptions.SecurityError`, which the caller reports naming
   layout, card and element.
 """
@@ -26,6 +27,7 @@ from __future__ import annotations
 import math
 import operator
 import re
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from pathlib import Path, PurePath
@@ -46,6 +48,7 @@ MAX_STEPS = 20_000  # loop iterations plus calls in one render
 MAX_RANGE = 10_000  # items in range()
 MAX_TEXT = 100_000  # characters (or items) of one built value, and of one render's output
 MAX_BITS = 4_096  # size of an integer built by ** or *
+MAX_SECONDS = 2.0  # wall time of one render, checked at every loop step and call
 
 _LOOP = "dp_loop_guard"
 _WIDTH = re.compile(r"\d{5,}|\*")  # a format width/precision of 10,000 or more, or '*'
@@ -66,7 +69,8 @@ _FILTERS = (
     "sum", "title", "trim", "unique", "upper", "wordcount", "truncate",
 )
 
-_budget: ContextVar[list[int] | None] = ContextVar("deckpress_template_budget", default=None)
+# [steps, printed, max steps, max printed, deadline, seconds]
+_budget: ContextVar[list[Any] | None] = ContextVar("deckpress_template_budget", default=None)
 
 
 def _spend(steps: int = 1, text: int = 0) -> None:
@@ -75,6 +79,8 @@ def _spend(steps: int = 1, text: int = 0) -> None:
         return
     budget[0] += steps
     budget[1] += text
+    if time.monotonic() > budget[4]:
+        raise SecurityError(f"the template runs too long (over {budget[5]:g} s)")
     if budget[0] > budget[2]:
         raise SecurityError(f"the template does too much work (more than {budget[2]} loop steps and calls)")
     if budget[1] > budget[3]:
@@ -82,13 +88,14 @@ def _spend(steps: int = 1, text: int = 0) -> None:
 
 
 class Budget:
-    """``with Budget():`` gives one render its own step and output budget."""
+    """``with Budget():`` gives one render its own step, output and time budget."""
 
-    def __init__(self, steps: int = MAX_STEPS, text: int = MAX_TEXT) -> None:
-        self.steps, self.text = steps, text
+    def __init__(self, steps: int = MAX_STEPS, text: int = MAX_TEXT, seconds: float = MAX_SECONDS) -> None:
+        self.steps, self.text, self.seconds = steps, text, seconds
 
     def __enter__(self) -> Budget:
-        self._token = _budget.set([0, 0, self.steps, self.text])
+        deadline = time.monotonic() + self.seconds
+        self._token = _budget.set([0, 0, self.steps, self.text, deadline, self.seconds])
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -164,6 +171,13 @@ def _format(value: Any, *args: Any, **kwargs: Any) -> str:
     if args and kwargs:
         raise SecurityError("format takes positional or keyword arguments, not both")
     return _check_size(str(value) % (kwargs or args), "format")
+
+
+@pass_environment
+def _sum(env: Any, iterable: Any, attribute: Any = None, start: Any = 0) -> Any:
+    if not isinstance(start, int | float):  # sum(start=[]) concatenates lists quadratically
+        raise SecurityError("sum() adds numbers only")
+    return DEFAULT_FILTERS["sum"](env, iterable, attribute, start)
 
 
 @pass_environment
@@ -273,9 +287,10 @@ class CardSandbox(ImmutableSandboxedEnvironment):
         super().__init__(loader=loader, finalize=_finalize, **options)
         self._statements = bool(folders)
         self.filters = {name: DEFAULT_FILTERS[name] for name in _FILTERS}
-        self.filters.update(join=_join, replace=_replace, center=_center, format=_format, truncate=_truncate)
+        self.filters.update(join=_join, replace=_replace, center=_center, format=_format, truncate=_truncate,
+                            sum=_sum)
         self.globals = {"range": _range, "dict": dict, _LOOP: _loop_guard}
-        self._allowed_functions = {id(f) for f in (_range, dict, _loop_guard)}
+        self._allowed_functions = {id(f) for f in (_range, dict, _loop_guard, *self.filters.values())}
 
     def checked_concat(self, parts: tuple[Any, ...]) -> str:
         return _concat(parts)
@@ -314,7 +329,7 @@ class CardSandbox(ImmutableSandboxedEnvironment):
     def is_safe_callable(self, obj: Any) -> bool:
         if not super().is_safe_callable(obj):
             return False
-        if id(obj) in self._allowed_functions or id(obj) in {id(f) for f in self.filters.values()}:
+        if id(obj) in self._allowed_functions:
             return True
         if isinstance(obj, Macro) and self._statements:
             return True

@@ -54,8 +54,8 @@ def _viashi_unsupported(game: Game, strategy: str | None) -> str | None:
         return "not the built-in Viashi"
     if game.params.players != 3 or game.params.handicap:
         return "Viashilym and the handicap have no fast kernel (3 players without handicap do)"
-    if max(game.copies) != 1:
-        return "a deck with repeated cards has no fast kernel"
+    if max(game.copies) != 1 or len(game.copies) > 63:
+        return "a deck with repeated cards or over 63 cards has no fast kernel"
     factory = entry("viashi").strategies.get(strategy or "")
     if factory not in (GreedyStrategy, ViashiRandom):
         return f"strategy {strategy!r} has no fast kernel (greedy and random do)"

@@ -4,9 +4,10 @@ strategies of :mod:`generator.rules.viashi_strategies` over integer arrays.
 
 Cards are the deck's card numbers; the card rules arrive as arrays built from
 ``CardRules`` (suit, power, god, top, fool, rank8, value, the 2-card threat
-matrix). Hands and tables are membership arrays, so a seat's legal actions
-come out in the reference's order (hand cards by number, then table cards)
-and the random chooser draws the same numbers. Viashilym and the handicap
+matrix). Hands, tables and the played cards are bit masks (a deck of at most
+64 cards), so a seat's legal actions come out in the reference's order (hand
+cards by number, then table cards) and the random chooser draws the same
+numbers. Viashilym and the handicap
 stay on the reference engine.
 
 Counters (``ctr``): 0 hands, 1 hand_leads, 2 table_leads, 3 suit_captures,
@@ -17,10 +18,15 @@ Counters (``ctr``): 0 hands, 1 hand_leads, 2 table_leads, 3 suit_captures,
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros as _cttz
 
 from .rng import below, seed_game, shuffle
+
+trailing_zeros: Any = _cttz  # LLVM cttz: the index of the lowest set bit
 
 GREEDY = 0
 RANDOM = 1
@@ -70,63 +76,50 @@ def capture(cards, n, suit, power, god, top, fool, lady, changeling):  # type: i
 
 
 @njit(cache=True)
-def _threat_set(src, led, seat, ntrick, players, inh, intab, played, suit, out):  # type: ignore[no-untyped-def]
-    """The greedy strategy's cards that could still come: from the tables,
-    what each later seat may follow ``led`` with; from the hands, every card
-    not mine, not on a table and not played this hand."""
-    ncards = out.shape[0]
-    out[:] = 0
-    if src == 1:
-        for k in range(1, players - ntrick):
-            s = (seat + k) % players
-            any_suit = False
-            for c in range(ncards):
-                if intab[s, c] and suit[c] == suit[led]:
-                    any_suit = True
-                    break
-            for c in range(ncards):
-                if intab[s, c] and (not any_suit or suit[c] == suit[led]):
-                    out[c] = 1
-        return
-    for c in range(ncards):
-        if inh[seat, c] or played[c]:
-            continue
-        on_table = False
-        for s in range(players):
-            if intab[s, c]:
-                on_table = True
-                break
-        if not on_table:
-            out[c] = 1
+def _options(mask, src, n, opt_src, opt_card):  # type: ignore[no-untyped-def]
+    """Append the cards of ``mask`` (ascending: the reference's sorted order)."""
+    while mask:
+        low = mask & -mask
+        opt_src[n] = src
+        opt_card[n] = trailing_zeros(low)
+        n += 1
+        mask ^= low
+    return n
 
 
 @njit(cache=True)
-def _choose(kind, seat, players, trick, ntrick, src_led, inh, intab, played, suit, power, god, top, fool, lady,
-            changeling, value, cost, threat, mode, sm, mt, opt_src, opt_card, tset, hset, work):  # type: ignore[no-untyped-def]
+def _follow(own, led, suit, suitmask):  # type: ignore[no-untyped-def]
+    """The cards of ``own`` that may follow ``led``: its suit if any, else all."""
+    same = own & suitmask[suit[led]]
+    return same if same else own
+
+
+@njit(cache=True)
+def _threats(src, led, seat, ntrick, players, hand, tab, played, full, suit, suitmask):  # type: ignore[no-untyped-def]
+    """The greedy strategy's cards that could still come (a mask): from the
+    tables, what each later seat may follow ``led`` with; from the hands, every
+    card not mine, not on a table and not played this hand."""
+    out = 0
+    if src == 1:
+        for k in range(1, players - ntrick):
+            out |= _follow(tab[(seat + k) % players], led, suit, suitmask)
+        return out
+    seen = hand[seat] | played
+    for s in range(players):
+        seen |= tab[s]
+    return full & ~seen
+
+
+@njit(cache=True)
+def _choose(kind, seat, players, trick, ntrick, src_led, hand, tab, played, full, suit, suitmask, power, god, top,
+            fool, lady, changeling, value, cost, threat, mode, sm, mt, opt_src, opt_card, work):  # type: ignore[no-untyped-def]
     """The seat's play: (source 0 hand / 1 table, card)."""
-    ncards = suit.shape[0]
-    n = 0
     if ntrick == 0:
-        for src in range(2):
-            own = inh if src == 0 else intab
-            for c in range(ncards):
-                if own[seat, c]:
-                    opt_src[n] = src
-                    opt_card[n] = c
-                    n += 1
+        n = _options(hand[seat], 0, 0, opt_src, opt_card)
+        n = _options(tab[seat], 1, n, opt_src, opt_card)
     else:
-        own = inh if src_led == 0 else intab
-        led_suit = suit[trick[0]]
-        same = False
-        for c in range(ncards):
-            if own[seat, c] and suit[c] == led_suit:
-                same = True
-                break
-        for c in range(ncards):
-            if own[seat, c] and (not same or suit[c] == led_suit):
-                opt_src[n] = src_led
-                opt_card[n] = c
-                n += 1
+        own = hand[seat] if src_led == 0 else tab[seat]
+        n = _options(_follow(own, trick[0], suit, suitmask), src_led, 0, opt_src, opt_card)
     if kind == RANDOM:
         k = below(mode, sm, mt, n)
         return opt_src[k], opt_card[k]
@@ -137,35 +130,30 @@ def _choose(kind, seat, players, trick, ntrick, src_led, inh, intab, played, sui
         me = ntrick
         for i in range(ntrick):
             work[i] = trick[i]
-        _threat_set(src_led, trick[0], seat, ntrick, players, inh, intab, played, suit, tset)
+        tset = _threats(src_led, trick[0], seat, ntrick, players, hand, tab, played, full, suit, suitmask)
         for k in range(n):
             c = opt_card[k]
             work[me] = c
             if capture(work, me + 1, suit, power, god, top, fool, lady, changeling)[0] != me:
                 continue
             sure = True
-            for x in range(ncards):
-                if tset[x] and threat[c, x]:
-                    work[me + 1] = x
-                    if capture(work, me + 2, suit, power, god, top, fool, lady, changeling)[0] != me:
-                        sure = False
-                        break
-            if sure and (pick < 0 or value[c] < value[opt_card[pick]]):
-                pick = k
-    else:
-        _threat_set(0, 0, seat, 0, players, inh, intab, played, suit, hset)  # unseen cards, for hand leads
-        for k in range(n):
-            c = opt_card[k]
-            cur = hset
-            if opt_src[k] == 1:
-                _threat_set(1, c, seat, 0, players, inh, intab, played, suit, tset)
-                cur = tset
-            sure = True
-            for x in range(ncards):
-                if cur[x] and threat[c, x]:
+            xs = tset & threat[c]
+            while xs:
+                low = xs & -xs
+                xs ^= low
+                work[me + 1] = trailing_zeros(low)
+                if capture(work, me + 2, suit, power, god, top, fool, lady, changeling)[0] != me:
                     sure = False
                     break
             if sure and (pick < 0 or value[c] < value[opt_card[pick]]):
+                pick = k
+    else:
+        unseen = _threats(0, 0, seat, 0, players, hand, tab, played, full, suit, suitmask)
+        for k in range(n):
+            c = opt_card[k]
+            tset = unseen if opt_src[k] == 0 else _threats(1, c, seat, 0, players, hand, tab, played, full, suit,
+                                                           suitmask)
+            if (tset & threat[c]) == 0 and (pick < 0 or value[c] < value[opt_card[pick]]):
                 pick = k
     if pick < 0:  # dump the cheapest
         pick = 0
@@ -176,35 +164,33 @@ def _choose(kind, seat, players, trick, ntrick, src_led, inh, intab, played, sui
 
 
 @njit(cache=True)
-def play(cards, players, hands, human, kind, cap, suit, power, god, top, fool, rank8, lady, changeling, value, cost,
-         threat, mode, sm, mt, ctr, shown, took, scores):  # type: ignore[no-untyped-def]
+def play(cards, players, hands, human, kind, cap, suit, suitmask, power, god, top, fool, rank8, lady, changeling,
+         value, cost, threat, mode, sm, mt, ctr, shown, took, scores, pile, opt_src, opt_card, work):  # type: ignore[no-untyped-def]
     """Play one game of ``hands`` hands; returns (outcome, tricks). Adds into
-    ``ctr``, ``shown``, ``took`` and ``scores`` (per seat)."""
-    ncards = suit.shape[0]
+    ``ctr``, ``shown``, ``took`` and ``scores`` (per seat); ``pile`` and the
+    rest are work arrays."""
     total = cards.shape[0]
-    pile = np.zeros(total, np.int64)
-    inh = np.zeros((players, ncards), np.int64)
-    intab = np.zeros((players, ncards), np.int64)
-    played = np.zeros(ncards, np.int64)
+    full = 0
+    for c in range(suit.shape[0]):
+        full |= 1 << c
+    hand = np.zeros(players, np.int64)
+    tab = np.zeros(players, np.int64)
     won = np.zeros(players, np.int64)
     magic = np.zeros(players, np.int64)
     score = np.zeros(players, np.int64)
     trick = np.zeros(players, np.int64)
     tseat = np.zeros(players, np.int64)
-    opt_src = np.zeros(2 * ncards, np.int64)
-    opt_card = np.zeros(2 * ncards, np.int64)
-    tset = np.zeros(ncards, np.int64)
-    hset = np.zeros(ncards, np.int64)
-    work = np.zeros(players + 2, np.int64)
-    left = np.zeros(players, np.int64)
     tricks = 0
-    for hand in range(hands):
+    for h in range(hands):
         pile[:] = cards
         shuffle(mode, sm, mt, pile, total)
-        inh[:] = 0
-        intab[:] = 0
-        played[:] = 0
-        drawer = hand % players
+        for s in range(players):
+            hand[s] = 0
+            tab[s] = 0
+            won[s] = 0
+            magic[s] = 0
+        played = 0
+        drawer = h % players
         leader = drawer
         for pos in range(0, total, 2):  # the draw
             a = pile[pos]
@@ -214,57 +200,50 @@ def play(cards, players, hands, human, kind, cap, suit, power, god, top, fool, r
             else:
                 up = a if value[a] <= value[b] else b
             down = b if up == a else a
-            intab[drawer, up] = 1
-            inh[drawer, down] = 1
+            tab[drawer] |= 1 << up
+            hand[drawer] |= 1 << down
             leader = drawer
             drawer = (drawer + 1) % players
-        cards_left = total // players
-        for s in range(players):
-            won[s] = 0
-            magic[s] = 0
-            left[s] = cards_left
-        while left[0] > 0:  # the tricks
+        while hand[0] | tab[0]:  # the tricks
             seat = leader
             src = 0
             for k in range(players):
-                s, c = _choose(kind, seat, players, trick, k, src, inh, intab, played, suit, power, god, top, fool,
-                               lady, changeling, value, cost, threat, mode, sm, mt, opt_src, opt_card, tset, hset, work)
+                s, c = _choose(kind, seat, players, trick, k, src, hand, tab, played, full, suit, suitmask, power,
+                               god, top, fool, lady, changeling, value, cost, threat, mode, sm, mt, opt_src, opt_card,
+                               work)
                 if k == 0:
                     src = s
                 if s == 0:
-                    inh[seat, c] = 0
+                    hand[seat] ^= 1 << c
                 else:
-                    intab[seat, c] = 0
-                left[seat] -= 1
+                    tab[seat] ^= 1 << c
                 trick[k] = c
                 tseat[k] = seat
-                played[c] = 1
+                played |= 1 << c
                 seat = (seat + 1) % players
             pos, rule = capture(trick, players, suit, power, god, top, fool, lady, changeling)
             tricks += 1
             ctr[1 + src] += 1
+            capturer = tseat[pos]
             for k in range(players):
                 shown[trick[k]] += 1
-                magic[tseat[pos]] += rank8[trick[k]]
-            capturer = tseat[pos]
+                magic[capturer] += rank8[trick[k]]
             ctr[3 + rule] += 1
             if capturer == leader:
                 ctr[7] += 1
             took[trick[pos]] += 1
             won[capturer] += 1
             leader = capturer
-            if left[0] > 0 and tricks >= cap:
+            if (hand[0] | tab[0]) and tricks >= cap:
                 return UNFINISHED, tricks
         # -- score the hand
-        if human:
-            best = 0
-            for s in range(players):
+        best = 0
+        for s in range(players):
+            if human:
                 best = max(best, won[s])
                 score[s] = won[s]
                 ctr[14] += won[s]
-        else:
-            best = 0
-            for s in range(players):
+            else:
                 best = max(best, won[s] * (players - 1))
                 score[s] = won[s] * (players - 1) + magic[s]
                 ctr[10] += won[s] * (players - 1)
@@ -296,7 +275,7 @@ def play(cards, players, hands, human, kind, cap, suit, power, god, top, fool, r
         for s in range(players):
             scores[s] += score[s]
         ctr[0] += 1
-        if hand + 1 < hands and tricks >= cap:
+        if h + 1 < hands and tricks >= cap:
             return UNFINISHED, tricks
     best = scores[0]
     for s in range(players):
@@ -320,14 +299,26 @@ def run_chunk(cards, players, hands, human, kind, cap, suit, power, god, top, fo
     sm = np.zeros(1, np.uint64)
     mt = np.zeros(625, np.int64)
     scores = np.zeros(players, np.int64)
+    suitmask = np.zeros(suit.max() + 1, np.int64)
+    threats = np.zeros(suit.shape[0], np.int64)
+    for c in range(suit.shape[0]):
+        suitmask[suit[c]] |= 1 << c
+        for x in range(suit.shape[0]):
+            if threat[c, x]:
+                threats[c] |= 1 << x
+    pile = np.zeros(cards.shape[0], np.int64)
+    opt_src = np.zeros(2 * suit.shape[0], np.int64)
+    opt_card = np.zeros(2 * suit.shape[0], np.int64)
+    work = np.zeros(players + 2, np.int64)
     for g in range(count):
         if mode == 0:
             seed_game(sm, key, start + g)
         else:
             mt[:] = mt_states[g]
         scores[:] = 0
-        code, tricks = play(cards, players, hands, human, kind, cap, suit, power, god, top, fool, rank8, lady,
-                            changeling, value, cost, threat, mode, sm, mt, ctr, shown, took, scores)
+        code, tricks = play(cards, players, hands, human, kind, cap, suit, suitmask, power, god, top, fool, rank8,
+                            lady, changeling, value, cost, threats, mode, sm, mt, ctr, shown, took, scores, pile,
+                            opt_src, opt_card, work)
         out_code[g] = code
         out_tricks[g] = tricks
         for s in range(players):
