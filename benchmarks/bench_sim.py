@@ -48,6 +48,7 @@ from generator.rules.stats import Summary  # noqa: E402
 
 REFWAR = ROOT.parent / "shared" / "bench" / "refwar.c"
 REPEAT = 3
+WAR_REPEAT = 5  # War against C: the ratio the target is about, so more alternating runs
 CAP = 10_000  # the turn cap, ours (max_tricks) and refwar's
 
 MEMORY_CHILD = r"""
@@ -125,7 +126,7 @@ def bench_war(exe: Path | None, quick: bool) -> None:
         ref_s, ref = best(lambda d=deck, p=params, g=ref_games: timed_sim("war", d, p, g, "reference"), 1)
         fast_times, c_times = [], []
         fast = None
-        for _ in range(REPEAT):  # alternate ours and C, keep the best of each
+        for _ in range(WAR_REPEAT):  # alternate ours and C, keep the best of each
             seconds, fast = timed_sim("war", deck, params, games, "fast")
             fast_times.append(fast.tricks / seconds)
             if exe is not None:

@@ -19,6 +19,23 @@ def visible(text: str) -> str:
     )
 
 
+def shown_path(file: Path | str) -> str:
+    """A file as an error line shows it: relative to the current directory when it
+    is inside it, else as given (so a CSV the loader resolved to an absolute path
+    reads like the deck file the user typed)."""
+    text = str(file)
+    try:
+        path = Path(file)
+        if not path.is_absolute():
+            return text
+        cwd = Path.cwd()
+        if cwd == Path(cwd.anchor):  # from "/", every path is "inside": keep it absolute
+            return text
+        return str(path.relative_to(cwd))
+    except (ValueError, OSError):  # not inside the current directory, or no current directory
+        return text
+
+
 @dataclass(frozen=True)
 class Problem:
     """One problem in one input file."""
@@ -32,7 +49,7 @@ class Problem:
     def __str__(self) -> str:
         where = ""
         if self.file is not None:
-            where = str(self.file)
+            where = shown_path(self.file)
             if self.line is not None:
                 where += f":{self.line}"
             where += ": "

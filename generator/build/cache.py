@@ -32,6 +32,24 @@ def toolchain_hash() -> str:
     return digest.hexdigest()
 
 
+PROJECT_FOLDERS = ("layouts", "templates", "rules")  # a project's own layouts and texts
+
+
+def project_hash(folder: Path | None) -> str:
+    """A hash of a project's own layouts and templates (``layouts/``, ``templates/``,
+    ``rules/`` and layout YAML files beside the deck), which the deck's digest does
+    not cover: editing a layout rebuilds the cards drawn with it."""
+    if folder is None:
+        return ""
+    digest = hashlib.sha256()
+    files = [p for name in PROJECT_FOLDERS for p in (folder / name).rglob("*") if p.is_file()]
+    files += [p for p in folder.glob("*.y*ml") if p.is_file()]
+    for path in sorted(files):
+        digest.update(str(path.relative_to(folder)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
 def job_key(*parts: Any) -> str:
     digest = hashlib.sha256(toolchain_hash().encode())
     digest.update(json.dumps(parts, sort_keys=True, default=str).encode())

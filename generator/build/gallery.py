@@ -45,7 +45,9 @@ def write_gallery(summary: BuildSummary) -> Path:
 def _deck_entry(deck: Any, out: Path, thumbs: Path) -> dict[str, Any]:
     folder = out / deck.key
     files = sorted(p for p in folder.rglob("*") if p.is_file()) if folder.is_dir() else []
-    images = [p for p in files if p.suffix.lower() in IMAGE_SUFFIXES and p.parent.name == "images"]
+    order = {card.id: i for i, card in enumerate(deck.cards)}  # thumbnails in deck order
+    images = sorted((p for p in files if p.suffix.lower() in IMAGE_SUFFIXES and p.parent.name == "images"),
+                    key=lambda p: (order.get(p.stem, len(order)), p.name))
     backs = [p for p in images if "back" in p.stem]
     faces = [p for p in images if p not in backs]
     shown = faces[:FACES_SHOWN] + backs[:1]

@@ -6,14 +6,15 @@ does the work by calling the same library functions as the single commands.
 
 from __future__ import annotations
 
-import hashlib
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..deck import BUNDLED, Deck, resolve_deck
+from ..deck import Deck, resolve_deck
+from ..paths import deck_data_dir
 from ..rules.params import make_params
-from .cache import job_key
+from .cache import job_key, project_hash
 
 PAGES = ("a4", "letter")
 BALANCE_GAMES = 2000
@@ -46,9 +47,10 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int = BALANCE_G
     """Every job for one deck, writing into ``out/<deck key>/``."""
     folder = out / deck.key
     jobs: list[Job] = []
+    own = "" if is_bundled(deck) else project_hash(deck.folder)  # bundled ones: the toolchain hash
 
     def add(name: str, kind: str, outputs: list[Path], **options: Any) -> None:
-        key = job_key(deck.digest, kind, options)
+        key = job_key(deck.digest, own, kind, options)
         jobs.append(Job(f"{deck.key}/{name}", target, kind, tuple(outputs), key, options))
 
     for page in PAGES:
@@ -59,16 +61,19 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int = BALANCE_G
     add("images", "images", [folder / "images"], dpi=150, backs=True)
     own_rules = project_rules(deck)
     if own_rules is not None:
-        add("rules", "rules", [folder / "rules-booklet.pdf"], game=deck.game, sets=[], format="booklet",
-            page="a4", template=hashlib.sha256(own_rules.read_bytes()).hexdigest())
+        add("rules", "rules", [folder / "rules-booklet.pdf"], game=deck.game, sets=[], format="booklet", page="a4")
     if deck.game in ("weiji", "war", "viashi"):
         add("balance", "balance", [folder / "balance.pdf", folder / "balance.json"], games=balance_games)
     return jobs
 
 
+def is_bundled(deck: Deck) -> bool:
+    return deck.folder is not None and deck.folder.resolve() == deck_data_dir().resolve()
+
+
 def project_rules(deck: Deck) -> Path | None:
     """A project's own rules template (``rules/GAME.md.j2`` beside its deck file)."""
-    if deck.folder is None or deck.game not in ("weiji", "war", "viashi") or deck.key in BUNDLED:
+    if deck.folder is None or deck.game not in ("weiji", "war", "viashi") or is_bundled(deck):
         return None
     path = deck.folder / "rules" / f"{deck.game}.md.j2"
     return path if path.is_file() else None
@@ -135,7 +140,18 @@ def _tiles(deck: Deck, job: Job) -> list[str]:
 def _images(deck: Deck, job: Job) -> list[str]:
     from ..images.export import export_images
 
-    report = export_images(deck, job.outputs[0], dpi=job.options["dpi"], backs=job.options["backs"])
+    # Export into a fresh folder, then swap it in: a deleted card leaves no stale image
+    # behind, and an interrupted export leaves the previous images intact.
+    target = job.outputs[0]
+    fresh = target.with_name(f".{target.name}.new")
+    old = target.with_name(f".{target.name}.old")
+    for leftover in (fresh, old):
+        shutil.rmtree(leftover, ignore_errors=True)
+    report = export_images(deck, fresh, dpi=job.options["dpi"], backs=job.options["backs"])
+    if target.exists():
+        target.rename(old)
+    fresh.rename(target)
+    shutil.rmtree(old, ignore_errors=True)
     return list(getattr(report, "warnings", []))
 
 

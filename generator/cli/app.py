@@ -44,6 +44,11 @@ def friendly(func: F) -> F:
         except KeyboardInterrupt:
             typer.echo("interrupted: nothing half-written was left behind", err=True)
             raise typer.Exit(EXIT_INTERRUPTED) from None
+        except OSError as exc:  # an output path that cannot be written, a folder that is a file...
+            where = exc.filename if exc.filename is not None else ""
+            reason = exc.strerror or type(exc).__name__
+            typer.echo(f"error: {where}: {reason}" if where else f"error: {reason}", err=True)
+            raise typer.Exit(EXIT_BAD_INPUT) from None
 
     return wrapper  # type: ignore[return-value]
 

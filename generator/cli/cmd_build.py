@@ -14,7 +14,7 @@ from ..build import BuildSummary, build
 from . import options
 from .app import EXIT_FINDINGS, app, friendly
 
-BALANCE_LINES = 2  # findings shown per deck in the summary; the report has them all
+WARNING_LINES = 3  # warnings shown per job in the summary (balance: the report has them all)
 
 
 @app.command("build")
@@ -58,11 +58,14 @@ def _print_summary(summary: BuildSummary) -> None:
     console = Console()
     console.print(table)
     for r in summary.results:
-        if r.job.kind == "balance" and r.warnings:
-            deck = r.job.id.split("/")[0]
-            console.print(f"[yellow]balance[/yellow] {deck}: {len(r.warnings)} finding(s), see {deck}/balance.pdf")
-            for warning in r.warnings[:BALANCE_LINES]:
+        if r.warnings:
+            label = "balance" if r.job.kind == "balance" else "warning"
+            console.print(f"[yellow]{label}[/yellow] {r.job.id}: {len(r.warnings)} finding(s)"
+                          + (f", see {r.job.outputs[0].relative_to(summary.out)}" if r.job.kind == "balance" else ""))
+            for warning in r.warnings[:WARNING_LINES]:
                 console.print(f"  {warning}", soft_wrap=True)
+            if len(r.warnings) > WARNING_LINES:
+                console.print(f"  ... and {len(r.warnings) - WARNING_LINES} more")
     # Failures again as plain lines: a table cell wraps the file names a user needs to copy.
     for r in summary.results:
         if r.error:

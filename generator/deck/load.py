@@ -8,11 +8,12 @@ listing every problem found, each naming file, line, card and field.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ..errors import DeckError, Problem
 from ..paths import deck_data_dir, templates_dir
@@ -27,6 +28,7 @@ from .rows import (
     rows_from_yaml,
 )
 from .schema import DeckIn
+from .thresholds import threshold_problem
 from .yamlfile import MAX_BYTES, LineMap, load_yaml, read_text
 
 BUNDLED = ("lighting", "cognitio", "eagle", "piecepack", "viashi", "standard52")
@@ -64,6 +66,13 @@ def _resolve(path: Path, name_or_path: str | Path) -> Deck:
     )
 
 
+def default_key(path: Path) -> str:
+    """A deck's short name (its output folder): the file stem, or for a project's
+    ``deck.yaml`` the project folder's name, so two projects never share a folder."""
+    stem = path.parent.resolve().name if path.stem.lower() == "deck" else path.stem
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", stem).strip("-.") or "deck"
+
+
 def load_deck(path: Path | str, key: str | None = None) -> Deck:
     path = Path(path)
     text = read_text(path)
@@ -80,6 +89,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
     problems: list[Problem] = []
     digest = hashlib.sha256(text.encode())
 
+    problems += _threshold_problems(spec, raw, path)
     rows, row_problems = _card_rows(spec, raw, path, folder, roots, digest)
     problems += row_problems
     if not rows and not row_problems:
@@ -127,6 +137,8 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
             image, error = resolve_reference(spec.back.image, folder, roots)
             if error:
                 problems.append(Problem(error, path, _line(raw, "back"), field="back.image"))
+        if image is not None:
+            _hash_file(digest, image)  # a new back image rebuilds the deck's outputs
         back = Back(layout=spec.back.layout, text=spec.back.text, color=spec.back.color, image=image)
 
     if isinstance(spec.card_size, str):
@@ -151,7 +163,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
 
     return Deck(
         name=spec.name,
-        key=key or path.stem,
+        key=key or default_key(path),
         game=spec.game,
         kind=spec.kind,
         description=spec.description,
@@ -193,6 +205,18 @@ def _card_rows(
     if suffix in (".xlsx", ".xlsm"):
         return rows_from_xlsx(file, sheet)
     return [], [Problem(f"card rows must be a .csv or .xlsx file, not {file.name!r}", path, _line(raw, "cards"), field="cards")]
+
+
+def _threshold_problems(spec: DeckIn, raw: Mapping[str, Any], path: Path) -> list[Problem]:
+    """``thresholds:`` keys and values, checked against the balance checks' table."""
+    node = raw.get("thresholds")
+    problems = []
+    for key, value in spec.thresholds.items():
+        message = threshold_problem(key, value)
+        if message:
+            line = node.line_of(key) if isinstance(node, LineMap) else _line(raw, "thresholds")
+            problems.append(Problem(message, path, line, field=f"thresholds.{key}"))
+    return problems
 
 
 def _hash_file(digest: Any, path: Path) -> None:
@@ -237,7 +261,7 @@ def _pydantic_problems(exc: ValidationError, raw: Any, path: Path) -> list[Probl
                 names.append(part)  # a key that is missing or extra
         message = err["msg"]
         if err["type"] == "extra_forbidden":
-            message = "unknown key (a misprint?)" + _hint(err["loc"][-1])
+            message = "unknown key (a misprint?)" + _hint(err["loc"][-1], _model_at(err["loc"][:-1]))
         elif err["type"] == "missing":
             message = "missing (it is required)"
         elif err["type"] == "string_pattern_mismatch" and "#[0-9A-Fa-f]" in str(err.get("ctx", {})):
@@ -258,8 +282,34 @@ def _is_union_tag(part: str) -> bool:
     return part[:1].isupper() or part in ("str", "list[any]") or "[" in part or part.startswith("function-")
 
 
-def _hint(key: Any) -> str:
+def _model_at(loc: Sequence[Any]) -> type[BaseModel]:
+    """The schema model that validates the mapping at ``loc`` (an attribute entry is
+    an AttributeIn, ``card_size: {...}`` a SizeIn...), following field types and
+    the branch names pydantic puts in union locations."""
+    model: type[BaseModel] = DeckIn
+    candidates: list[type[BaseModel]] = []
+    for part in loc:
+        if not isinstance(part, str):
+            continue  # a list index: the same model
+        named = [m for m in candidates if m.__name__ == part]
+        if named:
+            model, candidates = named[0], []
+        elif part in model.model_fields:
+            candidates = _models_in(model.model_fields[part].annotation)
+            if len(candidates) == 1:
+                model, candidates = candidates[0], []
+    return model
+
+
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for arg in get_args(annotation) for m in _models_in(arg)]
+
+
+def _hint(key: Any, model: type[BaseModel]) -> str:
     import difflib
 
-    close = difflib.get_close_matches(str(key), list(DeckIn.model_fields), n=1)
-    return f"; did you mean '{close[0]}'?" if close else ""
+    valid = list(model.model_fields)
+    close = difflib.get_close_matches(str(key), valid, n=1)
+    return (f"; did you mean '{close[0]}'?" if close else "") + f" (valid here: {', '.join(valid)})"

@@ -18,7 +18,10 @@ kept here:
 - every back alike: one ``back.png``; backs that differ: ``back-sheet-N.png``
   with the same grid (tick "Unique backs" in TTS's import dialog);
 - pieces of different sizes (piecepack tiles, coins, ...) get their own sheets,
-  named by their kind: ``tile-sheet-1.png``, ``coin-back-sheet-1.png``, ...
+  named by their kind: ``tile-sheet-1.png``, ``coin-back-sheet-1.png``, ...;
+- one-sided pieces (``double_sided = False``: piecepack dice nets, pawns) have
+  no back: a group of them writes no back file (``"back": null`` in tts.json)
+  and its hidden slot is left white.
 
 ``tts.json`` lists, per sheet, what the import dialog asks: face and back
 files, width (columns), height (rows) and number of cards.
@@ -152,7 +155,9 @@ def _write_group(
     back_images = {i: d.image or blank for i, d in backs.items()}
     shared = len({d.digest for d in backs.values()}) <= 1
     hidden = next(iter(back_images.values()), blank)
-    if shared:
+    one_sided = not backs  # dice nets, pawns: nothing to put on a back image
+    back_path: Path | None = None
+    if shared and not one_sided:
         back_path = out_dir / f"{prefix}back.{ext}"
         save_image(hidden, back_path, ext, dpi)
         report.files.append(back_path)
@@ -165,6 +170,7 @@ def _write_group(
         face_path = out_dir / f"{prefix}sheet-{n}.{ext}"
         save_image(compose(faces, grid, size, hidden), face_path, ext, dpi)
         report.files.append(face_path)
+        sheet_back: Path | None
         if shared:
             sheet_back = back_path
         else:
@@ -173,7 +179,8 @@ def _write_group(
             save_image(compose(cells, grid, size, hidden), sheet_back, ext, dpi)
             report.files.append(sheet_back)
         entries.append({
-            "face": face_path.name, "back": sheet_back.name, "unique_backs": not shared,
+            "face": face_path.name, "back": sheet_back.name if sheet_back else None,
+            "unique_backs": not shared,
             "width": grid.columns, "height": grid.rows, "number": grid.cards,
             "card_px": list(size), "dpi": round(dpi, 2),
             "cards": [pieces[i].id for i in ids],

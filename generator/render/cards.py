@@ -19,6 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..deck.model import Card, CardSize, Deck
 from ..errors import ParameterError
+from ..paths import deck_data_dir
 from .atomic import atomic_write
 from .fonts import register_fonts
 from .geometry import pt
@@ -153,6 +154,17 @@ class CardPiece:
         self._draw(canvas, bleed, "back")
 
 
+def _tiles_arg(deck: Deck) -> str:
+    """How to name ``deck`` on the command line: its bundled name, else its file."""
+    if deck.path is None:
+        return deck.key or "DECK"
+    try:
+        deck.path.resolve().relative_to(deck_data_dir().resolve())
+    except (ValueError, OSError):
+        return str(deck.path)
+    return deck.key
+
+
 def card_pieces(
     deck: Deck, layout: str | Path | None = None, *, size: CardSize | None = None
 ) -> list[Piece]:
@@ -161,7 +173,7 @@ def card_pieces(
     if deck.kind != "cards":
         raise ParameterError(
             f"deck {deck.name!r} is a {deck.kind} deck (tiles, coins, dice), not cards; "
-            "print it with the piecepack sheets instead"
+            f"print it with `deckpress tiles {_tiles_arg(deck)}` instead"
         )
     front = deck_layout(deck, layout)
     back = (load_layout(_named(deck, deck.back.layout), _search(deck), _roots(deck))

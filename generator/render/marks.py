@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from .fonts import SANS, SANS_BOLD, register_fonts
@@ -134,21 +135,64 @@ def draw_registration_mark(canvas: Canvas, x: float, y: float, radius: float = 4
     canvas.restoreState()
 
 
-def draw_scale(canvas: Canvas, x: float, y: float, *, horizontal: bool, span: int = 5) -> None:
-    """A millimetre scale centred at (x, y) from -span to +span mm, labelled every mm."""
+SCALE_FONT = 4.5  # points: the scale labels
+SCALE_STEPS = (1, 2, 5)  # mm between labels, the first that is legible
+LABEL_CLEARANCE = 0.6  # mm of paper at least between two labels
+
+
+def _label(i: int) -> str:
+    return f"{i:+d}" if i else "0"
+
+
+def label_step(span: int, *, horizontal: bool, size: float = SCALE_FONT) -> int:
+    """Label every 1 mm tick if the labels fit side by side (across) or stacked (up), else 2, else 5."""
     register_fonts()
+    if horizontal:
+        need = max(pdfmetrics.stringWidth(_label(i), SANS, size) for i in range(-span, span + 1))
+    else:
+        need = size * 0.75  # the labels' height: digits and signs
+    need = need * 25.4 / 72 + LABEL_CLEARANCE
+    return next((step for step in SCALE_STEPS if step >= need), SCALE_STEPS[-1])
+
+
+def _tick(i: int) -> float:
+    return 3.0 if i == 0 else (2.0 if i % 5 == 0 else 1.2)
+
+
+def scale_offset(span: int = 5) -> float:
+    """Where the vertical scale's axis sits, mm right of the target: clear of the horizontal one."""
+    return span + 2.5
+
+
+def draw_scale(canvas: Canvas, x: float, y: float, *, horizontal: bool, span: int = 5) -> None:
+    """A millimetre scale from -span to +span mm: ticks every mm, longer every 5 mm, labels
+    every 1, 2 or 5 mm (whichever is legible).
+
+    The horizontal scale runs through (x, y), ticks up and labels below; the vertical
+    one reads the same y but stands ``scale_offset(span)`` mm to the right, ticks and
+    labels to its right, so the two never overlap.
+    """
+    register_fonts()
+    step = label_step(span, horizontal=horizontal)
     canvas.saveState()
     canvas.setLineWidth(0.3)
-    canvas.setFont(SANS, 4.5)
+    canvas.setFont(SANS, SCALE_FONT)
+    vx = x + scale_offset(span)
     for i in range(-span, span + 1):
-        tick = 3.0 if i == 0 else (2.0 if i % 5 == 0 else 1.2)
+        tick = _tick(i)
+        labelled = i % step == 0
         if horizontal:
             canvas.line(pt(x + i), pt(y), pt(x + i), pt(y + tick))
-            if i % 2 == 0 or span <= 5:
-                canvas.drawCentredString(pt(x + i), pt(y - 2.0), f"{i:+d}" if i else "0")
+            if labelled:
+                canvas.drawCentredString(pt(x + i), pt(y - 2.0), _label(i))
         else:
-            canvas.line(pt(x), pt(y + i), pt(x + tick), pt(y + i))
-            canvas.drawString(pt(x + tick + 0.5), pt(y + i - 0.5), f"{i:+d}" if i else "0")
+            canvas.line(pt(vx), pt(y + i), pt(vx + tick), pt(y + i))
+            if labelled:
+                canvas.drawString(pt(vx + _tick(0) + 0.5), pt(y + i) - SCALE_FONT * 0.36, _label(i))
+    if horizontal:  # the axis line
+        canvas.line(pt(x - span), pt(y), pt(x + span), pt(y))
+    else:
+        canvas.line(pt(vx), pt(y - span), pt(vx), pt(y + span))
     canvas.restoreState()
 
 

@@ -8,11 +8,13 @@ its slot; crop marks, cut lines and proof stamps are drawn on top.
 Backs: ``duplex-long``/``duplex-short`` add a back page after every front page
 with each back mirrored behind its own front (and shifted by ``back_offset``);
 ``fold`` puts fronts and backs side by side on one page, mirrored across a fold
-line. A piece with ``double_sided = False`` leaves its back slot empty; a piece
+line (across a horizontal fold line each back is also turned 180°: folding the
+lower half up turns it upside down, so the back reads upright once the folded card
+is turned over left to right; across a vertical one backs stay upright). A piece with ``double_sided = False`` leaves its back slot empty; a piece
 with ``copies = n`` is printed n times (card pieces carry their card's copies).
 With ``arrangement="auto"``, a piece with an ``arrangement`` attribute (round
 coins, die nets: ``"gap"``) gets that arrangement. Crop marks are drawn only
-around the slots a page actually fills.
+around the slots a page actually fills (a back page: only around printed backs).
 """
 
 from __future__ import annotations
@@ -124,7 +126,8 @@ def _preferred(options: SheetOptions, piece: Piece) -> SheetOptions:
     return options
 
 
-def _draw_piece(canvas: Canvas, piece: Piece, slot: Slot, bleed_pt: float, side: str) -> None:
+def _draw_piece(canvas: Canvas, piece: Piece, slot: Slot, bleed_pt: float, side: str,
+                rotation: int = 0) -> None:
     left, bottom, right, top = slot.bleed
     c = slot.cut
     canvas.saveState()
@@ -132,6 +135,9 @@ def _draw_piece(canvas: Canvas, piece: Piece, slot: Slot, bleed_pt: float, side:
     clip.rect(pt(c.x - left), pt(c.y - bottom), pt(c.w + left + right), pt(c.h + bottom + top))
     canvas.clipPath(clip, stroke=0, fill=0)
     canvas.translate(pt(c.x), pt(c.y))
+    if rotation == 180:  # turned about the card's centre: the cut box stays where it is
+        canvas.translate(pt(c.w), pt(c.h))
+        canvas.rotate(180)
     if side == "front":
         piece.draw_front(canvas, bleed_pt)
     else:
@@ -150,11 +156,12 @@ def _draw_side(
     bleed_pt = pt(options.bleed)
     slots = plan.front_slots if side == "front" else plan.back_slots
     area = plan.front_area if side == "front" else plan.back_area
+    rotation = plan.back_rotation if side == "back" else 0
     used = []
     for piece, slot in zip(items, slots, strict=False):
         if side == "back" and not getattr(piece, "double_sided", True):
             continue
-        _draw_piece(canvas, piece, slot, bleed_pt, side)
+        _draw_piece(canvas, piece, slot, bleed_pt, side, rotation)
         used.append(slot)
         if options.proof and side == "front":
             label = f"{piece.id} · {options.proof_label}" if options.proof_label else piece.id
@@ -162,7 +169,7 @@ def _draw_side(
     if options.cut_lines:
         draw_cut_lines(canvas, used)
     if options.crop_marks:
-        draw_segments(canvas, crop_marks(slots[: len(items)], area))  # only around printed pieces
+        draw_segments(canvas, crop_marks(used, area))  # only around printed pieces
 
 
 def write_sheets(

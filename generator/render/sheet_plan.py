@@ -39,6 +39,9 @@ class PagePlan:
     back_area: Box
     outer_bleed: tuple[float, float]
     fold_line: tuple[float, float, float, float] | None = None
+    # degrees each back is turned within its slot: 180 across a horizontal fold line
+    # (folding turns the back half upside down), else 0
+    back_rotation: int = 0
 
     @property
     def per_page(self) -> int:
@@ -76,7 +79,7 @@ def _plan(
                 back_area = replace(half, y=2 * axis - half.top)
                 line = (area.x, axis, area.right, axis)
             plan = PagePlan(page_w, page_h, orientation, arrangement, grid.slots, mirrored,
-                            half, back_area, grid.outer_bleed, line)
+                            half, back_area, grid.outer_bleed, line, 0 if vertical else 180)
             if best is None or plan.per_page > best.per_page:
                 best = plan
         return best

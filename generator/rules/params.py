@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from ..errors import ParameterError, Problem
 
@@ -49,6 +49,21 @@ class WarParams(Params):
             raise ValueError("the Russian version is for 2 players")
         return self
 
+    @model_validator(mode="after")
+    def _russian_only_with_russian(self) -> WarParams:
+        # a Russian-only parameter given with classic War would be silently ignored
+        # (and a booklet would state a rule nobody plays): reject it instead
+        given = [k for k in RUSSIAN_ONLY if k in self.model_fields_set]
+        if self.variant == "classic" and given:
+            listed = " and ".join(f"{k}={getattr(self, k)}" for k in given)
+            verb, it = ("applies", "it") if len(given) == 1 else ("apply", "them")
+            raise ValueError(f"{listed} {verb} only to the Russian version; "
+                             f"add --set variant=russian, or leave {it} out for classic War")
+        return self
+
+
+RUSSIAN_ONLY = ("objective", "tie_method")
+
 
 class ViashiParams(Params):
     """Viashi (3 players, elvish or human rules) and Viashilym (6 players, two decks)."""
@@ -87,7 +102,11 @@ def make_params(game: str, sets: Iterable[str] = (), **overrides: Any) -> Params
     model = PARAMS[game]
     values: dict[str, Any] = {k: v for k, v in overrides.items() if v is not None}
     for key, text in parse_sets(sets).items():
-        values[key] = _coerce(model, key, text)
+        value = _coerce(model, key, text)
+        if key in values and not _same(model, key, values[key], value):
+            option = "--" + key.replace("_", "-")
+            raise ParameterError(f"{key} given twice: {option} {values[key]} and --set {key}={text}")
+        values[key] = value
     try:
         return model.model_validate(values)
     except ValidationError as exc:
@@ -101,6 +120,18 @@ def _coerce(model: type[Params], key: str, text: str) -> Any:
     if args and all(isinstance(a, int) for a in args) and text.lstrip("-").isdigit():
         return int(text)
     return text
+
+
+def _same(model: type[Params], key: str, a: Any, b: Any) -> bool:
+    """Whether two values of field ``key`` mean the same (``4`` and ``"4"`` do)."""
+    info = model.model_fields.get(key)
+    if info is None:
+        return bool(a == b)
+    adapter: TypeAdapter[Any] = TypeAdapter(info.annotation)
+    try:
+        return bool(adapter.validate_python(a) == adapter.validate_python(b))
+    except ValidationError:
+        return False
 
 
 def _problem(game: str, model: type[Params], err: Any) -> Problem:

@@ -34,6 +34,7 @@ class Summary:
     card_stats: dict[str, list[int]] = field(default_factory=dict)  # card id -> [shown, won]
     scores: list[float] = field(default_factory=list)  # summed points per seat
     engine: str = "reference"  # which engine played: "reference" (State API) or "fast" (compiled kernels)
+    seat_scores: list[Counter[float]] = field(default_factory=list)  # per seat: points -> games (games with scores)
 
     def __post_init__(self) -> None:
         if not self.wins:
@@ -62,8 +63,11 @@ class Summary:
             else:
                 entry[0] += shown
                 entry[1] += won
+        if result.scores and not self.seat_scores:
+            self.seat_scores = [Counter() for _ in range(self.players)]
         for seat, points in enumerate(result.scores):
             self.scores[seat] += points
+            self.seat_scores[seat][float(points)] += 1
 
     def merge(self, other: Summary) -> None:
         """Add the games of ``other`` (a summary of other game indices)."""
@@ -72,6 +76,11 @@ class Summary:
         self.unfinished += other.unfinished
         self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
         self.scores = [a + b for a, b in zip(self.scores, other.scores, strict=True)]
+        if other.seat_scores:
+            if not self.seat_scores:
+                self.seat_scores = [Counter() for _ in range(self.players)]
+            for mine, theirs in zip(self.seat_scores, other.seat_scores, strict=True):
+                mine.update(theirs)
         self.lengths.update(other.lengths)
         self.tricks += other.tricks
         for key, value in other.details.items():

@@ -167,3 +167,48 @@ def test_gallery_in_headless_chromium(full_build: tuple[Path, object], tmp_path:
     with Image.open(shot) as im:
         colours = im.convert("RGB").resize((128, 160)).getcolors(128 * 160)
     assert colours is not None and len(colours) > 200, "the screenshot shows no thumbnails"
+
+
+def test_two_projects_build_into_their_own_folders(tmp_path: Path) -> None:
+    runner = CliRunner()
+    for name in ("alpha", "beta"):
+        assert runner.invoke(app, ["new", str(tmp_path / name)]).exit_code == 0
+    out = tmp_path / "out"
+    summary = build((str(tmp_path / "alpha"), str(tmp_path / "beta")), out, workers=2, balance_games=GAMES)
+    assert summary.ok
+    assert (out / "alpha" / "cards-a4.pdf").is_file() and (out / "beta" / "cards-a4.pdf").is_file()
+    ids = [r.job.id for r in summary.results]
+    assert len(ids) == len(set(ids)), "two projects planned the same job"
+
+
+def test_editing_a_layout_or_the_back_image_rebuilds_and_a_deleted_card_leaves_no_image(tmp_path: Path) -> None:
+    project = tmp_path / "proj"
+    assert CliRunner().invoke(app, ["new", str(project)]).exit_code == 0
+    out = tmp_path / "out"
+    assert build((str(project),), out, workers=1, balance_games=GAMES).ok
+    assert (out / "proj" / "images" / "A12.png").is_file()
+
+    layout = project / "layouts" / "mycards.yaml"
+    layout.write_text(layout.read_text().replace("size: 7.5", "size: 8"))
+    again = build((str(project),), out, workers=1, balance_games=GAMES)
+    assert {"proj/cards-a4", "proj/cards-letter", "proj/images"} <= {r.job.id for r in again.built}
+
+    Image.new("RGB", (40, 60), "red").save(project / "back.png")
+    deck_file = project / "deck.yaml"
+    deck_file.write_text(deck_file.read_text().replace("back: {", "back: {image: back.png, "))
+    assert "proj/cards-a4" in {r.job.id for r in build((str(project),), out, workers=1, balance_games=GAMES).built}
+
+    rows = (project / "cards.csv").read_text().splitlines()
+    (project / "cards.csv").write_text("\n".join(r for r in rows if not r.startswith("A12,")) + "\n")
+    assert build((str(project),), out, workers=1, balance_games=GAMES).ok
+    assert not (out / "proj" / "images" / "A12.png").exists(), "a deleted card's image stayed behind"
+    assert (out / "proj" / "images" / "A11.png").is_file()
+
+
+def test_gallery_thumbnails_follow_deck_order(full_build: tuple[Path, object]) -> None:
+    out, _ = full_build
+    html = (out / "index.html").read_text(encoding="utf-8")
+    section = html.split('id="standard52"', 1)[1].split("</section>", 1)[0]
+    first = re.findall(r'<figcaption>([^<]+)</figcaption>', section)
+    deck = resolve_deck("standard52")
+    assert first[:3] == [c.id for c in deck.cards[:3]]

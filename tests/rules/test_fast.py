@@ -25,7 +25,8 @@ from generator.errors import ParameterError
 from generator.rules import registry
 from generator.rules.api import Result
 from generator.rules.fast import rng
-from generator.rules.fast.engine import play_range, play_stacks
+from generator.rules.fast.engine import play_range
+from generator.rules.fast.scripted import play_stacks
 from generator.rules.params import make_params
 from generator.rules.registry import make_game
 from generator.rules.runner import play_deal, simulate
@@ -94,12 +95,13 @@ def test_war_scripted_deals_agree_trick_by_trick(deck_name: str, values: dict[st
         stacks = random_stacks(game, params.players, r, equal=True)
         trace: list[dict[str, Any]] = []
         ref = play_deal("war", deck, params, {"stacks": stacks, "seed": deal_no}, observer=trace.append)
-        fast = play_stacks("war", game, stacks, seed=deal_no)
         ref_rows = [[-1 if t["winner"] is None else t["winner"], t["tiles"], *t["counts"]] for t in trace]
-        assert fast["trace"] == ref_rows, f"deal {deal_no}: {stacks}"
-        assert (fast["code"], fast["tricks"], fast["counts"]) == (code(ref), ref.tricks, ref.counts)
-        assert fast["details"]["wars"] == ref.details["wars"]
-        assert fast["details"]["left_on_table"] == ref.details["left_on_table"]
+        for general in (False, True):  # two players: the two-player loop and the general one
+            fast = play_stacks("war", game, stacks, seed=deal_no, general=general)
+            assert fast["trace"] == ref_rows, f"deal {deal_no}: {stacks}"
+            assert (fast["code"], fast["tricks"], fast["counts"]) == (code(ref), ref.tricks, ref.counts)
+            assert fast["details"]["wars"] == ref.details["wars"]
+            assert fast["details"]["left_on_table"] == ref.details["left_on_table"]
 
 
 WEIJI_CASES = [
@@ -159,11 +161,13 @@ def test_same_random_stream_gives_the_reference_summary(game: str, deck_name: st
                                                         strategy: str | None) -> None:
     deck = resolve_deck(deck_name)
     params = make_params(game, **values)
-    ref = simulate(game, deck, params, games=150, seed=4, strategy=strategy, engine="reference").to_json()
-    fast = reference_stream_run(game, deck, params, strategy, 150, 4).to_json()
+    ref_summary = simulate(game, deck, params, games=150, seed=4, strategy=strategy, engine="reference")
+    fast_summary = reference_stream_run(game, deck, params, strategy, 150, 4)
+    ref, fast = ref_summary.to_json(), fast_summary.to_json()
     assert ref.pop("engine") == "reference"
     assert fast.pop("engine") == "fast"
     assert fast == ref
+    assert fast_summary.seat_scores == ref_summary.seat_scores  # Viashi: points -> games per seat
 
 
 @pytest.mark.parametrize(("values", "strategy"), [({}, "greedy"), ({"variant": "human", "hands": 2}, "random")],
@@ -238,6 +242,11 @@ def test_jobs_1_and_2_give_identical_fast_results() -> None:
     one = simulate("war", deck, params, games=40_000, seed=3).to_json()
     two = simulate("war", deck, params, games=40_000, seed=3, jobs=2).to_json()
     assert one == two and one["engine"] == "fast"
+    viashi = resolve_deck("viashi")
+    one_v = simulate("viashi", viashi, make_params("viashi"), games=3000, seed=3)
+    two_v = simulate("viashi", viashi, make_params("viashi"), games=3000, seed=3, jobs=2)
+    assert one_v.to_json() == two_v.to_json() and one_v.seat_scores == two_v.seat_scores
+    assert sum(one_v.seat_scores[0].values()) == 3000
 
 
 def test_the_fast_rng_matches_python_when_asked() -> None:

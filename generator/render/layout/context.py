@@ -111,7 +111,16 @@ def card_context(deck: Deck, card: Card) -> dict[str, Any]:
         "back_text": card.back if card.back else deck.back.text,
         "back_color": deck.back.color or deck.colors.get("primary", "#333333"),
         "has_own_back": bool(card.back),
+        "back_image": _back_image(deck, card),
     }
+
+
+def _back_image(deck: Deck, card: Card) -> str:
+    """The back's image file: the card's ``back_image`` field, else the deck's ``back.image``."""
+    own = card.fields.get("back_image", "").strip()
+    if own:
+        return own
+    return str(deck.back.image) if deck.back.image is not None else ""
 
 
 def resolve(element: Element, ctx: Mapping[str, Any], where: Where) -> Element | None:

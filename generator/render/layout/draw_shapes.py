@@ -81,7 +81,38 @@ def _pattern(ink: Ink, el: Background, rect: Rect) -> None:
     c.restoreState()
 
 
+def _circle_box(rect: Rect) -> Rect:
+    """The square of side min(w, h) centred in ``rect``: a circle stays a circle on any card."""
+    x, y, w, h = rect
+    d = min(w, h)
+    return x + (w - d) / 2, y + (h - d) / 2, d, d
+
+
+def _disc(ink: Ink, rect: Rect, color: str) -> None:
+    fill = ink.color(color)
+    if fill is None:
+        return
+    x, y, d, _ = rect
+    c = ink.canvas
+    c.saveState()
+    c.setFillColor(fill)
+    c.circle(x + d / 2, y + d / 2, d / 2, stroke=0, fill=1)
+    c.restoreState()
+
+
 def draw_background(ink: Ink, el: Background, rect: Rect) -> Rect | None:
+    if el.shape == "circle":  # never into the bleed: a disc, not a card-wide fill
+        disc = _circle_box(rect)
+        _disc(ink, disc, el.color)
+        if el.pattern != "none":
+            c = ink.canvas
+            c.saveState()
+            clip = c.beginPath()
+            clip.circle(disc[0] + disc[2] / 2, disc[1] + disc[2] / 2, disc[2] / 2)
+            c.clipPath(clip, stroke=0, fill=0)
+            _pattern(ink, el, disc)
+            c.restoreState()
+        return None
     full = into_bleed(rect, ink.card)
     _fill_rect(ink, full, el.color, el.radius if full == rect else 0.0)
     _pattern(ink, el, full)
@@ -94,6 +125,12 @@ def draw_frame(ink: Ink, el: Frame, rect: Rect) -> Rect | None:
         rect = (d, d, ink.card.w - 2 * d, ink.card.h - 2 * d)
     if el.style not in STYLES:
         raise ink.where.error(f"unknown frame style {el.style!r}; valid: {', '.join(STYLES)}")
+    if el.shape == "circle":
+        rect = _circle_box(rect)
+        if el.fill:
+            _disc(ink, rect, el.fill)
+        draw_border(ink.canvas, el.style, rect, rect[2] / 2, el.width, ink.color(el.color))
+        return None
     if el.fill:
         _fill_rect(ink, rect, el.fill, el.radius)
     draw_border(ink.canvas, el.style, rect, pt(el.radius), el.width, ink.color(el.color))

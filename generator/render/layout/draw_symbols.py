@@ -7,7 +7,7 @@ from reportlab.pdfbase import pdfmetrics
 
 from ..geometry import pt
 from .draw_text import _font
-from .frame import Ink, Rect
+from .frame import CardBox, Ink, Rect
 from .glyphs import drawable
 from .model import Icon, Pips, Symbol
 from .symbols import SHAPES, draw_symbol
@@ -59,13 +59,38 @@ def draw_icon(ink: Ink, el: Icon, rect: Rect) -> Rect | None:
     return rect
 
 
+PIP_GAP = 1.1  # pip centres at least this many pip sizes apart (across or down)
+
+
+def _scale(card: CardBox) -> float:
+    """How much the layout's inside (within the safe-zone bands) shrank or grew: the smaller axis."""
+    s = card.safe_zone
+    kx = (card.w_mm - 2 * s) / max(0.01, card.design_w - 2 * s)
+    ky = (card.h_mm - 2 * s) / max(0.01, card.design_h - 2 * s)
+    return max(0.01, min(kx, ky))
+
+
+def pip_size(pip_mm: float, card: CardBox, rank: str, w: float, h: float) -> float:
+    """The pip size (points) in a ``w`` x ``h`` pip area: the layout's ``pip`` scaled with the
+    card, and never so big that two pips of ``rank``'s pattern touch."""
+    size = pt(pip_mm) * _scale(card)
+    spots = PIP_LAYOUTS.get(rank, ())
+    for i, (c1, r1) in enumerate(spots):
+        for c2, r2 in spots[i + 1:]:
+            dc, dr = abs(c1 - c2), abs(r1 - r2)
+            # apart across: dc * (w - s) >= gap * s; or down: dr * (h - s) >= gap * s
+            fits = max(dc * w / (PIP_GAP + dc), dr * h / (PIP_GAP + dr))
+            size = min(size, fits)
+    return max(0.0, size)
+
+
 def draw_pips(ink: Ink, el: Pips, rect: Rect) -> Rect | None:
     x, y, w, h = rect
     shape = _shape(ink, el.name)
     color = ink.color(el.color)
     rank = el.rank.strip().upper()
     c = ink.canvas
-    s = pt(el.pip)
+    s = pip_size(el.pip, ink.card, rank, w, h)
     if rank in PIP_LAYOUTS:
         for col, row in PIP_LAYOUTS[rank]:
             cx = x + s / 2 + col * (w - s)

@@ -48,6 +48,7 @@ class Background(Element):
     pattern_color: str = "#00000018"
     spacing: float = Field(default=4.0, ge=0.5, le=100, allow_inf_nan=False)  # mm between pattern lines
     radius: Positive = 0.0  # mm; rounded corners (ignored where it touches the card edge)
+    shape: Literal["rect", "circle"] = "rect"  # circle: diameter min(w, h), centred in the box
 
 
 class Frame(Element):
@@ -57,6 +58,7 @@ class Frame(Element):
     color: str = "#000000"
     fill: str | None = None
     radius: Positive = 2.0  # mm
+    shape: Literal["rect", "circle"] = "rect"  # circle: diameter min(w, h), centred in the box
     style: str = "plain"  # plain, double, dashed, feathered, flamed, carved, rippled, vined, gilded
 
 

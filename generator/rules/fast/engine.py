@@ -8,7 +8,8 @@ statistics) and dropped before the next chunk.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +23,7 @@ from ..war import WarGame
 from ..weiji import WeijiGame
 from . import rng, war_kernel, weiji_kernel
 
-CHUNK = 4096  # games per kernel call
+CHUNK = 16_384  # games per kernel call
 Progress = Callable[[int], None]
 
 
@@ -189,8 +190,9 @@ def play_range(name: str, game: Game, strategy: str | None, summary: Summary, st
         tables = weiji_tables(game, strategy)  # type: ignore[arg-type]
     else:
         tables = viashi_tables(game, strategy)
-    for a in range(start, stop, CHUNK):
-        b = min(a + CHUNK, stop)
+    step = CHUNK if mode == rng.FAST else 512  # Python's stream: 5 kB of twister state per game
+    for a in range(start, stop, step):
+        b = min(a + step, stop)
         states = _python_states(summary.seed, a, b) if mode == rng.PYTHON else np.zeros((0, 625), np.int64)
         if name == "war":
             _war_chunk(tables, summary, key, a, b - a, mode, states)
@@ -252,14 +254,19 @@ def _viashi_chunk(t: ViashiTables, summary: Summary, key: np.uint64, start: int,
     ctr = np.zeros(len(viashi_kernel.COUNTERS), np.int64)
     shown = np.zeros(len(t.ids), np.int64)
     took = np.zeros(len(t.ids), np.int64)
-    points = np.zeros(t.players, np.int64)
+    points = np.zeros((count, t.players), np.int64)
     suit, power, god, top, fool, rank8 = t.rules
     viashi_kernel.run_chunk(t.cards, t.players, t.hands, t.human, t.kind, t.cap, suit, power, god, top, fool, rank8,
                             t.lady, t.changeling, t.value, t.cost, t.threat, mode, key, start, count, states, code,
-                            tricks, ctr, shown, took, points)
+                            tricks, points, ctr, shown, took)
     totals = dict(zip(viashi_kernel.COUNTERS, ctr.tolist(), strict=True))
     _fold(summary, code, tricks, {k: float(totals[k]) for k in t.keys})
-    summary.scores = [a + float(b) for a, b in zip(summary.scores, points.tolist(), strict=True)]
+    summary.scores = [a + float(b) for a, b in zip(summary.scores, points.sum(axis=0).tolist(), strict=True)]
+    if count and not summary.seat_scores:
+        summary.seat_scores = [Counter() for _ in range(t.players)]
+    for seat, hist in enumerate(summary.seat_scores):  # points -> games, per seat
+        values, games = np.unique(points[:, seat], return_counts=True)
+        hist.update(dict(zip((float(v) for v in values.tolist()), games.tolist(), strict=True)))
     stats = summary.card_stats
     for cid, s, w in zip(t.ids, shown.tolist(), took.tolist(), strict=True):
         entry = stats.setdefault(cid, [0, 0])
@@ -279,51 +286,3 @@ def _fold(summary: Summary, code: np.ndarray, tricks: np.ndarray, details: dict[
     summary.tricks += int(tricks.sum())
     for k, v in details.items():
         summary.details[k] = summary.details.get(k, 0.0) + v
-
-
-# -- one scripted deal (verification) ----------------------------------------------------
-def play_stacks(name: str, game: Game, stacks: Sequence[Sequence[str]], choices: Sequence[str] = (),
-                strategy: str | None = None, seed: int = 0) -> dict[str, Any]:
-    """Play one deal (card ids per seat, top first) with the kernel; later
-    chance (shuffled pickups) from the reference's stream for ``seed`` game 0.
-    Returns outcome, tricks, counts, details and the trace rows."""
-    index: dict[str, int] = game.index  # type: ignore[attr-defined]
-    players = len(stacks)
-    total = len(game.cards)  # type: ignore[attr-defined]
-    size = 1
-    while size < total:
-        size *= 2
-    mask = size - 1
-    stack = np.zeros((players, size), np.int64)
-    head = np.zeros(players, np.int64)
-    cnt = np.array([len(s) for s in stacks], np.int64)
-    for s, ids in enumerate(stacks):
-        stack[s, : len(ids)] = [index[c] for c in ids]
-    sm = np.zeros(1, np.uint64)
-    mt = rng.python_state(seed, 0)
-    pile = np.zeros((players, total), np.int64)
-    snap = np.zeros((players + 1, total), np.int64)
-    common = (np.zeros(players, np.int64), np.zeros(total, np.int64), np.zeros(players, np.int64))
-    if name == "war":
-        t = war_tables(game)  # type: ignore[arg-type]
-        trace = np.full((min(t.cap, 100_000), 2 + players), -9, np.int64)
-        code, tricks, wars, table = war_kernel.play(
-            stack, head, cnt, mask, t.strength, t.russian, t.high, t.low, t.facedown, t.shuffled, t.objective1,
-            t.cap, rng.PYTHON, sm, mt, pile, common[0], common[1], common[2], np.zeros(players, np.int64),
-            snap, np.zeros(players, np.int64), trace)
-        details = {"wars": float(wars), "left_on_table": float(table)}
-    else:
-        w = weiji_tables(game, strategy)  # type: ignore[arg-type]
-        keys = {k: i for i, k in enumerate(game.keys)}  # type: ignore[attr-defined]
-        trace = np.full((min(2 * w.cap, 100_000), 4 + players), -9, np.int64)
-        ctr = np.zeros(len(w.keys), np.int64)
-        code, tricks = weiji_kernel.play(
-            stack, head, cnt, mask, w.values, w.lower, w.best_attr, w.chooser,
-            np.array([keys[c] for c in choices], np.int64), w.shuffled, 0 if choices else w.cycle, w.cap,
-            rng.PYTHON, sm, mt,
-            pile, common[0], common[1], common[2], snap, np.zeros(players, np.int64), ctr,
-            np.zeros(len(w.ids), np.int64), np.zeros(len(w.ids), np.int64), trace)
-        details = {k: float(v) for k, v in zip(w.keys, ctr.tolist(), strict=True)}
-    rows = trace[trace[:, 0] != -9].tolist()
-    counts = [int(cnt[s]) for s in range(players)]
-    return {"code": int(code), "tricks": int(tricks), "counts": counts, "details": details, "trace": rows}

@@ -292,10 +292,10 @@ def play(cards, players, hands, human, kind, cap, suit, suitmask, power, god, to
 
 @njit(cache=True)
 def run_chunk(cards, players, hands, human, kind, cap, suit, power, god, top, fool, rank8, lady, changeling, value,
-              cost, threat, mode, key, start, count, mt_states, out_code, out_tricks, ctr, shown, took,
-              score_sums):  # type: ignore[no-untyped-def]
-    """Play games ``start .. start + count - 1``: outcomes into ``out_*``;
-    counters, card statistics and points per seat summed."""
+              cost, threat, mode, key, start, count, mt_states, out_code, out_tricks, out_scores, ctr, shown,
+              took):  # type: ignore[no-untyped-def]
+    """Play games ``start .. start + count - 1``: outcomes and points per seat
+    into ``out_*``; counters and card statistics summed."""
     sm = np.zeros(1, np.uint64)
     mt = np.zeros(625, np.int64)
     scores = np.zeros(players, np.int64)
@@ -322,4 +322,4 @@ def run_chunk(cards, players, hands, human, kind, cap, suit, power, god, top, fo
         out_code[g] = code
         out_tricks[g] = tricks
         for s in range(players):
-            score_sums[s] += scores[s]
+            out_scores[g, s] = scores[s]

@@ -20,21 +20,27 @@ from .rng import seed_game, shuffle
 
 DRAW = -1
 UNFINISHED = -2
+RING = 255  # two-player stacks hold up to RING + 1 tiles (four packs of 52 fit)
+
+
+@njit(cache=True)
+def _russian(a, b, high, low):  # type: ignore[no-untyped-def]
+    """Russian showdown of strengths ``a`` (seat 0) and ``b``: the weaker rank
+    wins, except that the strongest rank beats the weakest; -1 for a tie."""
+    if a == b:
+        return -1
+    if a == high and b == low:
+        return 0
+    if a == low and b == high:
+        return 1
+    return 0 if a < b else 1
 
 
 @njit(cache=True)
 def _best(faces, nf, strength, russian, high, low):  # type: ignore[no-untyped-def]
     """Index into ``faces`` of the single winning tile, or -1 for a tie."""
     if russian:
-        a = strength[faces[0]]
-        b = strength[faces[1]]
-        if a == b:
-            return -1
-        if a == high and b == low:
-            return 0
-        if a == low and b == high:
-            return 1
-        return 0 if a < b else 1
+        return _russian(strength[faces[0]], strength[faces[1]], high, low)
     top = -1 << 62
     w = -1
     for k in range(nf):
@@ -180,11 +186,13 @@ def play(stack, head, cnt, mask, strength, russian, high, low, facedown, shuffle
 
 
 @njit(cache=True)
-def play2(A, B, na, nb, cnt, mask, strength, russian, high, low, facedown, shuffled, objective1, cap,
+def play2(A, B, na, nb, cnt, strength, russian, high, low, facedown, shuffled, objective1, cap,
           mode, sm, mt, pa, pb, won, snap, trace):  # type: ignore[no-untyped-def]
     """:func:`play` for two players with the stacks' heads and counts in local
-    variables (three times faster: no array traffic). Stacks start at index 0;
-    the final counts are written to ``cnt``. Same rules, same random draws."""
+    variables (three times faster: no array traffic) and stacks of the fixed
+    size ``RING + 1`` (a constant mask spares the index checks). Stacks start
+    at index 0; the final counts are written to ``cnt``. Same rules, same
+    random draws."""
     ha = 0
     hb = 0
     tricks = 0
@@ -194,7 +202,6 @@ def play2(A, B, na, nb, cnt, mask, strength, russian, high, low, facedown, shuff
     have_snap = False
     sa = 0
     sb = 0
-    faces = np.zeros(2, np.int64)
     code = UNFINISHED
     table = 0
     while True:
@@ -205,19 +212,17 @@ def play2(A, B, na, nb, cnt, mask, strength, russian, high, low, facedown, shuff
         w = -1
         while True:
             x = A[ha]
-            ha = (ha + 1) & mask
+            ha = (ha + 1) & RING
             na -= 1
             y = B[hb]
-            hb = (hb + 1) & mask
+            hb = (hb + 1) & RING
             nb -= 1
             pa[ka] = x
             ka += 1
             pb[kb] = y
             kb += 1
             if russian:
-                faces[0] = x
-                faces[1] = y
-                w = _best(faces, 2, strength, russian, high, low)
+                w = _russian(strength[x], strength[y], high, low)
                 if w >= 0:
                     break
             else:
@@ -231,11 +236,11 @@ def play2(A, B, na, nb, cnt, mask, strength, russian, high, low, facedown, shuff
                 break
             if facedown:
                 pa[ka] = A[ha]
-                ha = (ha + 1) & mask
+                ha = (ha + 1) & RING
                 na -= 1
                 ka += 1
                 pb[kb] = B[hb]
-                hb = (hb + 1) & mask
+                hb = (hb + 1) & RING
                 nb -= 1
                 kb += 1
                 if na == 0 or nb == 0:
@@ -272,11 +277,11 @@ def play2(A, B, na, nb, cnt, mask, strength, russian, high, low, facedown, shuff
             shuffle(mode, sm, mt, won, m)
         if w == 0:
             for i in range(m):
-                A[(ha + na) & mask] = won[i]
+                A[(ha + na) & RING] = won[i]
                 na += 1
         else:
             for i in range(m):
-                B[(hb + nb) & mask] = won[i]
+                B[(hb + nb) & RING] = won[i]
                 nb += 1
         if na == 0 or nb == 0:
             last = 0 if na > 0 else 1
@@ -286,12 +291,12 @@ def play2(A, B, na, nb, cnt, mask, strength, russian, high, low, facedown, shuff
             if have_snap and sa == na and sb == nb:
                 same = True
                 for i in range(na):
-                    if snap[0, i] != A[(ha + i) & mask]:
+                    if snap[0, i] != A[(ha + i) & RING]:
                         same = False
                         break
                 if same:
                     for i in range(nb):
-                        if snap[1, i] != B[(hb + i) & mask]:
+                        if snap[1, i] != B[(hb + i) & RING]:
                             same = False
                             break
                 if same:
@@ -301,9 +306,9 @@ def play2(A, B, na, nb, cnt, mask, strength, russian, high, low, facedown, shuff
                 sa = na
                 sb = nb
                 for i in range(na):
-                    snap[0, i] = A[(ha + i) & mask]
+                    snap[0, i] = A[(ha + i) & RING]
                 for i in range(nb):
-                    snap[1, i] = B[(hb + i) & mask]
+                    snap[1, i] = B[(hb + i) & RING]
                 have_snap = True
                 power *= 2
                 steps = 0
@@ -317,9 +322,12 @@ def run_chunk(cards, players, strength, russian, high, low, facedown, shuffled, 
               mode, key, start, count, mt_states, out_code, out_tricks, out_wars, out_table):  # type: ignore[no-untyped-def]
     """Deal and play games ``start .. start + count - 1``; per-game outcomes into ``out_*``."""
     total = cards.shape[0]
+    two = players == 2 and total <= RING + 1
     size = 1
     while size < total:
         size *= 2
+    if two:
+        size = RING + 1
     mask = size - 1
     stack = np.zeros((players, size), np.int64)
     head = np.zeros(players, np.int64)
@@ -353,8 +361,8 @@ def run_chunk(cards, players, strength, russian, high, low, facedown, shuffled, 
             s += 1
             if s == players:
                 s = 0
-        if players == 2:
-            code, tricks, wars, table = play2(stack[0], stack[1], cnt[0], cnt[1], cnt, mask, strength, russian,
+        if two:
+            code, tricks, wars, table = play2(stack[0], stack[1], cnt[0], cnt[1], cnt, strength, russian,
                                               high, low, facedown, shuffled, objective1, cap, mode, sm, mt,
                                               pile[0], pile[1], won, snap, trace)
         else:

@@ -1,0 +1,78 @@
+"""The balance thresholds a deck file (``thresholds:``) or ``--threshold key=value``
+may set: every key once, with its default, the values it accepts and its meaning.
+
+It lives in the deck layer so the loader can refuse an unknown key or an
+out-of-range value with its file and line; ``generator.balance.thresholds``
+re-exports the table and applies it. docs/balance.md repeats it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+
+@dataclass(frozen=True)
+class Threshold:
+    default: float
+    help: str
+    low: float = 0.0
+    high: float | None = 1.0  # None: no upper bound
+    high_open: bool = False  # the value must stay below ``high``
+
+    def accepts(self) -> str:
+        """The values it accepts, in words."""
+        if self.high is None:
+            return f"a number, {self.low:g} or more"
+        if (self.low, self.high, self.high_open) == (0.0, 1.0, False):
+            return "a share from 0 to 1"
+        upper = f"below {self.high:g}" if self.high_open else f"at most {self.high:g}"
+        return f"a number from {self.low:g} and {upper}"
+
+    def problem(self, value: float) -> str | None:
+        """Why ``value`` is refused, or None."""
+        if not math.isfinite(value) or value < self.low or (
+            self.high is not None and (value >= self.high if self.high_open else value > self.high)
+        ):
+            return f"must be {self.accepts()}, got {value:g}"
+        return None
+
+
+THRESHOLDS: Mapping[str, Threshold] = MappingProxyType({
+    # -- static, Weiji-style decks --------------------------------------------------
+    "strength_max": Threshold(0.80, "a card whose strength (average share of the deck it beats per attribute) is above this is too strong (warning)"),
+    "strength_min": Threshold(0.20, "a card whose strength is below this is too weak (warning)"),
+    "no_data_max": Threshold(0.25, "share of cards with \"no data\" for one attribute above which choosing it mostly ties (warning)"),
+    "pair_tie_max": Threshold(0.20, "chance that two random cards tie on one attribute (equal values or \"no data\") above this (warning)"),
+    "top_tie_max": Threshold(3, "more cards than this sharing an attribute's best value (warning)", high=None),
+    "correlation_max": Threshold(0.90, "two attributes whose rank correlation is above this are near copies (warning)", low=-1.0),
+    "dominated_share_max": Threshold(0.20, "a card dominated by more than this share of the other cards (each never loses to it and beats it on some attribute) is dead weight (warning)"),
+    # -- playtest -------------------------------------------------------------------
+    "unfinished_max": Threshold(0.01, "share of unfinished games (cycles, turn cap) above which the deck is an error; any unfinished game is a warning"),
+    "seat_edge_warn": Threshold(0.10, "a seat winning more (or less) than its fair share by this much, with the interval excluding fair play (warning)"),
+    "seat_edge_error": Threshold(0.20, "the same, by this much (error)"),
+    "draws_max": Threshold(0.05, "share of drawn games (everyone ran out together) above which the deck is a warning"),
+    "card_win_max": Threshold(0.90, "Weiji: a card winning more than this share of the showdowns it is shown in (warning)"),
+    "card_win_min": Threshold(0.10, "Weiji: a card winning less than this share of the showdowns it is shown in (warning)"),
+    "tie_rate_warn": Threshold(0.15, "Weiji: share of showdowns that tie, above which play stalls (warning)"),
+    "tie_rate_error": Threshold(0.40, "Weiji: the same, above which the deck is an error"),
+    "attribute_tie_max": Threshold(0.35, "Weiji: share of showdowns on one attribute that tie (warning)"),
+    "length_p95_max": Threshold(1000, "95th percentile of game length in tricks above which games drag on (warning)", high=None),
+    "confidence": Threshold(0.95, "confidence level of every interval", low=0.5, high=1.0, high_open=True),
+    # -- static, suited decks -----------------------------------------------------------
+    "rank_count_spread": Threshold(0, "ranks (or suits) whose card counts differ by more than this (warning)", high=None),
+})
+
+
+def threshold_problem(key: str, value: float) -> str | None:
+    """Why ``key: value`` is not a usable threshold (an unknown key, a value out of
+    its range), or None. The message does not repeat the key."""
+    threshold = THRESHOLDS.get(key)
+    if threshold is None:
+        close = difflib.get_close_matches(key, list(THRESHOLDS), n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        return f"unknown threshold {key!r}{hint}; valid: {', '.join(THRESHOLDS)}"
+    return threshold.problem(value)
