@@ -1,10 +1,8 @@
 """Running the simulator for the balance checks.
 
-Weiji and War go through :func:`generator.rules.runner.simulate` (so any fast
-path behind it is used, and the figures equal ``deckpress simulate``'s for the
-same seed). Games with points (Viashi) are played game by game through the
-same seeded loop, because the score *distribution* per seat needs each game's
-scores, which a :class:`Summary` only sums.
+Every game goes through :func:`generator.rules.runner.simulate` (so the fast
+path serves, and the figures equal ``deckpress simulate``'s for the same seed);
+its :class:`Summary` streams the per-seat score distributions too.
 """
 
 from __future__ import annotations
@@ -39,30 +37,10 @@ def simulated(game: str) -> bool:
 
 def playtest(game: str, deck: Deck, params: Params, games: int, seed: int,
              progress: Progress | None = None) -> Playtest:
-    if game in ("weiji", "war"):
-        return Playtest(runner.simulate(game, deck, params, games=games, seed=seed, progress=progress))
-    return _per_game(game, deck, params, games, seed, progress)
-
-
-def _per_game(game: str, deck: Deck, params: Params, games: int, seed: int,
-              progress: Progress | None) -> Playtest:
-    """The runner's loop (same seeds, same games), keeping each game's scores."""
-    built = make_game(game, deck, params)
-    players = int(getattr(params, "players", 2))
-    name = entry(game).default_strategy
-    strategies = [make_strategy(game, name) for _ in range(players)] if name else []
-    summary = Summary(game=game, params=params.describe(), seed=seed, players=players, strategy=name)
-    scores: list[Counter[float]] = [Counter() for _ in range(players)]
-    for index in range(games):
-        result = runner.play(built, strategies, runner.game_rng(seed, index))
-        summary.add(result)
-        for seat, points in enumerate(result.scores):
-            scores[seat][float(points)] += 1
-        if progress is not None and (index + 1) % runner.PROGRESS_EVERY == 0:
-            progress(runner.PROGRESS_EVERY)
-    if progress is not None and games % runner.PROGRESS_EVERY:
-        progress(games % runner.PROGRESS_EVERY)
-    return Playtest(summary, scores if any(scores) else [])
+    """The playtest through :func:`generator.rules.runner.simulate` for every game,
+    so the fast path serves and the figures equal ``deckpress simulate``'s."""
+    summary = runner.simulate(game, deck, params, games=games, seed=seed, progress=progress)
+    return Playtest(summary, list(summary.seat_scores))
 
 
 def war_grid(deck: Deck, sets: Iterable[str], games: int, seed: int,
@@ -110,8 +88,9 @@ class _DealWatch:
 
 
 def holder_wins(game: str, deck: Deck, params: Params, games: int, seed: int, cards: Iterable[str]) -> dict[str, dict[str, int]]:
-    """For each card (printed once): in how many games its first holder won,
-    replaying the same seeded games as :func:`playtest`."""
+    """For each card (printed once): in how many games its first holder won.
+    Plays seeded games on the reference engine, which reports each deal (the fast
+    engine plays other games for the same seed; both are fair samples)."""
     wanted = [c for c in cards if deck.card(c).copies == 1]
     if not wanted or games <= 0:
         return {}

@@ -16,6 +16,7 @@ from typing import Any
 from ..deck.model import Attribute, Card, Deck, Rank
 from ..errors import ParameterError
 from ..rules.params import Params, ViashiParams, WarParams, WeijiParams
+from ..rules.registry import make_game
 
 PICKUP = {
     "shuffled": "mixed, in no particular order",
@@ -199,5 +200,8 @@ def booklet_context(game: str, params: Params, deck: Deck) -> dict[str, Any]:
     expected = {"weiji": WeijiParams, "war": WarParams, "viashi": ViashiParams}[game]
     if not isinstance(params, expected):
         raise ParameterError(f"{game} booklet needs {expected.__name__}, got {type(params).__name__}")
+    # the deck must be playable with these parameters, as for `deckpress simulate`: a
+    # deck that does not fit the game is the same clear error, never a template failure
+    make_game(game, deck, params)
     facts = CONTEXTS[game](params, deck)  # type: ignore[operator]
     return {"game": game, "params": params, "deck": deck, "command": _sets(game, params, deck), **facts}

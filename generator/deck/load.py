@@ -22,6 +22,7 @@ from .rows import (
     Row,
     RowContext,
     build_card,
+    column_problems,
     resolve_reference,
     rows_from_csv,
     rows_from_xlsx,
@@ -109,6 +110,8 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
     clash = set(ctx.attributes) & (set(ctx.fields) | {"id", "name", "copies", "suit", "rank"})
     for name in sorted(clash):
         problems.append(Problem(f"{name!r} is both an attribute and a card field", path, field=name))
+    if rows and rows[0].columns is not None:  # card rows from a CSV/XLSX: its header, checked once
+        problems += column_problems(rows[0].columns, rows[0].file, ctx)
 
     cards: list[Card] = []
     seen: dict[str, Row] = {}

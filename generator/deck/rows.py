@@ -38,6 +38,7 @@ class Row:
     file: Path
     line: int | None
     key_lines: Mapping[Any, int] | None = None
+    columns: tuple[str, ...] | None = None  # the header of the CSV/XLSX sheet it came from
 
     def line_of(self, key: str) -> int | None:
         if self.key_lines and key in self.key_lines:
@@ -81,6 +82,7 @@ def rows_from_csv(path: Path, text: str) -> tuple[list[Row], list[Problem]]:
             return [], [Problem("the CSV file is empty (it needs a header row)", path, 1)]
         header = [h.strip() for h in header]
         problems = _check_header(header, path)
+        columns = tuple(h for h in header if h)
         if len(header) > MAX_COLUMNS:
             return [], [Problem(f"more than {MAX_COLUMNS} columns", path, 1)]
         line = reader.line_num + 1
@@ -91,7 +93,7 @@ def rows_from_csv(path: Path, text: str) -> tuple[list[Row], list[Problem]]:
                 if len(record) > len(header):
                     problems.append(Problem(f"row has {len(record)} cells but the header has {len(header)}", path, line))
                 data = {h: cell for h, cell in zip(header, record, strict=False) if h}
-                rows.append(Row(data, path, line))
+                rows.append(Row(data, path, line, columns=columns))
             line = reader.line_num + 1
     except csv.Error as exc:
         return rows, [Problem(f"invalid CSV: {exc}", path, reader.line_num)]
@@ -114,6 +116,18 @@ def _zip_problem(path: Path) -> str | None:
     return None
 
 
+MAX_FORMULA_PROBLEMS = 3  # formula cells without a saved value named one by one; the rest counted
+
+
+@dataclass
+class _Formula:
+    """A formula cell, to be replaced by the value a spreadsheet app saved for it."""
+
+    data: dict[str, Any]
+    column: int
+    header: str
+
+
 def rows_from_xlsx(path: Path, sheet: str | None) -> tuple[list[Row], list[Problem]]:
     refused = _zip_problem(path)
     if refused:
@@ -121,39 +135,87 @@ def rows_from_xlsx(path: Path, sheet: str | None) -> tuple[list[Row], list[Probl
     try:
         import openpyxl
 
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        # Formulas as written (data_type 'f'); their saved values are read afterwards, if there are any.
+        book = openpyxl.load_workbook(path, read_only=True, data_only=False)
     except Exception as exc:  # openpyxl raises many kinds for a broken file
         return [], [Problem(f"cannot read the spreadsheet: {exc}", path)]
     try:
         if sheet is not None and sheet not in book.sheetnames:
             return [], [Problem(f"no sheet named {sheet!r}; sheets: {', '.join(book.sheetnames)}", path)]
-        return _sheet_rows(book[sheet] if sheet is not None else book.worksheets[0], path)
+        ws = book[sheet] if sheet is not None else book.worksheets[0]
+        rows, problems, formulas = _sheet_rows(ws, path)
+        if formulas:
+            problems += _saved_values(path, ws.title, formulas)
+        return rows, problems
     except Exception as exc:  # broken XML, odd cell types, a chart sheet ...
         return [], [Problem(f"cannot read the spreadsheet: {type(exc).__name__}: {exc}", path)]
     finally:
         book.close()
 
 
-def _sheet_rows(ws: Any, path: Path) -> tuple[list[Row], list[Problem]]:
+def _sheet_rows(ws: Any, path: Path) -> tuple[list[Row], list[Problem], dict[int, list[_Formula]]]:
     if hasattr(ws, "reset_dimensions"):
         ws.reset_dimensions()  # a sheet claiming A1:XFD1048576 must not be padded out to it
-    records = ws.iter_rows(values_only=True)
+    records = ws.iter_rows()
     first = next(records, None)
     if first is None:
-        return [], [Problem("the sheet is empty (it needs a header row)", path, 1)]
+        return [], [Problem("the sheet is empty (it needs a header row)", path, 1)], {}
     if len(first) > MAX_COLUMNS:
-        return [], [Problem(f"more than {MAX_COLUMNS} columns", path, 1)]
-    header = ["" if h is None else str(h).strip() for h in first]
+        return [], [Problem(f"more than {MAX_COLUMNS} columns", path, 1)], {}
+    header = ["" if c.value is None else str(c.value).strip() for c in first]
     problems = _check_header(header, path)
+    columns = tuple(h for h in header if h)
     rows: list[Row] = []
-    for number, record in enumerate(records, start=2):
+    formulas: dict[int, list[_Formula]] = {}
+    for number, cells in enumerate(records, start=2):
         if number > MAX_SCANNED or len(rows) >= MAX_ROWS:
-            return rows, [*problems, Problem(f"more than {MAX_ROWS} card rows", path, number)]
-        record = (*record[: len(header)], *(None,) * (len(header) - len(record)))  # trailing empty cells
+            return rows, [*problems, Problem(f"more than {MAX_ROWS} card rows", path, number)], formulas
+        record = [c.value for c in cells[: len(header)]]
+        record += [None] * (len(header) - len(record))  # trailing empty cells
         if any(cell not in (None, "") for cell in record):
             data = {h: ("" if v is None else v) for h, v in zip(header, record, strict=True) if h}
-            rows.append(Row(data, path, number))
-    return rows, problems
+            rows.append(Row(data, path, number, columns=columns))
+            found = [_Formula(data, i, h) for i, (h, c) in enumerate(zip(header, cells, strict=False))
+                     if h and c.data_type == "f"]
+            if found:
+                formulas[number] = found
+    return rows, problems, formulas
+
+
+def _saved_values(path: Path, title: str, formulas: dict[int, list[_Formula]]) -> list[Problem]:
+    """Put the values a spreadsheet app saved in place of the formulas. A formula
+    never calculated (a workbook written by a script) has none: that is a problem,
+    not "no data"."""
+    import openpyxl
+    from openpyxl.utils import get_column_letter
+
+    book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    unsaved: list[tuple[int, _Formula]] = []
+    try:
+        ws = book[title]
+        if hasattr(ws, "reset_dimensions"):
+            ws.reset_dimensions()
+        for number, cells in enumerate(ws.iter_rows(max_row=max(formulas)), start=1):
+            for formula in formulas.get(number, ()):
+                cell = cells[formula.column] if formula.column < len(cells) else None
+                value = None if cell is None else cell.value
+                # an empty saved text (t="str", <v></v>) is a value; no value and no type is none
+                if value is None and (cell is None or cell.data_type not in ("s", "str", "inlineStr")):
+                    unsaved.append((number, formula))
+                formula.data[formula.header] = "" if value is None else value
+    finally:
+        book.close()
+    fix = "open and save the file in a spreadsheet app"
+    problems = []
+    for number, formula in unsaved[:MAX_FORMULA_PROBLEMS]:
+        card = _text(formula.data.get("id")).strip() or None
+        cell = f"{get_column_letter(formula.column + 1)}{number}"
+        problems.append(Problem(f"cell {cell}: formula without a saved value: {fix}", path, number, card, formula.header))
+    if len(unsaved) > MAX_FORMULA_PROBLEMS:
+        more = unsaved[MAX_FORMULA_PROBLEMS:]
+        cells = ", ".join(f"{get_column_letter(f.column + 1)}{n}" for n, f in more[:5]) + (", ..." if len(more) > 5 else "")
+        problems.append(Problem(f"{len(more)} more formula cells without a saved value ({cells}): {fix}", path))
+    return problems
 
 
 def _check_header(header: list[str], path: Path) -> list[Problem]:
@@ -165,6 +227,23 @@ def _check_header(header: list[str], path: Path) -> list[Problem]:
         seen.add(h)
     if "id" not in seen:
         problems.append(Problem("the header has no 'id' column", path, 1, field="id"))
+    return problems
+
+
+def column_problems(columns: tuple[str, ...], file: Path, ctx: RowContext) -> list[Problem]:
+    """A CSV/XLSX header checked once, so a misspelt column is one problem on line 1,
+    not one per card row (``build_card`` leaves these to it)."""
+    known = set(CARD_KEYS) | set(ctx.attributes) | set(ctx.fields)
+    problems = []
+    for column in columns:
+        if column not in known:
+            hint = _did_you_mean(column, known - set(columns))
+            problems.append(Problem(f"unknown column{hint}; a column is one of {', '.join(sorted(known))}",
+                                    file, 1, field=column))
+    for key in ctx.attributes:
+        if key not in columns:
+            problems.append(Problem(f"the attribute {key!r} has no column (each card needs a number or 'no data')",
+                                    file, 1, field=key))
     return problems
 
 
@@ -210,6 +289,9 @@ def build_card(row: Row, ctx: RowContext) -> tuple[Card | None, list[Problem]]:
     data = row.data
     raw_id = data.get("id")
     card_id = _text(raw_id).strip()
+    columns = row.columns  # a CSV/XLSX row: its header's problems are reported once, by column_problems
+    if columns is not None and "id" not in columns:
+        return None, []  # "the header has no 'id' column", once
 
     def problem(message: str, fld: str | None) -> None:
         problems.append(Problem(message, row.file, row.line_of(fld) if fld else row.line, card_id or None, fld))
@@ -223,7 +305,7 @@ def build_card(row: Row, ctx: RowContext) -> tuple[Card | None, list[Problem]]:
         return None, problems
 
     known = set(CARD_KEYS) | set(ctx.attributes) | set(ctx.fields)
-    for key in data:
+    for key in data if columns is None else ():  # a CSV/XLSX row's keys are its header's columns
         if not isinstance(key, str) or key not in known:
             hint = _did_you_mean(str(key), known)
             problem(f"unknown field{hint}; a card may have {', '.join(sorted(known))}", str(key))
@@ -250,6 +332,8 @@ def build_card(row: Row, ctx: RowContext) -> tuple[Card | None, list[Problem]]:
     values: dict[str, float | None] = {}
     for key in ctx.attributes:
         if key not in data:
+            if columns is not None and key not in columns:
+                continue
             problem("missing value (write a number, or 'no data')", key)
             continue
         value, error = parse_value(data[key], ctx.no_data)

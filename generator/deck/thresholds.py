@@ -29,8 +29,9 @@ class Threshold:
             return f"a number, {self.low:g} or more"
         if (self.low, self.high, self.high_open) == (0.0, 1.0, False):
             return "a share from 0 to 1"
-        upper = f"below {self.high:g}" if self.high_open else f"at most {self.high:g}"
-        return f"a number from {self.low:g} and {upper}"
+        if self.high_open:
+            return f"at least {self.low:g} and below {self.high:g}"
+        return f"a number from {self.low:g} to {self.high:g}"
 
     def problem(self, value: float) -> str | None:
         """Why ``value`` is refused, or None."""

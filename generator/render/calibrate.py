@@ -1,7 +1,8 @@
 """The duplex registration test sheet (``deckpress calibrate``).
 
 Page 1 (front) has five targets. Page 2 (back) has, exactly behind each target,
-a millimetre scale across and up. Hold the back side to the light: where the
+a millimetre scale across (through the target's centre) and one up (just to its
+right, so the two never overlap). Hold the back side to the light: where the
 front target's centre falls on the scales is the printer's ``--back-offset X,Y``
 (a printer that needs none shows the target on 0, 0).
 """

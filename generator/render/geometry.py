@@ -68,6 +68,7 @@ def parse_card_size(text: str) -> CardSize:
         w, h = float(m.group(1)), float(m.group(2))
         if w > 0 and h > 0:
             return CardSize(f"{w:g}x{h:g}", w, h)
+        raise ParameterError(f"card size {text.strip()!r}: width and height must be positive (in mm, e.g. 63x88)")
     raise ParameterError(
         f"unknown card size {text!r}; use WxH in mm (e.g. 63x88) or one of: "
         + ", ".join(CARD_SIZES)

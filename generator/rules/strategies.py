@@ -49,27 +49,31 @@ class BestStrategy:
 
 
 class FixedStrategy:
-    """Weiji scripted choices: attribute keys used in order (one list shared by
-    every seat, as a ``--deal`` file gives them), then ``then`` (best) once the
-    list runs out."""
+    """Scripted choices (any game): the values of the actions to take, in order
+    (one list shared by every seat, as a ``--deal`` file's ``choices:`` gives
+    them: Weiji attribute keys, Viashi card ids or ``hand:ID`` / ``table:ID``),
+    then ``then`` (default: Weiji's best) once the list runs out."""
 
     name = "fixed"
     deterministic = False  # a repeated position is no cycle while choices remain
 
     def __init__(self, choices: Iterable[str] = (), then: Strategy | None = None) -> None:
         self.choices: deque[str] = deque(choices)
+        self.used = 0  # choices taken so far: the next one's index in the list
         self.then: Strategy = then if then is not None else BestStrategy()
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
         if not self.choices:
             return self.then.choose(state, seat, rng)
         key = self.choices.popleft()
+        index = self.used
+        self.used += 1
         legal = state.legal_actions()
         for action in legal:
             if action.value == key:
                 return action
         valid = ", ".join(str(a.value) for a in legal)
-        raise ParameterError(f"choices: {key!r} is not an attribute of this deck; valid: {valid}")
+        raise ParameterError(f"deal: choices[{index}]: {key!r} is not a legal move here; legal: {valid}")
 
 
 def make_strategy(game: str, name: str | None = None) -> Strategy:

@@ -241,15 +241,22 @@ class WarState:
         self.unfinished = unfinished
 
     def _report(self, piles: list[list[int]], winner: int | None) -> None:
+        """One trace record, called before the winner picks up (which may still
+        wait for a shuffled pickup): ``counts`` are those AFTER the pickup, so the
+        last record's counts are the result's (a draw leaves its tiles on the table)."""
         if self.observer is not None:
             ids = self.game.ids
+            tiles = sum(len(p) for p in piles)
+            counts = [len(s) for s in self.stacks]
+            if winner is not None:
+                counts[winner] += tiles
             self.observer(
                 {
                     "trick": self.tricks,
                     "played": [[ids[c] for c in p] for p in piles],
                     "winner": winner,
-                    "tiles": sum(len(p) for p in piles),
-                    "counts": [len(s) for s in self.stacks],
+                    "tiles": tiles,
+                    "counts": counts,
                 }
             )
 

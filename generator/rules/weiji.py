@@ -298,10 +298,22 @@ class WeijiState:
         self.unfinished = unfinished
 
     def _report(self, record: dict[str, Any]) -> None:
+        """One trace record. A showdown is reported before its cards move on, so
+        ``counts`` add what happens next: the winner takes the middle (``table``,
+        the cards in the middle at this showdown), and after a tie that leaves one
+        player with cards, that player does; so the last record's counts are the
+        result's (a draw leaves the middle on the table)."""
         if self.observer is not None:
             record = {"trick": self.tricks, "event": record.pop("event", "showdown"), **record}
-            record["counts"] = [len(s) for s in self.stacks]
-            record["table"] = sum(len(m) for m in self.middle)  # cards in play, before any pickup
+            counts = [len(s) for s in self.stacks]
+            middle = sum(len(m) for m in self.middle)
+            if record["event"] == "showdown":
+                alive = [s for s, n in enumerate(counts) if n]
+                taker = record["winner"] if record["winner"] is not None else alive[0] if len(alive) == 1 else None
+                if taker is not None:
+                    counts[taker] += middle
+            record["counts"] = counts
+            record["table"] = middle  # cards in the middle at this point (a winner takes them all)
             self.observer(record)
 
 
@@ -312,7 +324,7 @@ def weiji_deal_actions(game: WeijiGame, deal: Mapping[str, Any]) -> list[Action]
     stacks = deal_stacks(deal, game.params.players, available(game.deck))
     if not all(stacks):
         raise ParameterError("deal: every seat needs at least one card")
-    for key in deal.get("choices") or []:
+    for i, key in enumerate(deal.get("choices") or []):
         if str(key) not in game.attr:
-            raise ParameterError(f"deal: choices: {key!r} is not an attribute of this deck; valid: {', '.join(game.keys)}")
+            raise ParameterError(f"deal: choices[{i}]: {key!r} is not an attribute of this deck; valid: {', '.join(game.keys)}")
     return [table.deal_action(stacks)]

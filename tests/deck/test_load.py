@@ -62,7 +62,7 @@ CASES = {
     "duplicate_id.yaml": ["duplicate_id.yaml:7", "card X1", "duplicate id", "line 5"],
     "not_numeric.yaml": ["not_numeric.yaml:6", "card X2", "field 'weight'", "not a number: 'heavy'"],
     "bad_better.yaml": ["bad_better.yaml:3", "attributes[weight].better", "'higher' or 'lower'", "'smaller'"],
-    "csv_column.yaml": ["csv_column.csv:2", "card X1", "field 'colour'", "unknown field"],
+    "csv_column.yaml": ["csv_column.csv:1", "field 'colour'", "unknown column", "csv_column.csv:3", "card X2"],
     "missing_file.yaml": ["missing_file.yaml:4", "field 'cards'", "file not found: 'nowhere.csv'"],
     "invalid_yaml.yaml": ["invalid_yaml.yaml:4", "invalid YAML"],
     "missing_art.yaml": ["missing_art.yaml:3", "card X1", "field 'art'", "file not found"],
@@ -82,7 +82,8 @@ def test_broken_deck_error_names_file_line_card_and_field(name: str) -> None:
 def test_every_problem_is_reported_at_once() -> None:
     with pytest.raises(DeckError) as info:
         load_deck(BROKEN / "csv_column.yaml")
-    assert len(info.value.problems) == 2  # both rows name the unknown column
+    # the unknown column once, on the header line (not once per row), and X2's bad weight
+    assert [(p.line, p.card, p.field) for p in info.value.problems] == [(1, None, "colour"), (3, "X2", "weight")]
 
 
 def test_unknown_bundled_name_lists_the_bundled_decks() -> None:

@@ -56,6 +56,24 @@ def weiji_deck(n: int = 12, none_share: float = 0.15, seed: int = 3) -> Deck:
     return Deck(name="weiji test", game="weiji", cards=tuple(cards), attributes=attrs)
 
 
+# The reference's trace gives the counts after the trick's pickup; the kernels' trace
+# rows give them before it (the table still holding the trick's cards).
+def before_pickup_war(record: dict[str, Any]) -> list[int]:
+    counts = list(record["counts"])
+    if record["winner"] is not None:
+        counts[record["winner"]] -= record["tiles"]
+    return counts
+
+
+def before_pickup_weiji(record: dict[str, Any], last: Result | None) -> list[int]:
+    """``last``: the result, for the last record (a tie leaving one player, who takes the middle)."""
+    counts = list(record["counts"])
+    taker = record["winner"] if record["winner"] is not None else last.winner if last is not None else None
+    if taker is not None:
+        counts[taker] -= record["table"]
+    return counts
+
+
 def code(result: Result) -> int:
     return -2 if result.unfinished else -1 if result.winner is None else result.winner
 
@@ -95,7 +113,7 @@ def test_war_scripted_deals_agree_trick_by_trick(deck_name: str, values: dict[st
         stacks = random_stacks(game, params.players, r, equal=True)
         trace: list[dict[str, Any]] = []
         ref = play_deal("war", deck, params, {"stacks": stacks, "seed": deal_no}, observer=trace.append)
-        ref_rows = [[-1 if t["winner"] is None else t["winner"], t["tiles"], *t["counts"]] for t in trace]
+        ref_rows = [[-1 if t["winner"] is None else t["winner"], t["tiles"], *before_pickup_war(t)] for t in trace]
         for general in (False, True):  # two players: the two-player loop and the general one
             fast = play_stacks("war", game, stacks, seed=deal_no, general=general)
             assert fast["trace"] == ref_rows, f"deal {deal_no}: {stacks}"
@@ -127,9 +145,10 @@ def test_weiji_scripted_deals_agree_trick_by_trick(values: dict[str, Any], strat
         ref = play_deal("weiji", deck, params, deal, strategy=strategy, observer=trace.append)
         fast = play_stacks("weiji", game, stacks, choices, strategy=strategy, seed=deal_no)
         ref_rows = [
-            [0, game.attr[t["attribute"]], t["chooser"], -1 if t["winner"] is None else t["winner"], *t["counts"]]
+            [0, game.attr[t["attribute"]], t["chooser"], -1 if t["winner"] is None else t["winner"],
+             *before_pickup_weiji(t, ref if i == len(trace) - 1 else None)]
             if t["event"] == "showdown" else [1, -1, t["chooser"], -1, *t["counts"]]
-            for t in trace
+            for i, t in enumerate(trace)
         ]
         assert fast["trace"] == ref_rows, f"deal {deal_no}: {stacks} {choices}"
         assert (fast["code"], fast["tricks"], fast["counts"]) == (code(ref), ref.tricks, ref.counts)
