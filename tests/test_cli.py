@@ -32,3 +32,11 @@ def test_check_bad_deck_exits_2_with_one_line_per_problem() -> None:
     assert result.exit_code == 2
     assert "Traceback" not in result.output
     assert "card X2, field 'weight': not a number" in result.output
+
+
+def test_cards_size_with_a_zero_side_says_why(tmp_path: Path) -> None:
+    for size in ("0x0", "63x0"):
+        result = runner.invoke(app, ["cards", "lighting", "--size", size, "-o", str(tmp_path / "c.pdf")])
+        assert result.exit_code == 2, result.output
+        assert "width and height must be positive" in result.output and "unknown card size" not in result.output
+    assert not (tmp_path / "c.pdf").exists()

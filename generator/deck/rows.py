@@ -146,6 +146,8 @@ def rows_from_xlsx(path: Path, sheet: str | None) -> tuple[list[Row], list[Probl
         rows, problems, formulas = _sheet_rows(ws, path)
         if formulas:
             problems += _saved_values(path, ws.title, formulas)
+            # a row of formulas whose saved values are all empty is an empty row, as it looks in the app
+            rows = [row for row in rows if any(v not in (None, "") for v in row.data.values())]
         return rows, problems
     except Exception as exc:  # broken XML, odd cell types, a chart sheet ...
         return [], [Problem(f"cannot read the spreadsheet: {type(exc).__name__}: {exc}", path)]
@@ -164,6 +166,8 @@ def _sheet_rows(ws: Any, path: Path) -> tuple[list[Row], list[Problem], dict[int
         return [], [Problem(f"more than {MAX_COLUMNS} columns", path, 1)], {}
     header = ["" if c.value is None else str(c.value).strip() for c in first]
     problems = _check_header(header, path)
+    problems += [Problem(f"cell {c.coordinate}: the header is a formula; write the column name as text",
+                         path, 1) for c in first if c.data_type == "f"]
     columns = tuple(h for h in header if h)
     rows: list[Row] = []
     formulas: dict[int, list[_Formula]] = {}
@@ -396,5 +400,6 @@ def resolve_reference(ref: str, folder: Path, allowed_roots: Iterable[Path]) -> 
 def _did_you_mean(word: str, options: Iterable[str]) -> str:
     import difflib
 
-    close = difflib.get_close_matches(word, list(options), n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    by_lower = {option.lower(): option for option in sorted(options, reverse=True)}
+    close = difflib.get_close_matches(word.lower(), list(by_lower), n=1)  # "ID" is a misprint of "id"
+    return f" (did you mean '{by_lower[close[0]]}'?)" if close else ""

@@ -161,7 +161,7 @@ def _write_group(
         back_path = out_dir / f"{prefix}back.{ext}"
         save_image(hidden, back_path, ext, dpi)
         report.files.append(back_path)
-    entries = []
+    entries: list[dict[str, object]] = []
     start = 0
     for n, grid in enumerate(grids, 1):
         ids = order[start : start + grid.cards]

@@ -3,7 +3,7 @@
     stacks:            # one list per seat, card ids, top first (Weiji, War)
       - [L01, L07, L13]
       - [L02, L08]
-    choices: [weight, lumens]   # Weiji only: attribute keys used in order
+    choices: [weight, lumens]   # optional: scripted decisions in order (Weiji: attribute keys)
     seed: 0                     # optional: seeds later chance (shuffled pickups)
 
 Viashi gives its draw pile instead (engineer B's key, read with

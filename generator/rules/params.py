@@ -125,7 +125,7 @@ def _coerce(model: type[Params], key: str, text: str) -> Any:
 def _same(model: type[Params], key: str, a: Any, b: Any) -> bool:
     """Whether two values of field ``key`` mean the same (``4`` and ``"4"`` do)."""
     info = model.model_fields.get(key)
-    if info is None:
+    if info is None or info.annotation is None:
         return bool(a == b)
     adapter: TypeAdapter[Any] = TypeAdapter(info.annotation)
     try:

@@ -49,6 +49,25 @@ def test_json_output_for_scripts() -> None:
     assert data["thresholds"]["strength_max"] == 0.8 and data["warnings"] >= 1
 
 
+def test_threshold_values_out_of_their_range_are_bad_input() -> None:
+    for item, message in (("strength_max=5", "--threshold strength_max: must be a share from 0 to 1, got 5"),
+                          ("confidence=1", "--threshold confidence: must be at least 0.5 and below 1, got 1"),
+                          ("top_tie_max=-1", "--threshold top_tie_max: must be a number, 0 or more, got -1"),
+                          ("strength_min=nan", "must be a share from 0 to 1, got nan")):
+        result = run(DECKS / "balanced.yaml", "--games", "0", "--threshold", item)
+        assert result.exit_code == 2 and message in result.output, (item, result.output)
+        assert "Traceback" not in result.output
+
+
+def test_deck_file_thresholds_are_refused_by_the_loader_with_their_line(tmp_path: Path) -> None:
+    text = (DECKS / "balanced.yaml").read_text().replace("cards:", "thresholds: {dominance: 0.1}\ncards:", 1)
+    (tmp_path / "deck.yaml").write_text(text)
+    line = text.splitlines().index("thresholds: {dominance: 0.1}") + 1
+    result = run(tmp_path / "deck.yaml", "--games", "0")
+    assert result.exit_code == 2
+    assert f"deck.yaml:{line}: field 'thresholds.dominance': unknown threshold 'dominance'" in result.output
+
+
 def test_threshold_override_on_the_command_line() -> None:
     result = run(DECKS / "balanced.yaml", "--games", "0", "--json", "--threshold", "strength_min=0.45")
     data = json.loads(result.output)

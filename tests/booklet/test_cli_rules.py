@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -37,6 +38,8 @@ def test_bad_parameters_exit_2_listing_the_valid_values(tmp_path: Path) -> None:
         (["war", "--set", "players=5"], "valid: 2 to 4"),
         (["viashi", "--set", "players=4"], "valid: 3, 6"),
         (["war", "--set", "colour=red"], "valid: max_tricks, players"),
+        (["war", "--set", "objective=2"], "objective=2 applies only to the Russian version"),
+        (["war", "--set", "tie_method=1"], "tie_method=1 applies only to the Russian version"),
         (["chess"], "games: weiji, war, viashi"),
         (["weiji", "--format", "zine"], "valid: booklet, sheet"),
     ]
@@ -45,3 +48,13 @@ def test_bad_parameters_exit_2_listing_the_valid_values(tmp_path: Path) -> None:
         assert result.exit_code == 2, (args, result.output)
         assert needle in result.output, (args, result.output)
     assert not out.exists()
+
+
+@pytest.mark.parametrize("deck", ["piecepack", "standard52"])
+def test_a_deck_that_cannot_play_the_game_is_a_clear_error_and_writes_nothing(tmp_path: Path, deck: str) -> None:
+    out = tmp_path / "viashi.pdf"
+    result = runner.invoke(app, ["rules", "viashi", "--deck", deck, "-o", str(out)])
+    assert result.exit_code == 2, result.output
+    assert "needs one suit of gods and regular suits to play Viashi" in result.output
+    assert "template" not in result.output and "Traceback" not in result.output
+    assert list(tmp_path.iterdir()) == []

@@ -36,8 +36,16 @@ def test_weiji_examples_prefer_a_lower_is_better_attribute_and_find_the_tie() ->
 
 
 def test_weiji_too_many_players_for_the_deck() -> None:
-    with pytest.raises(ParameterError, match="too few"):
+    # the deck is checked against the game first, with the message `deckpress simulate` gives
+    with pytest.raises(ParameterError, match="5 cards cannot be dealt to 8 players"):
         booklet_context("weiji", make_params("weiji", ["players=8"]), weiji_deck(5))
+
+
+def test_a_deck_the_game_cannot_use_is_the_simulators_error() -> None:
+    with pytest.raises(ParameterError, match="needs one suit of gods"):
+        booklet_context("viashi", make_params("viashi"), war_deck())
+    with pytest.raises(ParameterError, match="no attributes"):
+        booklet_context("weiji", make_params("weiji"), viashi_deck())
 
 
 def test_war_counts_tiles_per_pack_and_player() -> None:

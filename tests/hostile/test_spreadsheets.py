@@ -121,9 +121,10 @@ def test_xlsx_dates_formulas_errors_and_bools_are_named_problems(tmp_path: Path)
     with pytest.raises(DeckError) as info:
         load_deck(_deck(tmp_path, "cards.xlsx"))
     text = str(info.value)
-    for card in "ACD":
+    for card in "ABCD":
         assert f"card {card}, field 'weight'" in text
-    assert "card B" not in text  # a formula never calculated has no cached value: read as empty
+    # a formula never calculated (written by a script) has no saved value: named, not read as "no data"
+    assert "card B, field 'weight': cell B3: formula without a saved value" in text
     assert "card E" not in text
 
 

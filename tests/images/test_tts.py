@@ -99,3 +99,18 @@ def test_tts_takes_jpg_but_not_webp(tmp_path: Path, fmt: str) -> None:
 
     with pytest.raises(ParameterError, match="png, jpg"):
         plan_export("tts", format="webp")
+
+
+def test_one_sided_pieces_get_no_back_image(tmp_path: Path) -> None:
+    """Dice nets and pawns (``double_sided = False``): no blank ``*-back.png``, no back in tts.json."""
+    pieces = [*colour_pieces(3), *(ColourPiece(f"d{i}", PALETTE[i], width=50.8, height=50.8,
+                                               double_sided=False) for i in range(2))]
+    report = export_pieces(pieces, tmp_path, plan_export("tts", dpi=30))
+    decks = json.loads((tmp_path / "tts.json").read_text())["decks"]
+    assert [d["back"] for d in decks] == ["63.5x88.9mm-back.png", None]
+    names = {p.name for p in report.files}
+    assert "63.5x88.9mm-back.png" in names and "50.8x50.8mm-sheet-1.png" in names
+    assert not any(n.startswith("50.8x50.8mm-back") for n in names)
+    assert not any(p.name.startswith("50.8x50.8mm-back") for p in tmp_path.iterdir())
+    with Image.open(tmp_path / "50.8x50.8mm-sheet-1.png") as sheet:  # hidden slot: white
+        assert _close(_cell_colour(sheet, (2, 2), 3), (255, 255, 255))

@@ -168,18 +168,21 @@ def test_the_back_medallion_and_ring_stay_round_and_centred_on_any_card(
     try:
         page = doc[0]
         card = page.rect
-        curved = [d for d in page.get_drawings()
-                  if d["items"] and all(item[0] == "c" for item in d["items"] if item[0] != "l")
-                  and sum(item[0] == "c" for item in d["items"]) >= 4
-                  and d["rect"].width < card.width * 0.9]
+        drawings = page.get_drawings()
     finally:
         doc.close()
-    medallion = [d["rect"] for d in curved if d["type"] == "f"]
-    ring = [d["rect"] for d in curved if d["type"] == "s"]
+    back = drawings[0]  # the background, over the whole card
+    assert back["rect"].width == pytest.approx(card.width, abs=0.5)
+    medallion = [d["rect"] for d in drawings[1:]
+                 if d["type"] == "f" and d.get("fill") == back["fill"] and d["rect"].width < card.width * 0.8]
+    ring = [d["rect"] for d in drawings
+            if d["type"] == "s" and d["rect"].width < card.width * 0.8 and len(d["items"]) < 20]
     assert medallion and ring
+    centre = (medallion[0].x0 + medallion[0].x1) / 2, (medallion[0].y0 + medallion[0].y1) / 2
     for r in (*medallion, *ring):
         assert r.width == pytest.approx(r.height, abs=0.5)  # a circle, not a rounded box
         assert (r.x0 + r.x1) / 2 == pytest.approx(card.width / 2, abs=0.5)
+        assert (r.y0 + r.y1) / 2 == pytest.approx(centre[1], abs=0.5)  # ring round the medallion
 
 
 # 5. fold backs ------------------------------------------------------------------------------

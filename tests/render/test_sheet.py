@@ -73,14 +73,15 @@ def test_fold_puts_each_back_beside_its_front_mirrored_across_the_fold(tmp_path:
         # fold line at x = 297 / 2: the back box is the front box reflected across it
         assert (bx - 5) == pytest.approx(297 - (fx - 5) - 63.5, abs=0.02)
         assert by == pytest.approx(fy, abs=0.02)
-    # gap arrangement: 4 in one row above a horizontal fold at y = 105, backs below
+    # gap arrangement: 4 in one row above a horizontal fold at y = 105, backs below,
+    # each turned 180 degrees in its box (its (5, 5) mm corner is now 5 mm from the top right)
     out2 = tmp_path / "g.pdf"
     write_sheets(markers[:4], out2, SheetOptions(backs="fold", arrangement="gap"))
     for ident in "14":
         fx, fy = text_origin(out2, 0, f"F{ident}")  # type: ignore[misc]
         bx, by = text_origin(out2, 0, f"B{ident}")  # type: ignore[misc]
-        assert bx == pytest.approx(fx, abs=0.02)
-        assert by - 5 == pytest.approx(210 - (fy - 5) - 88.9, abs=0.02)
+        assert bx - 63.5 + 5 == pytest.approx(fx - 5, abs=0.02)
+        assert by + 5 - 88.9 == pytest.approx(210 - (fy - 5) - 88.9, abs=0.02)
 
 
 def test_single_sided_pieces_leave_their_back_slot_empty(tmp_path: Path) -> None:

@@ -54,6 +54,37 @@ def test_a_fixed_war_deal_prints_winner_tricks_counts_and_writes_a_trace(tmp_pat
     assert json.loads(out) == {"winner": 0, "tricks": 2, "counts": [8, 0]}
     lines = [json.loads(line) for line in trace.read_text().splitlines()]
     assert len(lines) == 2 and lines[1]["winner"] == 0
+    assert [sorted(r) for r in lines] == [["counts", "played", "tiles", "trick", "winner"]] * 2
+    # the counts of a trace line are taken after the winner picked up the trick's tiles
+    assert [r["counts"] for r in lines] == [[5, 3], [8, 0]]
+
+
+def test_a_fixed_weiji_deal_with_choices_and_a_trace(tmp_path: Path) -> None:
+    deal = tmp_path / "deal.yaml"
+    deal.write_text("stacks:\n  - [L01, L03]\n  - [L02, L04]\nchoices: [lumens]\n")
+    trace = tmp_path / "trace.jsonl"
+    code, out = invoke("weiji", "--deal", str(deal), "--set", "pickup=winner-first", "--json", "--trace", str(trace))
+    assert code == 0, out
+    result = json.loads(out)
+    assert set(result) <= {"winner", "tricks", "counts", "unfinished"} and sum(result["counts"]) <= 4
+    lines = [json.loads(line) for line in trace.read_text().splitlines()]
+    assert lines[0]["attribute"] == "lumens" and lines[0]["chooser"] == 0
+    assert set(lines[0]) == {"trick", "event", "attribute", "chooser", "shown", "winner", "no_data", "counts", "table"}
+    assert lines[-1]["counts"] == result["counts"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["war", "--players", "4", "--set", "players=3"], "players given twice: --players 4 and --set players=3"),
+        (["war", "--set", "objective=2"], "objective=2 applies only to the Russian version"),
+        (["war", "--set", "tie_method=1"], "tie_method=1 applies only to the Russian version"),
+    ],
+)
+def test_conflicting_or_ignored_parameters_are_rejected(args: list[str], message: str) -> None:
+    code, out = invoke(*args, "--games", "5")
+    assert code == 2, out
+    assert message in out
 
 
 @pytest.mark.parametrize(

@@ -74,3 +74,14 @@ def test_a_short_pile_is_a_clear_error(tmp_path: Path) -> None:
     deal.write_text("pile: [winds-1, winds-2]\n")
     code, out = invoke("--deal", str(deal))
     assert code == 2 and "the pile has 2 cards; 3 players draw the whole deck of 54" in out
+
+
+def test_an_illegal_choice_names_its_index_and_the_legal_moves(tmp_path: Path) -> None:
+    # the first choice places winds-1 (legal); the second, during the draw, tries to play a card
+    deal = tmp_path / "deal.yaml"
+    pile = suited_pile()
+    deal.write_text(yaml.safe_dump({"pile": pile, "choices": [pile[0], "hand:gods-3"]}))
+    code, out = invoke("--deal", str(deal))
+    assert code == 2, out
+    assert "choices[1]: 'hand:gods-3' is not a legal move here; legal: " in out
+    assert "attribute" not in out

@@ -179,11 +179,54 @@ def test_russian_tie_method_1_vs_2() -> None:
     assert (two.winner, two.counts) == (1, [0, 6])
 
 
-def test_classic_ignores_tie_method() -> None:
-    # classic War always puts one tile face down: as test_russian_tie_method_1_vs_2's
-    # deal, 3 = 3, down 2s / 4m, up 4s vs 2m -> 4 beats 2 in classic: seat 0 takes six
-    result, _ = run([["3s", "2s", "4s"], ["3m", "4m", "2m"]], tie_method=1)
+def test_classic_always_puts_one_tile_face_down() -> None:
+    # as test_russian_tie_method_1_vs_2's deal, 3 = 3, down 2s / 4m, up 4s vs 2m ->
+    # 4 beats 2 in classic: seat 0 takes six
+    result, _ = run([["3s", "2s", "4s"], ["3m", "4m", "2m"]])
     assert (result.winner, result.counts) == (0, [6, 0])
+
+
+@pytest.mark.parametrize(
+    ("sets", "message"),
+    [
+        (["objective=2"], "objective=2 applies only to the Russian version"),
+        (["tie_method=1"], "tie_method=1 applies only to the Russian version"),
+        (["variant=classic", "objective=1"], "objective=1 applies only to the Russian version"),
+        (["objective=2", "tie_method=1"], "objective=2 and tie_method=1 apply only to the Russian version"),
+    ],
+)
+def test_russian_only_parameters_with_classic_are_rejected_not_ignored(sets: list[str], message: str) -> None:
+    with pytest.raises(ParameterError, match=message):
+        make_params("war", sets)
+    with pytest.raises(ParameterError, match="only to the Russian version"):
+        make_params("war", **{k: int(v) for k, v in (s.split("=") for s in sets) if k != "variant"})
+    # the defaults (not given) are fine, and the Russian version takes them
+    assert make_params("war", ["variant=classic"]).variant == "classic"
+    russian = make_params("war", ["variant=russian", *(s for s in sets if not s.startswith("variant="))])
+    assert russian.variant == "russian"
+
+
+def test_a_key_given_as_option_and_in_set_must_agree() -> None:
+    with pytest.raises(ParameterError, match="players given twice: --players 4 and --set players=3"):
+        make_params("war", ["players=3"], players=4)
+    assert make_params("war", ["players=4"], players=4).players == 4  # the same value twice is fine
+    assert make_params("war", ["players=3"], players=None).players == 3  # an unset option is no conflict
+
+
+@pytest.mark.parametrize("pickup", ["winner-first", "shuffled"])
+def test_the_trace_counts_are_taken_after_the_winner_picks_up(pickup: str) -> None:
+    # t1 5s > 3s: seat 0 takes both -> 5 v 3. t2 4s = 4m: war, down 2s / 2m, up 5m > as:
+    # seat 0 takes the six tiles of the trick and seat 1 is out -> 8 v 0
+    result, trace = run([["5s", "4s", "2s", "5m"], ["3s", "4m", "2m", "as"]], pickup=pickup)
+    assert (result.winner, result.tricks, result.counts) == (0, 2, [8, 0])
+    assert trace[-1]["counts"] == result.counts
+    assert [t["counts"] for t in trace] == [[5, 3], [8, 0]]
+    assert [t["tiles"] for t in trace] == [2, 6]
+
+
+def test_a_drawn_war_leaves_the_tiles_on_the_table_in_the_trace_too() -> None:
+    result, trace = run([["5s"], ["5s"]], packs=2)
+    assert result.draw and trace[-1]["counts"] == result.counts == [0, 0] and trace[-1]["tiles"] == 2
 
 
 def test_standard52_ranks_by_rank_strength() -> None:

@@ -169,6 +169,27 @@ def test_sole_survivor_of_a_tie_wins_and_takes_the_middle() -> None:
     assert (result.winner, result.tricks, result.counts) == (0, 1, [4, 0, 0])
 
 
+@pytest.mark.parametrize("pickup", ["winner-first", "shuffled"])
+def test_the_trace_counts_are_taken_after_the_winner_picks_up(pickup: str) -> None:
+    # as test_no_data_for_any_player_is_a_tie: t1 a tie (2 cards to the middle), t2 power
+    # 9 > 1: seat 0 takes all four and wins; the last line's counts are the result's
+    cards = {"A1": (1, 1, None), "A2": (9, 1, 1), "B1": (1, 1, 3), "B2": (1, 1, 1)}
+    result, trace = run(cards, [["A1", "A2"], ["B1", "B2"]], ["speed", "power"], pickup=pickup)
+    assert (result.winner, result.counts) == (0, [4, 0])
+    assert [t["counts"] for t in trace] == [[1, 1], [4, 0]]
+    assert [t["table"] for t in trace] == [2, 4]  # the middle at each showdown: the winner takes it
+    assert trace[-1]["counts"] == result.counts
+
+
+def test_the_sole_survivor_of_a_tie_takes_the_middle_in_the_trace_too() -> None:
+    cards = {"A1": (5, 1, 1), "A2": (1, 1, 1), "B1": (5, 1, 1), "C1": (5, 1, 1)}
+    result, trace = run(cards, [["A1", "A2"], ["B1"], ["C1"]], ["power"])
+    assert trace[-1]["winner"] is None and trace[-1]["counts"] == result.counts == [4, 0, 0]
+    # a drawn game: the middle stays on the table
+    result, trace = run({"A": (5, 1, 1), "B": (5, 2, 1)}, [["A"], ["B"]], ["power"])
+    assert result.draw and trace[-1]["counts"] == result.counts == [0, 0] and trace[-1]["table"] == 2
+
+
 def test_deal_is_as_equal_as_possible_and_seat_0_chooses_first() -> None:
     cards = {f"X{i}": (i, i, i) for i in range(30)}
     game = WeijiGame(weiji_deck(cards), make_params("weiji", players=4))
@@ -241,7 +262,7 @@ def test_bad_deal_and_choices_are_clear_errors() -> None:
         run(cards, [["A"], ["Q"]])
     with pytest.raises(ParameterError, match="more often than the deck holds"):
         run(cards, [["A"], ["A"]])
-    with pytest.raises(ParameterError, match="'colour' is not an attribute.*valid: power, weight, speed"):
+    with pytest.raises(ParameterError, match=r"choices\[0\]: 'colour' is not an attribute.*valid: power, weight, speed"):
         run(cards, [["A"], ["B"]], ["colour"])
     with pytest.raises(ParameterError, match="no attributes"):
         WeijiGame(Deck(name="plain", game="weiji", cards=(Card(id="A", name="A"),)), make_params("weiji"))
