@@ -18,7 +18,7 @@ from ..deck.load import resolve_deck
 from ..render.atomic import atomic_write
 from ..rules.api import Result
 from ..rules.deals import deal_players, load_deal
-from ..rules.params import make_params
+from ..rules.params import make_params, parse_sets
 from ..rules.registry import default_deck, entry
 from ..rules.runner import play_deal
 from ..rules.runner import simulate as run_simulation
@@ -52,7 +52,8 @@ def simulate(
         if engine == "fast":
             raise typer.BadParameter("--deal plays one traced game with the reference engine", param_hint="--engine")
         fixed = load_deal(deal)
-        params = make_params(game, sets, players=players if players is not None else deal_players(fixed))
+        given = players is not None or "players" in parse_sets(sets)
+        params = make_params(game, sets, players=players if given else deal_players(fixed))
         if trace is not None:
             with _trace_file(trace) as write:
                 result = play_deal(game, loaded, params, fixed, strategy, observer=write)
@@ -106,7 +107,8 @@ def _print_deal(result: Result, as_json: bool) -> None:
         typer.echo(json.dumps(out))
         return
     outcome = "unfinished" if result.unfinished else "a draw" if result.winner is None else f"seat {result.winner} wins"
-    typer.echo(f"{outcome} after {result.tricks} tricks; cards per seat: {result.counts}")
+    held = "captives per seat" if result.scores else "cards per seat"  # games with points count captives
+    typer.echo(f"{outcome} after {result.tricks} tricks; {held}: {result.counts}")
     if result.scores:
         typer.echo(f"scores: {result.scores}")
 
@@ -131,5 +133,6 @@ def _print_summary(summary: Summary, deck_name: str) -> None:
     if summary.details:
         details = Table("counter", "total", "per game")
         for key, value in data["details"].items():
-            details.add_row(key, f"{value:g}", f"{value / max(1, summary.games):.2f}")
+            total = f"{value:,.0f}" if float(value).is_integer() else f"{value:,.2f}"
+            details.add_row(key, total, f"{value / max(1, summary.games):.2f}")
         console.print(details)

@@ -102,3 +102,17 @@ def test_bad_input_is_one_clear_line_and_exit_2(args: list[str], message: str) -
     code, out = invoke(*args, "--games", "5")
     assert code == 2
     assert message in out
+
+
+def test_a_deal_with_a_different_player_count_names_the_stacks(tmp_path: Path) -> None:
+    deal = tmp_path / "deal.yaml"
+    deal.write_text("stacks:\n  - [suns-5]\n  - [suns-3]\n")
+    code, out = invoke("war", "--deal", str(deal), "--set", "players=3")
+    assert code == 2
+    assert "2 stacks for 3 players" in out and "given twice" not in out
+
+
+def test_counter_totals_print_as_whole_numbers() -> None:
+    code, out = invoke("war", "--games", "400", "--seed", "2")
+    assert code == 0
+    assert "e+" not in out
