@@ -10,22 +10,14 @@ from rich.progress import Progress
 from ..deck import resolve_deck
 from ..errors import ParameterError
 from ..render.calibrate import write_calibration
-from ..render.cards import card_pieces, proof_label
+from ..render.cards import card_pieces
 from ..render.geometry import parse_card_size
-from ..render.printer_config import parse_offset, printer_offset, save_printer_offset
-from ..render.sheet import SheetOptions, with_copies, write_sheets
+from ..render.printer_config import parse_offset, save_printer_offset
+from ..render.sheet import with_copies, write_sheets
 from . import options
 from .app import app, friendly
-
-MAX_WARNINGS = 20  # printed in full; the rest are counted
-
-
-def _offset(back_offset: str | None, printer: str | None) -> tuple[float, float]:
-    if back_offset is not None:
-        return parse_offset(back_offset)
-    if printer is not None:
-        return printer_offset(printer)
-    return (0.0, 0.0)
+from .sheet_args import back_offset as sheet_back_offset
+from .sheet_args import echo_notes, sheet_options
 
 
 @app.command()
@@ -49,24 +41,16 @@ def cards(
 ) -> None:
     """Print-and-play card sheets: exact cut size, bleed, crop marks, duplex or fold backs."""
     loaded = resolve_deck(deck)
-    sheet = SheetOptions(
-        page=page.lower(), bleed=bleed, margin=margin, backs=backs, arrangement=arrangement,
-        gap=gap, crop_marks=not no_crop_marks, cut_lines=cut_lines,
-        back_offset=_offset(back_offset, printer), proof=proof,
-        proof_label=proof_label(loaded) if proof else "",
-    )
+    sheet = sheet_options(loaded, page=page, bleed=bleed, margin=margin, backs=backs, arrangement=arrangement,
+                          gap=gap, no_crop_marks=no_crop_marks, cut_lines=cut_lines, offset=back_offset,
+                          printer=printer, proof=proof)
     card_size = parse_card_size(size) if size else None
     pieces = card_pieces(loaded, layout, size=card_size)
     with Progress(transient=True) as bar:
         task = bar.add_task(f"{loaded.name}", total=len(with_copies(pieces)))
         report = write_sheets(pieces, output, sheet, title=loaded.name,
                               progress=lambda done: bar.update(task, completed=done))
-    for note in report.notes:
-        typer.echo(note, err=True)
-    for warning in report.warnings[:MAX_WARNINGS]:
-        typer.echo(f"warning: {warning}", err=True)
-    if len(report.warnings) > MAX_WARNINGS:
-        typer.echo(f"warning: ... and {len(report.warnings) - MAX_WARNINGS} more", err=True)
+    echo_notes(report)
     typer.echo(f"{output}: {report.pieces} cards on {report.pages} page{'s' if report.pages != 1 else ''} "
                f"({report.per_page} per page, {report.arrangement}, {report.orientation})")
 
@@ -90,6 +74,6 @@ def calibrate(
             return
     if output is None:
         raise ParameterError("give -o FILE for the test sheet, or --printer NAME --back-offset X,Y to store")
-    offset = _offset(back_offset, printer)
+    offset = sheet_back_offset(back_offset, printer)
     write_calibration(output, page.lower(), backs, offset)
     typer.echo(f"{output}: print both pages {backs}, then read the back side against a light")

@@ -14,8 +14,7 @@ from ..images.work import auto_jobs
 from ..render.geometry import parse_card_size
 from . import options
 from .app import app, friendly
-
-MAX_WARNINGS = 20  # printed in full; the rest are counted
+from .sheet_args import echo_notes
 
 
 @app.command()
@@ -57,12 +56,7 @@ def images(
             jobs=jobs or auto_jobs(),
             progress=lambda done, total: bar.update(task, completed=done, total=total),
         )
-    for note in report.notes:
-        typer.echo(note, err=True)
-    for warning in report.warnings[:MAX_WARNINGS]:
-        typer.echo(f"warning: {warning}", err=True)
-    if len(report.warnings) > MAX_WARNINGS:
-        typer.echo(f"warning: ... and {len(report.warnings) - MAX_WARNINGS} more", err=True)
+    echo_notes(report)
     what = {"images": "image files", "tts": "Tabletop Simulator files", "pdf": "vendor PDF"}[report.output]
     typer.echo(f"{output}: {len(report.files)} {what} ({report.rendered} images in "
                f"{report.seconds:.1f} s, {report.per_second:.1f}/s)")

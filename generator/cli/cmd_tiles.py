@@ -9,12 +9,11 @@ import typer
 from rich.progress import Progress
 
 from ..deck import resolve_deck
-from ..render.cards import proof_label
 from ..render.piecepack import COMPONENTS, parse_components, piecepack_pieces
-from ..render.sheet import SheetOptions, with_copies, write_sheets
+from ..render.sheet import with_copies, write_sheets
 from . import options
 from .app import app, friendly
-from .cmd_cards import _offset
+from .sheet_args import echo_notes, sheet_options
 
 NOUNS = {"tile": "tiles", "coin": "coins", "die": "dice", "pawn": "pawns"}
 
@@ -42,19 +41,15 @@ def tiles(
     """Piecepack print-and-play: 2 in tiles, 3/4 in coins, die nets and fold-up pawns."""
     chosen = parse_components(components)
     loaded = resolve_deck(deck)
-    sheet = SheetOptions(
-        page=page.lower(), bleed=bleed, margin=margin, backs=backs, arrangement=arrangement,
-        gap=gap, crop_marks=not no_crop_marks, cut_lines=cut_lines,
-        back_offset=_offset(back_offset, printer), proof=proof,
-        proof_label=proof_label(loaded) if proof else "",
-    )
+    sheet = sheet_options(loaded, page=page, bleed=bleed, margin=margin, backs=backs, arrangement=arrangement,
+                          gap=gap, no_crop_marks=no_crop_marks, cut_lines=cut_lines, offset=back_offset,
+                          printer=printer, proof=proof)
     pieces = piecepack_pieces(loaded, packs, chosen)
     with Progress(transient=True) as bar:
         task = bar.add_task(loaded.name, total=len(with_copies(pieces)))
         report = write_sheets(pieces, output, sheet, title=loaded.name,
                               progress=lambda done: bar.update(task, completed=done))
-    for note in report.notes:
-        typer.echo(note, err=True)
+    echo_notes(report)
     counts = Counter(getattr(p, "kind", "piece") for p in with_copies(pieces))
     parts = ", ".join(f"{n} {NOUNS.get(k, k)}" for k, n in counts.items())
     typer.echo(f"{output}: {packs} piecepack{'s' if packs != 1 else ''} ({parts}) "

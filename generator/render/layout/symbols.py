@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 Op = tuple[float | str, ...]
 
@@ -104,9 +104,14 @@ def draw_symbol(
     canvas: Canvas, name: str, x: float, y: float, w: float, h: float, color: Color | None
 ) -> None:
     """Draw symbol ``name`` centred in the box (points), as large as fits, keeping its shape."""
-    shape = SHAPES[name]
     size = min(w, h)
-    ox, oy = x + (w - size) / 2, y + (h - size) / 2
+    paint_shape(canvas, SHAPES[name], x + (w - size) / 2, y + (h - size) / 2, size, color)
+
+
+def paint_shape(canvas: Canvas, shape: Shape, ox: float, oy: float, size: float, color: Color | None,
+                *, even_odd: bool = False, round_joins: bool = False) -> None:
+    """Paint ``shape`` (unit-square ops) into the ``size`` square at (ox, oy): the one
+    path builder every symbol uses, on cards and piecepack pieces alike."""
     path = canvas.beginPath()
     for op in shape.ops:
         kind, nums = op[0], [float(v) for v in op[1:]]
@@ -129,7 +134,9 @@ def draw_symbol(
     if shape.stroke:
         canvas.setLineWidth(shape.stroke * size)
         canvas.setLineCap(1)
+        if round_joins:
+            canvas.setLineJoin(1)
         canvas.drawPath(path, stroke=1, fill=0)
     else:
-        canvas.drawPath(path, stroke=0, fill=1, fillMode=1)
+        canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_EVEN_ODD if even_odd else FILL_NON_ZERO)
     canvas.restoreState()

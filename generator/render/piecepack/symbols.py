@@ -12,10 +12,10 @@ import math
 from collections.abc import Iterable
 
 from reportlab.lib.colors import HexColor
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
+from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.symbols import SHAPES as LAYOUT_SHAPES
-from ..layout.symbols import Op, Shape
+from ..layout.symbols import Op, Shape, paint_shape
 
 
 def _c(ops: Iterable[Op]) -> tuple[Op, ...]:
@@ -159,29 +159,5 @@ def draw_shape(canvas: Canvas, shape: Shape | str, cx: float, cy: float, size: f
     """Draw a symbol centred at (cx, cy) in a ``size`` x ``size`` box (points), in ``color``."""
     if isinstance(shape, str):
         shape = SYMBOLS[shape]
-    ox, oy = cx - size / 2, cy - size / 2
-    path = canvas.beginPath()
-    for op in shape.ops:
-        kind, nums = op[0], [float(v) for v in op[1:]]
-        pts = [ox + v * size if i % 2 == 0 else oy + v * size for i, v in enumerate(nums)]
-        if kind == "M":
-            path.moveTo(*pts)
-        elif kind == "L":
-            path.lineTo(*pts)
-        elif kind == "C":
-            path.curveTo(*pts)
-        elif kind == "Z":
-            path.close()
-        elif kind == "O":
-            path.circle(ox + nums[0] * size, oy + nums[1] * size, nums[2] * size)
-    canvas.saveState()
-    canvas.setFillColor(HexColor(color))
-    canvas.setStrokeColor(HexColor(color))
-    if shape.stroke:
-        canvas.setLineWidth(shape.stroke * size)
-        canvas.setLineCap(1)
-        canvas.setLineJoin(1)
-        canvas.drawPath(path, stroke=1, fill=0)
-    else:
-        canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_EVEN_ODD if even_odd else FILL_NON_ZERO)
-    canvas.restoreState()
+    paint_shape(canvas, shape, cx - size / 2, cy - size / 2, size, HexColor(color),
+                even_odd=even_odd, round_joins=True)
