@@ -146,3 +146,31 @@ def shuffle(mode: int, sm: np.ndarray, mt: np.ndarray, a: np.ndarray, n: int) ->
         _shuffle_fast(sm, a, n)
     else:
         _shuffle_py(mt, a, n)
+
+
+@njit(cache=True)
+def shuffle_and_deal(mode: int, sm: np.ndarray, mt: np.ndarray, key: np.uint64, index: np.int64,
+                     mt_state: np.ndarray, cards: np.ndarray, order: np.ndarray, dealt: int,
+                     stack: np.ndarray, head: np.ndarray, cnt: np.ndarray) -> None:
+    """The deal of game ``index``, shared by every stack game's kernel: seed its random
+    source (``mode`` 0: our own per-game stream; else the reference's Mersenne Twister
+    state ``mt_state``), shuffle ``cards`` into ``order`` and deal the first ``dealt``
+    of them one at a time from seat 0 (stacks empty, top at ``head``)."""
+    if mode == 0:
+        seed_game(sm, key, index)
+    else:
+        mt[:] = mt_state
+    total = cards.shape[0]
+    order[:] = cards
+    shuffle(mode, sm, mt, order, total)
+    players = cnt.shape[0]
+    for s in range(players):
+        head[s] = 0
+        cnt[s] = 0
+    s = 0
+    for i in range(dealt):
+        stack[s, cnt[s]] = order[i]
+        cnt[s] += 1
+        s += 1
+        if s == players:
+            s = 0

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .rng import seed_game, shuffle
+from .rng import shuffle, shuffle_and_deal
 
 DRAW = -1
 UNFINISHED = -2
@@ -51,6 +51,17 @@ def _best(faces, nf, strength, russian, high, low):  # type: ignore[no-untyped-d
         elif v == top:
             w = -1
     return w
+
+
+@njit(cache=True)
+def _still_in(part, n, cnt):  # type: ignore[no-untyped-def]
+    """Keep, in order, the first ``n`` seats of ``part`` that still hold tiles; their number."""
+    m = 0
+    for k in range(n):
+        if cnt[part[k]] > 0:
+            part[m] = part[k]
+            m += 1
+    return m
 
 
 @njit(cache=True)
@@ -89,12 +100,7 @@ def play(stack, head, cnt, mask, strength, russian, high, low, facedown, shuffle
                 break
             wars += 1
             if facedown:
-                m = 0
-                for k in range(n):
-                    if cnt[part[k]] > 0:
-                        part[m] = part[k]
-                        m += 1
-                n = m
+                n = _still_in(part, n, cnt)
                 if n <= 1:
                     break
                 for k in range(n):
@@ -103,12 +109,7 @@ def play(stack, head, cnt, mask, strength, russian, high, low, facedown, shuffle
                     pilen[s] += 1
                     head[s] = (head[s] + 1) & mask
                     cnt[s] -= 1
-            m = 0
-            for k in range(n):
-                if cnt[part[k]] > 0:
-                    part[m] = part[k]
-                    m += 1
-            n = m
+            n = _still_in(part, n, cnt)
             if n <= 1:
                 break
         if winner < 0 and n == 1:
@@ -345,22 +346,8 @@ def run_chunk(cards, players, strength, russian, high, low, facedown, shuffled, 
     mt = np.zeros(625, np.int64)
     dealt = total - total % players
     for g in range(count):
-        if mode == 0:
-            seed_game(sm, key, start + g)
-        else:
-            mt[:] = mt_states[g]
-        order[:] = cards
-        shuffle(mode, sm, mt, order, total)
-        for s in range(players):
-            head[s] = 0
-            cnt[s] = 0
-        s = 0
-        for i in range(dealt):
-            stack[s, cnt[s]] = order[i]
-            cnt[s] += 1
-            s += 1
-            if s == players:
-                s = 0
+        shuffle_and_deal(mode, sm, mt, key, start + g, mt_states[g] if mode != 0 else mt,
+                         cards, order, dealt, stack, head, cnt)
         if two:
             code, tricks, wars, table = play2(stack[0], stack[1], cnt[0], cnt[1], cnt, strength, russian,
                                               high, low, facedown, shuffled, objective1, cap, mode, sm, mt,

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .rng import below, seed_game, shuffle
+from .rng import below, shuffle, shuffle_and_deal
 
 BEST = 0
 RANDOM = 1
@@ -253,22 +253,8 @@ def run_chunk(cards, players, values, lower, best_attr, chooser_kind, shuffled, 
     sm = np.zeros(1, np.uint64)
     mt = np.zeros(625, np.int64)
     for g in range(count):
-        if mode == 0:
-            seed_game(sm, key, start + g)
-        else:
-            mt[:] = mt_states[g]
-        order[:] = cards
-        shuffle(mode, sm, mt, order, total)
-        for s in range(players):
-            head[s] = 0
-            cnt[s] = 0
-        s = 0
-        for i in range(total):
-            stack[s, cnt[s]] = order[i]
-            cnt[s] += 1
-            s += 1
-            if s == players:
-                s = 0
+        shuffle_and_deal(mode, sm, mt, key, start + g, mt_states[g] if mode != 0 else mt,
+                         cards, order, total, stack, head, cnt)
         code, tricks = play(stack, head, cnt, mask, values, lower, best_attr, chooser_kind, choices, shuffled,
                             cycle, cap, mode, sm, mt, middle, midlen, won, active, snap, snapcnt, ctr, shown,
                             wins, trace)
