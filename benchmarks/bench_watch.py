@@ -90,8 +90,9 @@ def main() -> int:
                 before = fetch(port, f"/proj/images/{card}.png")
                 saved = rename(csv, old, new)
                 names[card] = new
-                images.append(wait_for(lambda: fetch(port, f"/proj/images/{card}.png") not in (before, b""), 30) - saved)
-                pages.append(wait_for(lambda: f"{card} · {new}".encode() in fetch(port, "/"), 30) - saved)
+                image, shown = f"/proj/images/{card}.png", f"{card} · {new}".encode()
+                images.append(wait_for(lambda i=image, b=before: fetch(port, i) not in (b, b""), 30) - saved)  # type: ignore[misc]
+                pages.append(wait_for(lambda s=shown: s in fetch(port, "/"), 30) - saved)  # type: ignore[misc]
                 wait_for(lambda: b"up to date" in fetch(port, "/"), 120)  # sheets and balance done too
             proc.send_signal(signal.SIGINT)
             code = proc.wait(timeout=60)

@@ -120,8 +120,8 @@ def _deck_entry(key: str, record: dict[str, Any], out: Path, thumbs: Path, live:
     shown = faces + backs[:1] if live else faces[:FACES_SHOWN] + backs[:1]
     entry_thumbs = []
     for image in shown:
-        back = image.with_name(f"{image.stem}-back{image.suffix}")
-        back = back if back.is_file() else (backs[0] if backs and image not in backs else None)
+        own_back = image.with_name(f"{image.stem}-back{image.suffix}")
+        back = own_back if own_back.is_file() else (backs[0] if backs and image not in backs else None)
         if live:  # the image itself, its modification time busting the browser's cache
             src = f"{_rel(image, out)}?v={image.stat().st_mtime_ns}"
         else:

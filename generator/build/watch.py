@@ -20,8 +20,8 @@ import webbrowser
 from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
 
-from ..deck import Deck, resolve_deck
-from ..errors import DeckpressError
+from ..deck import BUNDLED, Deck, resolve_deck
+from ..errors import DeckpressError, ParameterError
 from ..paths import deck_data_dir, fonts_dir, templates_dir
 from .cache import toolchain_hash
 from .quick import changed_cards, quick_images
@@ -47,6 +47,7 @@ def watch(
     Runs until interrupted (KeyboardInterrupt propagates to the caller)."""
     import watchfiles
 
+    _check_target(target)
     out.mkdir(parents=True, exist_ok=True)
     page = LivePage(out)
     server = start_server(out, page, host, port)
@@ -66,6 +67,18 @@ def watch(
                     break  # a new art folder, or the deck loaded at last: watch the new set
     finally:
         stop_server(server, page)
+
+
+def _check_target(target: str) -> None:
+    """A misspelt target fails at once (exit 2); a deck file with an error in it is
+    served, with the error on the page, until it is fixed."""
+    path = Path(target)
+    if path.is_dir() and not any(path.glob("*.y*ml")):
+        raise ParameterError(f"{target}: the folder has no deck file (deck.yaml); "
+                             "start one with `deckpress new`, or name a deck file")
+    if not path.exists() and target not in BUNDLED:
+        raise ParameterError(f"no deck file, project folder or bundled deck named {target!r}; "
+                             f"bundled decks: {', '.join(BUNDLED)}")
 
 
 class Watcher:

@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import re
 import shutil
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
+from generator.build.scaffold import scaffold
+from generator.cli import app
 
 from .live import DevTools, Watched
 
@@ -118,3 +123,19 @@ def test_the_open_page_updates_itself_in_chromium(watched: Watched, tmp_path: Pa
             "return i.complete && i.naturalWidth > 0;})()"))
     finally:
         browser.close()
+
+
+def test_a_misspelt_target_or_a_taken_port_fails_at_once(tmp_path: Path) -> None:
+    runner = CliRunner()
+    for target in (str(tmp_path / "no-such-project"), str(tmp_path)):
+        result = runner.invoke(app, ["watch", target, "-o", str(tmp_path / "out"), "--no-open", "--port", "0"])
+        assert result.exit_code == 2, result.output
+        assert "Traceback" not in result.output and "error:" in result.output
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        scaffold(tmp_path / "proj")
+        result = runner.invoke(app, ["watch", str(tmp_path / "proj"), "-o", str(tmp_path / "out"), "--no-open",
+                                     "--port", str(port)])
+    assert result.exit_code == 2 and "choose another --port" in result.output, result.output
