@@ -42,6 +42,7 @@ def changed_cards(old: Deck, new: Deck, changed_files: Collection[Path] = ()) ->
 def quick_images(target: str, old: Deck, new: Deck, out: Path, ids: list[str], balance_games: int) -> list[Path]:
     """Redraw the images of cards ``ids`` of ``new`` in ``out/<key>/images``; returns the files."""
     from ..images.export import deck_pieces, write_images
+    from ..images.files import safe_name
     from ..images.presets import plan_export
 
     old_job, new_job = (_images_job(target, d, out, balance_games) for d in (old, new))
@@ -49,14 +50,21 @@ def quick_images(target: str, old: Deck, new: Deck, out: Path, ids: list[str], b
     entry = manifest.get(old_job.id, {})
     if not ids or entry.get("key") != old_job.key or not new_job.outputs[0].is_dir():
         return []  # the images were not up to date before: leave it to the full build
-    wanted = set(ids)
+    wanted, folder = set(ids), new_job.outputs[0]
     pieces = [p for p in deck_pieces(new) if p.id in wanted]
-    options = plan_export(None, dpi=new_job.options["dpi"], backs=False).options  # the faces; backs are unchanged
-    report = write_images(pieces, new_job.outputs[0], options)
+    # A card with a back of its own (<id>-back.png) gets it redrawn too; a shared back
+    # (back.png) is the deck's, which changed_cards() has checked is the same.
+    own = {p.id for p in pieces if (folder / f"{safe_name(p.id)}-back.png").is_file()}
+    files: list[Path] = []
+    for backs in (False, True):
+        some = [p for p in pieces if (p.id in own) == backs]
+        if some:
+            options = plan_export(None, dpi=new_job.options["dpi"], backs=backs).options
+            files += write_images(some, folder, options).files
     manifest[new_job.id] = {"key": new_job.key, "warnings": entry.get("warnings", [])}
     write_manifest(out, manifest)
     write_record(out, new)
-    return list(report.files)
+    return files
 
 
 def _images_job(target: str, deck: Deck, out: Path, balance_games: int) -> Job:
