@@ -29,7 +29,7 @@ from .run import build
 from .serve import LivePage, start_server, stop_server
 
 Log = Callable[[str], None]
-STEP_MS = 30  # quiet time that ends a burst of file events (an editor's save is several)
+STEP_MS = 50  # quiet time that ends a burst of file events (an editor's save is several)
 DEBOUNCE_MS = 600  # longest a burst is gathered before rebuilding
 
 

@@ -79,7 +79,9 @@ def test_an_edit_a_broken_file_and_its_fix_reach_the_page(watched: Watched) -> N
 def test_only_the_output_folder_is_served(watched: Watched) -> None:
     watched.ready()
     (watched.out.parent / "secret.txt").write_text("not for the browser")
+    (watched.out / "link.txt").symlink_to(watched.out.parent / "secret.txt")
     for path in ("/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/../secret.txt", "/%2e%2e/secret.txt",
+                 "/link.txt", "/proj/..%2f..%2fsecret.txt",
                  "/.deckpress-build.json", "/proj/.deck.json", "/proj", "/proj/", "/nothing.png"):
         assert watched.get(path)[0] == 404, path
     assert watched.get("/proj/cards-a4.pdf")[0] == 200
