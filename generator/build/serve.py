@@ -87,7 +87,10 @@ class _Handler(SimpleHTTPRequestHandler):
             super().do_GET()
 
     def do_HEAD(self) -> None:  # noqa: N802
-        if self._confined(urlsplit(self.path).path) is None:
+        path = urlsplit(self.path).path
+        if path in ("/", ""):
+            self._send_page(body=False)
+        elif self._confined(path) is None:
             self.send_error(HTTPStatus.NOT_FOUND)
         else:
             super().do_HEAD()
@@ -101,14 +104,15 @@ class _Handler(SimpleHTTPRequestHandler):
         candidate = root.joinpath(*parts).resolve()
         return candidate if candidate.is_relative_to(root) and candidate.is_file() else None
 
-    def _send_page(self) -> None:
-        body = self.page.html().encode("utf-8")
+    def _send_page(self, body: bool = True) -> None:
+        html = self.page.html().encode("utf-8")
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Content-Length", str(len(html)))
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
-        self.wfile.write(body)
+        if body:
+            self.wfile.write(html)
 
     def _send_events(self) -> None:
         self.send_response(HTTPStatus.OK)
@@ -126,13 +130,15 @@ class _Handler(SimpleHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             pass  # the page was closed
 
-    def end_headers(self) -> None:
-        if not self._has_cache_control():
-            self.send_header("Cache-Control", "no-cache")  # files: revalidate (If-Modified-Since)
-        super().end_headers()
+    def send_header(self, keyword: str, value: str) -> None:
+        self._cache_control = getattr(self, "_cache_control", False) or keyword.lower() == "cache-control"
+        super().send_header(keyword, value)
 
-    def _has_cache_control(self) -> bool:
-        return any(line.lower().startswith(b"cache-control") for line in getattr(self, "_headers_buffer", []))
+    def end_headers(self) -> None:
+        if not getattr(self, "_cache_control", False):
+            super().send_header("Cache-Control", "no-cache")  # files: revalidate (If-Modified-Since)
+        self._cache_control = False
+        super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:
         pass  # quiet: the watcher reports what matters
