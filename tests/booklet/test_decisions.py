@@ -179,3 +179,17 @@ def test_russian_standard52_uses_the_right_article_and_human_viashi_reads_the_nu
     assert "the King (2) is the strongest card of a suit and the Queen (1) the second" in human
     elvish, _ = booklet("viashi", "viashi", {})
     assert "read the numbers as names" not in elvish
+
+
+def test_the_compiled_kernel_plays_both_weiji_deals_the_same_way() -> None:
+    from generator.rules.fast.scripted import play_stacks
+    from generator.rules.registry import make_game
+
+    deck = resolve_deck("lighting")
+    game = make_game("weiji", deck, make_params("weiji", players=3, pickup="winner-first"))
+    fast = play_stacks("weiji", game, [["L01"], ["L06", "L20", "L02"], ["L22", "L28", "L03"]], ["lifetime"])
+    draw = next(row for row in fast["trace"] if row[0] == 1)  # [kind 1 = tiebreak, -, chooser, ...]
+    assert draw[2] == 1 and fast["details"]["tiebreak_ties"] == 1
+    game = make_game("weiji", deck, make_params("weiji", players=2))
+    fast = play_stacks("weiji", game, [["L01", "L03"], ["L06"]], ["lifetime"])
+    assert (fast["code"], fast["tricks"], fast["counts"]) == (0, 1, [3, 0])
