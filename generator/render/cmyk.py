@@ -6,7 +6,9 @@ without any drawer knowing. The conversion (``docs/images.md``, "PDF/X-1a for
 DriveThruCards"):
 
 - a neutral grey ``r == g == b`` (black text, hairlines, crop marks) goes to the
-  black ink alone, ``K = 1 - r``, so small text and thin lines print in one ink;
+  black ink alone, so small text and thin lines print in one ink: its L* is
+  scaled from sRGB's 0..100 to the range black ink reaches on the profile's
+  paper and matched on the profile's black-ink ramp (black -> K 100 %);
 - every other colour goes through ICC colour management, from sRGB to the
   bundled CMYK profile (:data:`PROFILE`), relative colorimetric with black-point
   compensation, computed once per distinct 8-bit colour and cached;
@@ -73,11 +75,35 @@ def _transform() -> ImageCms.ImageCmsTransform:
 def rgb8_to_cmyk(r: int, g: int, b: int) -> CMYK:
     """An 8-bit sRGB colour as CMYK fractions (greys: black ink only)."""
     if r == g == b:
-        return (0.0, 0.0, 0.0, round(1 - r / 255, 4))
+        return (0.0, 0.0, 0.0, grey_to_k(r))
     pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), (r, g, b)), _transform())
     assert pixel is not None
     c, m, y, k = pixel.getpixel((0, 0))  # type: ignore[misc]
     return (c / 255, m / 255, y / 255, k / 255)
+
+
+@cache
+def _k_lightness() -> np.ndarray:
+    """L* of black ink alone at 0..255 through the profile (falls from 100 to the ink's darkest)."""
+    cmyk = ImageCms.getOpenProfile(str(icc_dir() / PROFILE))
+    to_lab = ImageCms.buildTransform(cmyk, ImageCms.createProfile("LAB"), "CMYK", "LAB",
+                                     renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    ramp = Image.frombytes("CMYK", (256, 1), bytes(v for k in range(256) for v in (0, 0, 0, k)))
+    lab = ImageCms.applyTransform(ramp, to_lab)
+    assert lab is not None
+    lightness = np.asarray(lab)[0, :, 0].astype(float) * 100 / 255
+    return np.minimum.accumulate(lightness)  # strictly the darker the more ink
+
+
+def grey_to_k(v: int) -> float:
+    """The black-ink amount for the 8-bit sRGB grey ``v``: its lightness (L*), scaled from
+    sRGB's 0..100 to the black ink's range on paper (black-point compensation), matched."""
+    linear = v / 255 / 12.92 if v <= 10 else ((v / 255 + 0.055) / 1.055) ** 2.4
+    source = 116 * linear ** (1 / 3) - 16 if linear > 216 / 24389 else linear * 24389 / 27
+    inked = _k_lightness()
+    target = inked[-1] + (100 - inked[-1]) * source / 100
+    k = float(np.interp(target, inked[::-1], np.arange(255, -1, -1)))
+    return round(k / 255, 4)
 
 
 def to_cmyk(color: Any) -> CMYK:
