@@ -12,6 +12,8 @@ DriveThruCards"):
 - every other colour goes through ICC colour management, from sRGB to the
   bundled CMYK profile (:data:`PROFILE`), relative colorimetric with black-point
   compensation, computed once per distinct 8-bit colour and cached;
+- the total ink of any colour or pixel is capped at 240 % (DriveThruCards' limit;
+  a dark colour's C, M and Y are scaled down, its K kept);
 - PDF/X-1a forbids transparency: a translucent colour (``#RRGGBBAA``, or an
   alpha set with ``setFillAlpha``) is printed as a tint over the paper, its
   CMYK values times its alpha (exact over white, lighter than the screen
@@ -52,6 +54,7 @@ PROFILE = "Artifex-CMYK-SWOP.icc"  # Ghostscript's default CMYK profile (AGPL-3+
 CONDITION = "Artifex CMYK SWOP Profile (SWOP-like US web offset, coated paper)"
 PDFX_VERSION = "PDF/X-1:2001"
 PDFX_CONFORMANCE = "PDF/X-1a:2001"
+TOTAL_INK = 2.4  # DriveThruCards' limit: C + M + Y + K at most 240 %
 MASK_KEY = (1, 0, 0, 0)  # the CMYK pixel value (0..255) that marks transparent image pixels
 
 CMYK = tuple[float, float, float, float]
@@ -79,7 +82,16 @@ def rgb8_to_cmyk(r: int, g: int, b: int) -> CMYK:
     pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), (r, g, b)), _transform())
     assert pixel is not None
     c, m, y, k = pixel.getpixel((0, 0))  # type: ignore[misc]
-    return (c / 255, m / 255, y / 255, k / 255)
+    return limit_ink((c / 255, m / 255, y / 255, k / 255))
+
+
+def limit_ink(cmyk: CMYK) -> CMYK:
+    """``cmyk`` with its total ink capped at :data:`TOTAL_INK`: C, M and Y scaled down, K kept."""
+    c, m, y, k = cmyk
+    if c + m + y + k <= TOTAL_INK:
+        return cmyk
+    f = max(0.0, TOTAL_INK - k) / (c + m + y)
+    return (c * f, m * f, y * f, k)
 
 
 @cache
@@ -146,15 +158,28 @@ def cmyk_image(im: Image.Image) -> tuple[Image.Image, list[int] | None]:
         rgb = im.convert("RGB")
     cmyk = ImageCms.applyTransform(rgb, _transform())
     assert cmyk is not None
+    pixels = _limit_ink_pixels(np.array(cmyk))
     holes = None if alpha is None else np.asarray(alpha) < 128
     if holes is None or not holes.any():
-        return cmyk, None
-    pixels = np.array(cmyk)
+        return Image.fromarray(pixels, "CMYK"), None
     key = np.array(MASK_KEY, dtype=np.uint8)
     clash = (pixels == key).all(axis=-1) & ~holes
     pixels[clash, 0] += 1  # an opaque pixel that happens to be the key colour stays visible
     pixels[holes] = key
     return Image.fromarray(pixels, "CMYK"), [v for c in MASK_KEY for v in (c, c)]
+
+
+def _limit_ink_pixels(pixels: np.ndarray) -> np.ndarray:
+    """:func:`limit_ink` for every pixel of an (h, w, 4) uint8 CMYK array."""
+    ink = pixels.astype(np.int32)
+    cmy = ink[..., :3].sum(axis=-1)
+    room = np.maximum(0, int(TOTAL_INK * 255) - ink[..., 3])
+    over = cmy > room
+    if not over.any():
+        return pixels
+    factor = np.where(over, room / np.maximum(cmy, 1), 1.0)
+    ink[..., :3] = np.floor(ink[..., :3] * factor[..., None])
+    return ink.astype(np.uint8)
 
 
 class _PdfxInfo(PDFInfo):

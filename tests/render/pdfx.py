@@ -25,6 +25,7 @@ class PdfInks:
     graphics_states: list[dict[str, Any]] = field(default_factory=list)
     fonts: list[dict[str, Any]] = field(default_factory=list)  # font descriptors
     inline_images: int = 0
+    max_ink: float = 0.0  # the largest C + M + Y + K set by a k or K operator
 
 
 def read_inks(path: Path) -> PdfInks:
@@ -33,8 +34,10 @@ def read_inks(path: Path) -> PdfInks:
     seen: set[int] = set()
 
     def walk(contents: Any, resources: Any) -> None:
-        for _operands, op in ContentStream(contents, reader).operations:
+        for operands, op in ContentStream(contents, reader).operations:
             inks.operators[op] += 1
+            if op in (b"k", b"K"):
+                inks.max_ink = max(inks.max_ink, sum(float(v) for v in operands))
             if op == b"INLINE IMAGE":
                 inks.inline_images += 1
         resources = resources.get_object() if resources is not None else {}

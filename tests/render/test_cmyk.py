@@ -23,8 +23,10 @@ from generator.render.cards import write_card_sheets
 from generator.render.cmyk import (
     MASK_KEY,
     PROFILE,
+    TOTAL_INK,
     cmyk_image,
     grey_to_k,
+    limit_ink,
     tint,
     to_cmyk,
 )
@@ -43,6 +45,7 @@ def assert_pdfx_1a(path: Path) -> None:
     assert not RGB_OPERATORS & set(inks.operators), inks.operators
     assert not OTHER_COLOUR_OPERATORS & set(inks.operators), inks.operators  # no Gray, no ICC/Lab
     assert inks.operators[b"k"] > 0 and inks.operators[b"K"] > 0
+    assert inks.max_ink <= TOTAL_INK + 1e-4  # DriveThruCards' 240 % total ink
     assert inks.operators[b"gs"] == 0 and inks.graphics_states == []  # no CA/ca, SMask, BM
     assert inks.inline_images == 0
     for image in inks.images:
@@ -82,6 +85,16 @@ def test_colours_go_through_the_profile_to_the_inks_they_are_made_of() -> None:
     c, m, y, k = to_cmyk("#1F5FA8")  # blue: cyan and magenta, little yellow
     assert c > 0.7 and m > 0.3 and y < 0.2
     assert to_cmyk((0.1, 0.2, 0.3, 0.4)) == (0.1, 0.2, 0.3, 0.4)  # CMYK passes through
+
+
+def test_total_ink_is_capped_at_240_percent_keeping_black() -> None:
+    # 330 %: K 90 % stays, C + M + Y (240 %) must fit into 150 %: each times 0.625
+    assert limit_ink((0.9, 0.8, 0.7, 0.9)) == pytest.approx((0.5625, 0.5, 0.4375, 0.9))
+    assert limit_ink((0.2, 0.3, 0.4, 0.5)) == (0.2, 0.3, 0.4, 0.5)  # 140 %: untouched
+    rich = to_cmyk("#1A0000")  # near-black red: the profile asks for well over 240 %
+    assert sum(rich) == pytest.approx(2.4) and rich[3] > 0.5
+    dark, _ = cmyk_image(Image.new("RGB", (2, 2), (10, 0, 20)))
+    assert all(sum(p) <= 612 for p in (dark.getpixel((x, y)) for x in range(2) for y in range(2)))
 
 
 def test_translucent_colour_is_a_tint_over_paper() -> None:
