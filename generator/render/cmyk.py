@@ -207,7 +207,9 @@ class CmykCanvas(StreamingCanvas):
         self._cmyk_stroke: tuple[CMYK, float] = ((0.0, 0.0, 0.0, 1.0), 1.0)
         self._cmyk_images: dict[int, tuple[object, ImageReader, list[int] | None]] = {}
         super().__init__(*args, **kwargs)
-        self._enforceColorSpace = lambda color: CMYKColor(*tint(to_cmyk(color), _alpha(color)))
+        # text objects (beginText) convert through this; alpha=None: no transparency state
+        self._enforceColorSpace = lambda color: CMYKColor(*tint(to_cmyk(color), _alpha(color)),
+                                                          alpha=None)
         info = _PdfxInfo()
         info.__dict__.update(self._doc.info.__dict__)
         self._doc.info = info

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 from pypdf import PdfReader
+from reportlab.lib.colors import Color
 from typer.testing import CliRunner
 
 from generator.cli import app
@@ -30,6 +31,7 @@ from generator.render.cmyk import (
     tint,
     to_cmyk,
 )
+from generator.render.pdf import make_canvas
 from generator.render.sheet import SheetOptions
 
 from .pdfx import OTHER_COLOUR_OPERATORS, RGB_OPERATORS, read_inks
@@ -114,6 +116,29 @@ def test_images_become_cmyk_with_a_colour_key_instead_of_alpha() -> None:
     assert pixels[2] == (0, 0, 0, 0)  # white is no ink
     opaque, none = cmyk_image(Image.new("RGB", (3, 3), (20, 120, 200)))
     assert none is None and opaque.mode == "CMYK"
+
+
+def test_canvas_converts_every_way_a_drawer_sets_a_colour(tmp_path: Path) -> None:
+    path = tmp_path / "c.pdf"
+    c = make_canvas(path, color="cmyk")
+    c.setFillColorRGB(0.8, 0.1, 0.1)
+    c.rect(10, 10, 50, 50, fill=1, stroke=0)
+    c.setStrokeGray(0.4)
+    c.saveState()
+    c.setStrokeAlpha(0.25)  # the placeholder's hatching
+    assert c._cmyk_stroke[1] == 0.25
+    c.line(0, 0, 100, 100)
+    c.restoreState()
+    assert c._cmyk_stroke[1] == 1.0  # alpha is part of the saved state
+    c.setStrokeColor(Color(0, 0, 1, alpha=0.5))
+    c.line(0, 100, 100, 0)
+    text = c.beginText(20, 20)  # text objects keep their own colour operators
+    text.setFillColor(Color(1, 0, 0, alpha=0.5))
+    text.textLine("hello")
+    c.drawText(text)
+    c.showPage()
+    c.save()
+    assert_pdfx_1a(path)
 
 
 # --- the outputs ---------------------------------------------------------------------------
