@@ -9,7 +9,7 @@ import typer
 DeckArg = typer.Argument(..., help="A deck file (.yaml), a project folder, or a bundled deck name.", show_default=False)
 OutputFile = typer.Option(..., "-o", "--output", help="The file to write.", show_default=False)
 OutputDir = typer.Option(Path("output"), "-o", "--output", help="The folder to write into.")
-Page = typer.Option("a4", "--page", help="Paper size: a4 or letter.")
+Page = typer.Option("a4", "--page", help="Paper size: a4, letter, a3, tabloid (or ledger: the same 11 x 17 in paper) or WxH in mm (e.g. 200x300).")
 Seed = typer.Option(1, "--seed", help="Random seed: the same seed gives the same results.")
 Players = typer.Option(None, "--players", help="Number of players (default: the game's default).")
 Games = typer.Option(1000, "--games", help="Number of games to simulate.")

@@ -1,8 +1,10 @@
 """Print-and-play sheets: pieces on pages with bleed, crop marks and backs.
 
 ``write_sheets(pieces, path, options)`` places every piece (in order) on pages
-of ``options.page``; pieces of different sizes go onto separate pages per size.
-Each piece is drawn with its full bleed and clipped to the bleed it is given in
+of ``options.page``. Pieces of one size are laid out in a grid (``sheet_plan``).
+Pieces of several sizes that all get the gap arrangement (the default with bleed)
+share pages, shelf-packed in order (``packing``: pieces of one kind stay
+together); with ``touching`` or ``fold`` each size keeps pages of its own. Each piece is drawn with its full bleed and clipped to the bleed it is given in
 its slot; crop marks, cut lines and proof stamps are drawn on top.
 
 Backs: ``duplex-long``/``duplex-short`` add a back page after every front page
@@ -15,6 +17,11 @@ with ``copies = n`` is printed n times (card pieces carry their card's copies).
 With ``arrangement="auto"``, a piece with an ``arrangement`` attribute (round
 coins, die nets: ``"gap"``) gets that arrangement. Crop marks are drawn only
 around the slots a page actually fills (a back page: only around printed backs).
+
+Page boxes (for print shops): on every page holding cut pieces the TrimBox is the
+bounding box of those pieces' cut boxes, and the BleedBox is the bounding box of
+their bleed boxes (the trim grown by the bleed), clipped to the MediaBox. A page
+with no piece printed on it (the blank back of one-sided pieces) has neither.
 """
 
 from __future__ import annotations
@@ -28,46 +35,22 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import ParameterError
 from .atomic import atomic_write
 from .fonts import register_fonts
-from .geometry import Slot, pt
-from .marks import crop_marks, draw_cut_lines, draw_fold_line, draw_proof_stamp, draw_segments
-from .pdf import make_canvas
+from .geometry import Box, Slot, pt
+from .marks import (
+    bleed_box,
+    crop_marks,
+    draw_cut_lines,
+    draw_fold_line,
+    draw_proof_stamp,
+    draw_segments,
+)
+from .packing import pack_pages
+from .pdf import make_canvas, set_page_boxes
 from .piece import Piece
-from .sheet_plan import PagePlan, choose_plan
+from .sheet_options import ARRANGEMENTS, BACKS, SheetOptions
+from .sheet_plan import PagePlan, choose_plan, resolved_arrangement
 
-PAGES = ("a4", "letter")
-BACKS = ("none", "duplex-long", "duplex-short", "fold")
-ARRANGEMENTS = ("auto", "touching", "gap")
-
-
-def _check(name: str, value: str, valid: Sequence[str]) -> None:
-    if value not in valid:
-        raise ParameterError(f"{name} {value!r} is not valid; valid: {', '.join(valid)}")
-
-
-@dataclass(frozen=True)
-class SheetOptions:
-    """How pieces are put on paper. Lengths in mm."""
-
-    page: str = "a4"
-    bleed: float = 3.0
-    margin: float = 5.0
-    backs: str = "none"
-    arrangement: str = "auto"
-    gap: float = 2.0
-    crop_marks: bool = True
-    cut_lines: bool = False
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    proof: bool = False
-    proof_label: str = ""
-
-    def __post_init__(self) -> None:
-        _check("page", self.page, PAGES)
-        _check("backs", self.backs, BACKS)
-        _check("arrangement", self.arrangement, ARRANGEMENTS)
-        for name in ("bleed", "margin", "gap"):
-            value = getattr(self, name)
-            if not 0 <= value <= 50:
-                raise ParameterError(f"{name} must be between 0 and 50 mm, got {value:g}")
+__all__ = ["BACKS", "GroupReport", "SheetOptions", "SheetReport", "with_copies", "write_sheets"]
 
 
 @dataclass(frozen=True)
@@ -151,8 +134,9 @@ def _draw_side(
     items: Sequence[Piece],
     options: SheetOptions,
     side: str,
-) -> None:
-    """Draw one side's pieces (fronts, or backs at the plan's back slots) and its marks."""
+) -> list[Slot]:
+    """Draw one side's pieces (fronts, or backs at the plan's back slots) and its marks;
+    the slots actually printed."""
     bleed_pt = pt(options.bleed)
     slots = plan.front_slots if side == "front" else plan.back_slots
     area = plan.front_area if side == "front" else plan.back_area
@@ -170,6 +154,88 @@ def _draw_side(
         draw_cut_lines(canvas, used)
     if options.crop_marks:
         draw_segments(canvas, crop_marks(used, area))  # only around printed pieces
+    return used
+
+
+def _bounds(boxes: Sequence[Box]) -> Box:
+    x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
+    return Box(x0, y0, max(b.right for b in boxes) - x0, max(b.top for b in boxes) - y0)
+
+
+def page_boxes(slots: Sequence[Slot], page_w: float, page_h: float) -> tuple[Box, Box] | None:
+    """(TrimBox, BleedBox) in mm for a page holding ``slots``; None for an empty page."""
+    if not slots:
+        return None
+    trim = _bounds([s.cut for s in slots])
+    bleed = _bounds([bleed_box(s) for s in slots])
+    x0, y0 = max(0.0, bleed.x), max(0.0, bleed.y)
+    bleed = Box(x0, y0, min(page_w, bleed.right) - x0, min(page_h, bleed.top) - y0)
+    return trim, bleed
+
+
+def _finish_page(canvas: Canvas, plan: PagePlan, used: Sequence[Slot]) -> None:
+    """Set the page's TrimBox and BleedBox (or none, for an empty page) and end it."""
+    boxes = page_boxes(used, plan.page_w, plan.page_h)
+    set_page_boxes(canvas, *((_pt_box(b) for b in boxes) if boxes else (None, None)))
+    canvas.showPage()
+
+
+def _pt_box(box: Box) -> tuple[float, float, float, float]:
+    return (pt(box.x), pt(box.y), pt(box.right), pt(box.top))
+
+
+Layout = list[tuple[PagePlan, list[Piece]]]  # front pages in order, each with its pieces
+
+
+def _gap_everywhere(groups: Sequence[Sequence[Piece]], options: SheetOptions) -> bool:
+    return all(resolved_arrangement(_preferred(options, g[0])) == "gap" for g in groups)
+
+
+def _packed(groups: Sequence[Sequence[Piece]], options: SheetOptions,
+            sides: int) -> tuple[Layout, list[GroupReport], list[str]] | None:
+    """Pieces of several sizes shelf-packed onto shared pages (None if packing does not apply)."""
+    if len(groups) < 2 or options.backs == "fold" or not _gap_everywhere(groups, options):
+        return None
+    ordered = [(k, p) for k, g in enumerate(groups) for p in g]
+    packed = pack_pages([(p.width, p.height) for _, p in ordered], options)
+    if packed is None:
+        return None
+    layout: Layout = []
+    counts = [[0] * len(packed) for _ in groups]  # pieces of each size on each page
+    start = 0
+    for page, plan in enumerate(packed):
+        chunk = ordered[start : start + plan.per_page]
+        layout.append((plan, [p for _, p in chunk]))
+        for k, _ in chunk:
+            counts[k][page] += 1
+        start += plan.per_page
+    orientation = packed[0].orientation
+    reports = [GroupReport(g[0].width, g[0].height, len(g), sides * sum(c > 0 for c in n), max(n), "gap",
+                           orientation, (options.bleed, options.bleed)) for g, n in zip(groups, counts, strict=True)]
+    note = (f"{len(groups)} piece sizes packed onto shared pages: gap arrangement (every piece its own "
+            f"{options.bleed:g} mm bleed), {orientation}, {len(packed)} page{'s' if len(packed) != 1 else ''} "
+            "of pieces")
+    return layout, reports, [note]
+
+
+def _layout(pieces: Sequence[Piece], options: SheetOptions) -> tuple[Layout, list[GroupReport], list[str]]:
+    """Which pieces go on which page under which plan; a report per size; notes."""
+    groups = _group_by_size(pieces)
+    plans = [choose_plan(g[0].width, g[0].height, _preferred(options, g[0])) for g in groups]
+    sides = 2 if options.backs.startswith("duplex") else 1
+    packed = _packed(groups, options, sides)
+    if packed is not None:
+        return packed
+    layout: Layout = []
+    reports = []
+    notes: list[str] = []
+    for g, (plan, note) in zip(groups, plans, strict=True):
+        notes += note
+        chunks = [g[i : i + plan.per_page] for i in range(0, len(g), plan.per_page)]
+        layout += [(plan, chunk) for chunk in chunks]
+        reports.append(GroupReport(g[0].width, g[0].height, len(g), sides * len(chunks), plan.per_page,
+                                   plan.arrangement, plan.orientation, plan.outer_bleed))
+    return layout, reports, notes
 
 
 def write_sheets(
@@ -190,49 +256,28 @@ def write_sheets(
     pieces = with_copies(unique)
     if not pieces:
         raise ParameterError("nothing to print: no pieces")
-    groups: list[GroupReport] = []
-    notes: list[str] = []
+    layout, groups, notes = _layout(pieces, options)
     done = 0
     pages = 0
     with atomic_write(path) as tmp:
         canvas = make_canvas(tmp, title=title or "deckpress sheets")
         canvas.setSubject("print-and-play sheet")
-        for group in _group_by_size(pieces):
-            plan, note = choose_plan(group[0].width, group[0].height, _preferred(options, group[0]))
-            notes += note
-            per_page = len(plan.front_slots)
-            group_pages = 0
-            for start in range(0, len(group), per_page):
-                items = group[start : start + per_page]
+        for plan, items in layout:
+            canvas.setPageSize((pt(plan.page_w), pt(plan.page_h)))
+            used = _draw_side(canvas, plan, items, options, "front")
+            if options.backs == "fold":
+                used += _draw_side(canvas, plan, items, options, "back")
+                if plan.fold_line is not None:
+                    draw_fold_line(canvas, *plan.fold_line)
+            _finish_page(canvas, plan, used)
+            pages += 1
+            if options.backs.startswith("duplex"):
                 canvas.setPageSize((pt(plan.page_w), pt(plan.page_h)))
-                _draw_side(canvas, plan, items, options, "front")
-                if options.backs == "fold":
-                    _draw_side(canvas, plan, items, options, "back")
-                    if plan.fold_line is not None:
-                        draw_fold_line(canvas, *plan.fold_line)
-                canvas.showPage()
-                group_pages += 1
-                if options.backs.startswith("duplex"):
-                    canvas.setPageSize((pt(plan.page_w), pt(plan.page_h)))
-                    _draw_side(canvas, plan, items, options, "back")
-                    canvas.showPage()
-                    group_pages += 1
-                done += len(items)
-                if progress is not None:
-                    progress(done)
-            pages += group_pages
-            groups.append(
-                GroupReport(
-                    group[0].width,
-                    group[0].height,
-                    len(group),
-                    group_pages,
-                    per_page,
-                    plan.arrangement,
-                    plan.orientation,
-                    plan.outer_bleed,
-                )
-            )
+                _finish_page(canvas, plan, _draw_side(canvas, plan, items, options, "back"))
+                pages += 1
+            done += len(items)
+            if progress is not None:
+                progress(done)
         canvas.save()
     warnings: list[str] = []
     seen: set[int] = set()

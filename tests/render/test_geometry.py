@@ -12,7 +12,7 @@ from generator.render.geometry import (
     plan_grid,
     usable_area,
 )
-from generator.render.marks import _bleed_box, crop_marks
+from generator.render.marks import bleed_box, crop_marks
 from generator.render.sheet import SheetOptions
 from generator.render.sheet_plan import choose_plan
 
@@ -63,13 +63,13 @@ def test_long_edge_flip_reverses_columns_short_edge_reverses_rows() -> None:
     assert short.bleed == (3, 3, 0, 0)
 
 
-def test_crop_marks_sit_on_every_cut_line_and_never_touch_a_bleed_box() -> None:
+def test_crop_marks_sit_on_every_cut_line_and_never_touch_ableed_box() -> None:
     for arrangement in ("touching", "gap"):
         area = usable_area(210, 297, 5)
         grid = plan_grid(area, 63.5, 88.9, arrangement=arrangement, bleed=3, gap=2)  # type: ignore[arg-type]
         assert grid is not None
         marks = crop_marks(grid.slots, area)
-        boxes = [_bleed_box(s) for s in grid.slots]
+        boxes = [bleed_box(s) for s in grid.slots]
         for m in marks:
             assert area.x <= min(m.x1, m.x2) and max(m.x1, m.x2) <= area.right
             assert area.y <= min(m.y1, m.y2) and max(m.y1, m.y2) <= area.top
