@@ -48,7 +48,14 @@ from .packing import pack_pages
 from .pdf import make_canvas, set_page_boxes
 from .piece import Piece
 from .sheet_options import ARRANGEMENTS, BACKS, SheetOptions
-from .sheet_plan import PagePlan, choose_plan, resolved_arrangement
+from .sheet_plan import (
+    PagePlan,
+    choose_plan,
+    choose_plan_fits,
+    max_bleed,
+    no_fit_message,
+    resolved_arrangement,
+)
 
 __all__ = ["BACKS", "GroupReport", "SheetOptions", "SheetReport", "with_copies", "write_sheets"]
 
@@ -218,9 +225,26 @@ def _packed(groups: Sequence[Sequence[Piece]], options: SheetOptions,
     return layout, reports, [note]
 
 
+def _check_fit(groups: Sequence[Sequence[Piece]], options: SheetOptions) -> None:
+    """Every size fits a page with the requested bleed, else one error naming what would fit all."""
+    worst: tuple[float, str] | None = None
+    for g in groups:
+        wanted = _preferred(options, g[0])
+        arrangement = resolved_arrangement(wanted)
+        if choose_plan_fits(g[0].width, g[0].height, wanted):
+            continue
+        most = max_bleed(g[0].width, g[0].height, wanted, arrangement)
+        key = -1.0 if most is None else most
+        if worst is None or key < worst[0]:
+            worst = (key, no_fit_message(g[0].width, g[0].height, wanted, arrangement))
+    if worst is not None:
+        raise ParameterError(worst[1])
+
+
 def _layout(pieces: Sequence[Piece], options: SheetOptions) -> tuple[Layout, list[GroupReport], list[str]]:
     """Which pieces go on which page under which plan; a report per size; notes."""
     groups = _group_by_size(pieces)
+    _check_fit(groups, options)
     plans = [choose_plan(g[0].width, g[0].height, _preferred(options, g[0])) for g in groups]
     sides = 2 if options.backs.startswith("duplex") else 1
     packed = _packed(groups, options, sides)

@@ -111,6 +111,11 @@ def _candidates(w: float, h: float, options: SheetOptions, arrangement: Arrangem
     return [p for p in plans if p is not None]
 
 
+def choose_plan_fits(w: float, h: float, options: SheetOptions) -> bool:
+    """Does at least one ``w`` x ``h`` mm piece fit a page with the requested bleed?"""
+    return bool(_candidates(w, h, options, resolved_arrangement(options)))
+
+
 def max_bleed(w: float, h: float, options: SheetOptions, arrangement: Arrangement) -> float | None:
     """The largest bleed (to 0.1 mm, at most the requested one) with which one piece fits; None if none."""
     if not _candidates(w, h, replace(options, bleed=0.0), arrangement):
