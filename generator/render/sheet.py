@@ -135,6 +135,31 @@ def _draw_piece(canvas: Canvas, piece: Piece, slot: Slot, bleed_pt: float, side:
     canvas.restoreState()
 
 
+def _abuts(a: Box, b: Box, side: int) -> bool:
+    """Does ``b`` touch ``a`` along ``a``'s side (0 left, 1 bottom, 2 right, 3 top)?"""
+    eps = 1e-6
+    if side in (0, 2):
+        edge = a.x if side == 0 else a.right
+        other = b.right if side == 0 else b.x
+        return abs(edge - other) < eps and b.y < a.top - eps and b.top > a.y + eps
+    edge = a.y if side == 1 else a.top
+    other = b.top if side == 1 else b.y
+    return abs(edge - other) < eps and b.x < a.right - eps and b.right > a.x + eps
+
+
+def _exposed(slots: Sequence[Slot], bleed: float) -> list[Slot]:
+    """Slots whose every edge without a printed neighbour has the full bleed (a part-filled
+    touching page: the last cards' open edges bleed into the empty slots beside them)."""
+    out = []
+    for slot in slots:
+        sides = tuple(
+            0.0 if any(_abuts(slot.cut, o.cut, k) for o in slots if o is not slot) else max(b, bleed)
+            for k, b in enumerate(slot.bleed)
+        )
+        out.append(replace(slot, bleed=sides))  # type: ignore[arg-type]
+    return out
+
+
 def _draw_side(
     canvas: Canvas,
     plan: PagePlan,
@@ -148,12 +173,11 @@ def _draw_side(
     slots = plan.front_slots if side == "front" else plan.back_slots
     area = plan.front_area if side == "front" else plan.back_area
     rotation = plan.back_rotation if side == "back" else 0
-    used = []
-    for piece, slot in zip(items, slots, strict=False):
-        if side == "back" and not getattr(piece, "double_sided", True):
-            continue
+    printed = [(piece, slot) for piece, slot in zip(items, slots, strict=False)
+               if side == "front" or getattr(piece, "double_sided", True)]
+    used = _exposed([slot for _, slot in printed], options.bleed)
+    for (piece, _), slot in zip(printed, used, strict=True):
         _draw_piece(canvas, piece, slot, bleed_pt, side, rotation)
-        used.append(slot)
         if options.proof and side == "front":
             label = f"{piece.id} · {options.proof_label}" if options.proof_label else piece.id
             draw_proof_stamp(canvas, slot, label)
