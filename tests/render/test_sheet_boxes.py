@@ -151,6 +151,6 @@ def test_cli_says_which_arrangement_and_refuses_bleed_that_does_not_fit(tmp_path
     # (297 - 18) / 88.9 = 3.1 -> 3 = 18, the more
     assert "landscape, 18 per page" in result.output
     bad = tmp_path / "bad.pdf"
-    result = runner.invoke(app, ["cards", "eagle", "-o", str(bad), "--page", "80x100", "--bleed", "10"])
-    # 80 x 100 mm: 68 x 88 mm for the bleed box: a poker card leaves (68 - 63.5) / 2 = 2.25 mm
+    result = runner.invoke(app, ["cards", "eagle", "-o", str(bad), "--page", "80x110", "--bleed", "10"])
+    # 80 x 110 mm: 68 x 98 mm for the bleed box: a poker card leaves (68 - 63.5) / 2 = 2.25 mm
     assert result.exit_code == 2 and "at most 2.2 mm bleed fits" in result.output and not bad.exists()
