@@ -4,8 +4,9 @@
 *shelves* (rows as tall as their tallest piece, tops aligned) and shelves top to
 bottom on pages; a piece that does not fit beside the last one opens a new shelf,
 a shelf that does not fit below the last one opens a new page (next fit: the order
-is kept, so pieces of one kind stay together and a kind starts right where the
-previous one ends). Every piece keeps its own full bleed, with ``gap`` mm of paper
+is kept, so pieces of one size stay together). Given each piece's ``kinds`` (a
+size group), where it costs no page a kind that fits on the rest of a page is not
+split across pages, and a new kind starts a shelf of its own. Every piece keeps its own full bleed, with ``gap`` mm of paper
 between neighbouring bleed boxes for the crop marks, and at least ``MIN_MARK`` mm
 between the bleed and the printer-safe margin. Each shelf is centred across the
 page and the shelves together are centred down it. Portrait and landscape are
@@ -35,27 +36,44 @@ class _Shelf:
     height: float  # the tallest bleed box
 
 
-def _shelves(sizes: Sequence[Size], inner: Box, bleed: float, gap: float) -> list[list[_Shelf]] | None:
-    """Shelves page by page (next fit); None if a piece is larger than ``inner``."""
+def _add(pages: list[list[_Shelf]], i: int, bw: float, bh: float, inner: Box, gap: float,
+         new_shelf: bool) -> None:
+    """Put piece ``i`` (bleed box ``bw`` x ``bh``) beside the last one, on a new shelf or page."""
+    shelves = pages[-1]
+    used = sum(s.height for s in shelves) + gap * max(0, len(shelves) - 1)
+    last = shelves[-1] if shelves else None
+    if last is not None and not new_shelf and last.width + gap + bw <= inner.w + 1e-9:
+        grown = max(last.height, bh)
+        if used - last.height + grown <= inner.h + 1e-9:
+            last.items.append(i)
+            last.width += gap + bw
+            last.height = grown
+            return
+    if shelves and used + gap + bh > inner.h + 1e-9:
+        pages.append([])
+    pages[-1].append(_Shelf([i], bw, bh))
+
+
+def _shelves(sizes: Sequence[Size], inner: Box, bleed: float, gap: float,
+             kinds: Sequence[int] | None = None, whole: bool = False) -> list[list[_Shelf]] | None:
+    """Shelves page by page (next fit). With ``kinds``, each kind starts a new shelf, and
+    with ``whole`` too a new page when it would not fit whole on the rest of the current
+    one. None if a piece is larger than ``inner``."""
+    boxes = [(w + 2 * bleed, h + 2 * bleed) for w, h in sizes]
+    if any(bw > inner.w + 1e-9 or bh > inner.h + 1e-9 for bw, bh in boxes):
+        return None
     pages: list[list[_Shelf]] = [[]]
-    for i, (w, h) in enumerate(sizes):
-        bw, bh = w + 2 * bleed, h + 2 * bleed
-        if bw > inner.w + 1e-9 or bh > inner.h + 1e-9:
-            return None
-        shelves = pages[-1]
-        used = sum(s.height for s in shelves) + gap * max(0, len(shelves) - 1)
-        last = shelves[-1] if shelves else None
-        if last is not None and last.width + gap + bw <= inner.w + 1e-9:
-            grown = max(last.height, bh)
-            if used - last.height + grown <= inner.h + 1e-9:
-                last.items.append(i)
-                last.width += gap + bw
-                last.height = grown
-                continue
-        if shelves and used + gap + bh > inner.h + 1e-9:
-            pages.append([])
-            shelves = pages[-1]
-        shelves.append(_Shelf([i], bw, bh))
+    for i, (bw, bh) in enumerate(boxes):
+        new_kind = kinds is not None and i > 0 and kinds[i] != kinds[i - 1]
+        if new_kind and whole and kinds is not None and pages[-1]:
+            trial = [[_Shelf(list(s.items), s.width, s.height) for s in pages[-1]]]
+            for j in range(i, len(boxes)):
+                if kinds[j] != kinds[i]:
+                    break
+                _add(trial, j, *boxes[j], inner, gap, j == i)
+            if len(trial) > 1:
+                pages.append([])
+        _add(pages, i, bw, bh, inner, gap, new_kind)
     return pages
 
 
@@ -76,17 +94,25 @@ def _place(shelves: list[_Shelf], sizes: Sequence[Size], inner: Box, bleed: floa
     return slots
 
 
-def pack_pages(sizes: Sequence[Size], options: SheetOptions) -> list[PagePlan] | None:
+def pack_pages(sizes: Sequence[Size], options: SheetOptions,
+               kinds: Sequence[int] | None = None) -> list[PagePlan] | None:
     """One page plan per page for pieces of ``sizes`` (in order); None if a piece fits no page.
+
+    ``kinds``: a group number per piece; kinds get shelves of their own unless that costs a page.
 
     ``options.backs`` may be ``none`` or ``duplex-*`` (fold layouts keep their per-size grids).
     """
     pw, ph = page_size(options.page)
     best: list[PagePlan] | None = None
-    for orientation, (page_w, page_h) in (("portrait", (pw, ph)), ("landscape", (ph, pw))):
+    # kinds whole on a page, else on shelves of their own, else plain next fit; portrait
+    # before landscape: the first of the fewest pages wins
+    ways = [(kinds, True), (kinds, False), (None, False)] if kinds is not None else [(None, False)]
+    tries = [(o, dims, k, whole) for k, whole in ways for o, dims in (("portrait", (pw, ph)),
+                                                                      ("landscape", (ph, pw)))]
+    for orientation, (page_w, page_h), by_kind, whole in tries:
         area = usable_area(page_w, page_h, options.margin)
         inner = Box(area.x + MIN_MARK, area.y + MIN_MARK, area.w - 2 * MIN_MARK, area.h - 2 * MIN_MARK)
-        pages = _shelves(sizes, inner, options.bleed, options.gap)
+        pages = _shelves(sizes, inner, options.bleed, options.gap, by_kind, whole)
         if pages is None:
             continue
         plans = []

@@ -228,7 +228,7 @@ def _packed(groups: Sequence[Sequence[Piece]], options: SheetOptions,
     if len(groups) < 2 or options.backs == "fold" or not _gap_everywhere(groups, options):
         return None
     ordered = [(k, p) for k, g in enumerate(groups) for p in g]
-    packed = pack_pages([(p.width, p.height) for _, p in ordered], options)
+    packed = pack_pages([(p.width, p.height) for _, p in ordered], options, [k for k, _ in ordered])
     if packed is None:
         return None
     layout: Layout = []

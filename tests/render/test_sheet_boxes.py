@@ -110,7 +110,10 @@ def test_one_piecepack_fits_on_seven_pages_with_exact_cuts_and_backs_in_register
         assert trim[2] == pytest.approx(max(x + sizes[i][0] for i, (x, _) in found.items()), abs=0.02)
     assert seen == set(sizes)
     last = pieces_on(out, 4, set(sizes))
-    assert {i.split("-")[0] for i in last} == {"coin", "die", "pawn"}  # three kinds share a page
+    # three kinds share a page, and all 24 coins sit on it (starting them on the second tile
+    # page's last free row would split them across pages for no page saved)
+    assert {i.split("-")[0] for i in last} == {"coin", "die", "pawn"}
+    assert sum(i.startswith("coin") for i in last) == 24
 
 
 def test_packing_keeps_order_and_never_overlaps() -> None:
