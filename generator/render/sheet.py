@@ -80,7 +80,7 @@ class SheetReport:
     pages: int
     pieces: int
     groups: tuple[GroupReport, ...]
-    notes: tuple[str, ...] = ()  # what auto chose and why, reduced bleed, ...
+    notes: tuple[str, ...] = ()  # the arrangement, orientation and count chosen, and why
     warnings: tuple[str, ...] = field(default=())  # from the pieces (text overflow, safe zone)
 
     @property
