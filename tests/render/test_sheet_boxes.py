@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.deck import resolve_deck
 from generator.render.geometry import Box, Slot
+from generator.render.marks import crop_marks
 from generator.render.packing import pack_pages
 from generator.render.piecepack import piecepack_pieces
 from generator.render.sheet import SheetOptions, page_boxes, write_sheets
@@ -127,6 +128,11 @@ def test_packing_keeps_order_and_never_overlaps() -> None:
         for b in grown:  # inside the margin with 1 mm for crop marks
             assert b.x >= 6 - 1e-9 and b.y >= 6 - 1e-9
             assert b.right <= plan.page_w - 6 + 1e-9 and b.top <= plan.page_h - 6 + 1e-9
+        for m in crop_marks(plan.front_slots, plan.front_area):  # marks never on any piece's bleed
+            for b in grown:
+                assert not (min(m.x1, m.x2) < b.right and max(m.x1, m.x2) > b.x
+                            and min(m.y1, m.y2) < b.top and max(m.y1, m.y2) > b.y), (m, b)
+            assert max(abs(m.x2 - m.x1), abs(m.y2 - m.y1)) <= 5.0  # short marks, not long rules
         for i, a in enumerate(grown):  # bleed boxes at least the 2 mm gap apart
             for b in grown[i + 1:]:
                 apart_x = a.right + 2 - 1e-9 <= b.x or b.right + 2 - 1e-9 <= a.x
