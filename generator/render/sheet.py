@@ -1,11 +1,13 @@
 """Print-and-play sheets: pieces on pages with bleed, crop marks and backs.
 
 ``write_sheets(pieces, path, options)`` places every piece (in order) on pages
-of ``options.page``. Pieces of one size are laid out in a grid (``sheet_plan``).
-Pieces of several sizes that all get the gap arrangement (the default with bleed)
-share pages, shelf-packed in order (``packing``: pieces of one kind stay
-together); with ``touching`` or ``fold`` each size keeps pages of its own. Each piece is drawn with its full bleed and clipped to the bleed it is given in
-its slot; crop marks, cut lines and proof stamps are drawn on top.
+of ``options.page`` as ``sheet_layout.plan_pages`` says: pieces of one size in a
+grid (``sheet_plan``); pieces of several sizes that all get the gap arrangement
+(the default with bleed) shelf-packed onto shared pages (``packing``: pieces of
+one kind stay together); with ``touching`` or ``fold`` each size on pages of its
+own. Each piece is drawn with its full bleed and clipped to the bleed it is given
+in its slot (on a part-filled touching page, an edge with no printed neighbour
+gets the full bleed); crop marks, cut lines and proof stamps are drawn on top.
 
 Backs: ``duplex-long``/``duplex-short`` add a back page after every front page
 with each back mirrored behind its own front (and shifted by ``back_offset``);
@@ -44,34 +46,13 @@ from .marks import (
     draw_proof_stamp,
     draw_segments,
 )
-from .packing import pack_pages
 from .pdf import make_canvas, set_page_boxes
 from .piece import Piece
-from .sheet_options import ARRANGEMENTS, BACKS, SheetOptions
-from .sheet_plan import (
-    PagePlan,
-    choose_plan,
-    choose_plan_fits,
-    max_bleed,
-    no_fit_message,
-    resolved_arrangement,
-)
+from .sheet_layout import GroupReport, plan_pages
+from .sheet_options import BACKS, SheetOptions
+from .sheet_plan import PagePlan
 
 __all__ = ["BACKS", "GroupReport", "SheetOptions", "SheetReport", "with_copies", "write_sheets"]
-
-
-@dataclass(frozen=True)
-class GroupReport:
-    """One size group: how its pieces were laid out."""
-
-    width: float
-    height: float
-    pieces: int
-    pages: int  # pages used including back pages
-    per_page: int
-    arrangement: str
-    orientation: str
-    outer_bleed: tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -99,21 +80,6 @@ class SheetReport:
 def with_copies(pieces: Sequence[Piece]) -> list[Piece]:
     """Each piece repeated by its ``copies`` attribute (1 when it has none)."""
     return [p for p in pieces for _ in range(max(0, int(getattr(p, "copies", 1))))]
-
-
-def _group_by_size(pieces: Sequence[Piece]) -> list[list[Piece]]:
-    groups: dict[tuple[float, float], list[Piece]] = {}
-    for piece in pieces:
-        groups.setdefault((round(piece.width, 4), round(piece.height, 4)), []).append(piece)
-    return list(groups.values())
-
-
-def _preferred(options: SheetOptions, piece: Piece) -> SheetOptions:
-    """``auto`` arrangement follows a piece's own ``arrangement`` (round coins want gaps)."""
-    wanted = getattr(piece, "arrangement", None)
-    if options.arrangement == "auto" and wanted in ARRANGEMENTS and wanted != "auto":
-        return replace(options, arrangement=wanted)
-    return options
 
 
 def _draw_piece(canvas: Canvas, piece: Piece, slot: Slot, bleed_pt: float, side: str,
@@ -215,77 +181,6 @@ def _pt_box(box: Box) -> tuple[float, float, float, float]:
     return (pt(box.x), pt(box.y), pt(box.right), pt(box.top))
 
 
-Layout = list[tuple[PagePlan, list[Piece]]]  # front pages in order, each with its pieces
-
-
-def _gap_everywhere(groups: Sequence[Sequence[Piece]], options: SheetOptions) -> bool:
-    return all(resolved_arrangement(_preferred(options, g[0])) == "gap" for g in groups)
-
-
-def _packed(groups: Sequence[Sequence[Piece]], options: SheetOptions,
-            sides: int) -> tuple[Layout, list[GroupReport], list[str]] | None:
-    """Pieces of several sizes shelf-packed onto shared pages (None if packing does not apply)."""
-    if len(groups) < 2 or options.backs == "fold" or not _gap_everywhere(groups, options):
-        return None
-    ordered = [(k, p) for k, g in enumerate(groups) for p in g]
-    packed = pack_pages([(p.width, p.height) for _, p in ordered], options, [k for k, _ in ordered])
-    if packed is None:
-        return None
-    layout: Layout = []
-    counts = [[0] * len(packed) for _ in groups]  # pieces of each size on each page
-    start = 0
-    for page, plan in enumerate(packed):
-        chunk = ordered[start : start + plan.per_page]
-        layout.append((plan, [p for _, p in chunk]))
-        for k, _ in chunk:
-            counts[k][page] += 1
-        start += plan.per_page
-    orientation = packed[0].orientation
-    reports = [GroupReport(g[0].width, g[0].height, len(g), sides * sum(c > 0 for c in n), max(n), "gap",
-                           orientation, (options.bleed, options.bleed)) for g, n in zip(groups, counts, strict=True)]
-    note = (f"{len(groups)} piece sizes packed onto shared pages: gap arrangement (every piece its own "
-            f"{options.bleed:g} mm bleed), {orientation}, {len(packed)} page{'s' if len(packed) != 1 else ''} "
-            "of pieces")
-    return layout, reports, [note]
-
-
-def _check_fit(groups: Sequence[Sequence[Piece]], options: SheetOptions) -> None:
-    """Every size fits a page with the requested bleed, else one error naming what would fit all."""
-    worst: tuple[float, str] | None = None
-    for g in groups:
-        wanted = _preferred(options, g[0])
-        arrangement = resolved_arrangement(wanted)
-        if choose_plan_fits(g[0].width, g[0].height, wanted):
-            continue
-        most = max_bleed(g[0].width, g[0].height, wanted, arrangement)
-        key = -1.0 if most is None else most
-        if worst is None or key < worst[0]:
-            worst = (key, no_fit_message(g[0].width, g[0].height, wanted, arrangement))
-    if worst is not None:
-        raise ParameterError(worst[1])
-
-
-def _layout(pieces: Sequence[Piece], options: SheetOptions) -> tuple[Layout, list[GroupReport], list[str]]:
-    """Which pieces go on which page under which plan; a report per size; notes."""
-    groups = _group_by_size(pieces)
-    _check_fit(groups, options)
-    plans = [choose_plan(g[0].width, g[0].height, _preferred(options, g[0])) for g in groups]
-    sides = 2 if options.backs.startswith("duplex") else 1
-    packed = _packed(groups, options, sides)
-    if packed is not None:
-        return packed
-    layout: Layout = []
-    reports = []
-    notes: list[str] = []
-    for g, (plan, note) in zip(groups, plans, strict=True):
-        notes += note
-        chunks = [g[i : i + plan.per_page] for i in range(0, len(g), plan.per_page)]
-        layout += [(plan, chunk) for chunk in chunks]
-        reports.append(GroupReport(g[0].width, g[0].height, len(g), sides * len(chunks), plan.per_page,
-                                   plan.arrangement, plan.orientation, plan.outer_bleed))
-    return layout, reports, notes
-
-
 def write_sheets(
     pieces: Sequence[Piece],
     path: Path,
@@ -304,7 +199,7 @@ def write_sheets(
     pieces = with_copies(unique)
     if not pieces:
         raise ParameterError("nothing to print: no pieces")
-    layout, groups, notes = _layout(pieces, options)
+    layout, groups, notes = plan_pages(pieces, options)
     done = 0
     pages = 0
     with atomic_write(path) as tmp:
