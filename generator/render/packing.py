@@ -13,7 +13,9 @@ page and the shelves together are centred down it. Portrait and landscape are
 both tried; the one with fewer pages wins (ties: portrait).
 
 Duplex backs are each front slot mirrored (``Slot.mirrored``), exactly as in the
-grid plans, so every back lands behind its own front.
+grid plans, so every back lands behind its own front; with fold backs the fronts
+fill one half of the page and the backs are mirrored across the fold line
+(``sheet_plan.fold_plan``), as on fold grid pages.
 """
 
 from __future__ import annotations
@@ -22,9 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from .geometry import MIN_MARK, Box, Flip, Slot, page_size, usable_area
+from .geometry import MIN_MARK, Box, Flip, Slot, fold_halves, page_size, usable_area
 from .sheet_options import SheetOptions
-from .sheet_plan import PagePlan
+from .sheet_plan import PagePlan, fold_plan
 
 Size = tuple[float, float]
 
@@ -94,39 +96,48 @@ def _place(shelves: list[_Shelf], sizes: Sequence[Size], inner: Box, bleed: floa
     return slots
 
 
+def _sides(page_w: float, page_h: float, orientation: str, fronts: tuple[Slot, ...], area: Box,
+           options: SheetOptions, vertical: bool) -> PagePlan:
+    """The page plan for ``fronts``: backs mirrored for duplex, or across the fold line."""
+    bleed = (options.bleed, options.bleed)
+    if options.backs == "fold":
+        return fold_plan(page_w, page_h, orientation, "gap", fronts, area, vertical, bleed)
+    backs: tuple[Slot, ...] = ()
+    back_area = area
+    if options.backs.startswith("duplex"):
+        flip = cast(Flip, options.backs.removeprefix("duplex-"))
+        dx, dy = options.back_offset
+        backs = tuple(s.mirrored(page_w, page_h, flip).shifted(dx, dy) for s in fronts)
+        back_area = Box(area.x + dx, area.y + dy, area.w, area.h)
+    return PagePlan(page_w, page_h, orientation, "gap", fronts, backs, area, back_area, bleed)
+
+
 def pack_pages(sizes: Sequence[Size], options: SheetOptions,
                kinds: Sequence[int] | None = None) -> list[PagePlan] | None:
     """One page plan per page for pieces of ``sizes`` (in order); None if a piece fits no page.
 
     ``kinds``: a group number per piece; kinds get shelves of their own unless that costs a page.
-
-    ``options.backs`` may be ``none`` or ``duplex-*`` (fold layouts keep their per-size grids).
+    With fold backs the fronts are packed into one half of the page (the fold line vertical
+    or horizontal, whichever gives fewer pages) and the backs mirrored into the other.
     """
     pw, ph = page_size(options.page)
     best: list[PagePlan] | None = None
     # kinds whole on a page, else on shelves of their own, else plain next fit; portrait
-    # before landscape: the first of the fewest pages wins
+    # before landscape, a vertical fold before a horizontal one: the first of the fewest wins
     ways = [(kinds, True), (kinds, False), (None, False)] if kinds is not None else [(None, False)]
-    tries = [(o, dims, k, whole) for k, whole in ways for o, dims in (("portrait", (pw, ph)),
-                                                                      ("landscape", (ph, pw)))]
-    for orientation, (page_w, page_h), by_kind, whole in tries:
+    folds = (True, False) if options.backs == "fold" else (True,)
+    tries = [(o, dims, k, whole, vertical) for k, whole in ways for vertical in folds
+             for o, dims in (("portrait", (pw, ph)), ("landscape", (ph, pw)))]
+    for orientation, (page_w, page_h), by_kind, whole, vertical in tries:
         area = usable_area(page_w, page_h, options.margin)
-        inner = Box(area.x + MIN_MARK, area.y + MIN_MARK, area.w - 2 * MIN_MARK, area.h - 2 * MIN_MARK)
+        room = fold_halves(area, vertical)[0] if options.backs == "fold" else area
+        inner = Box(room.x + MIN_MARK, room.y + MIN_MARK, room.w - 2 * MIN_MARK, room.h - 2 * MIN_MARK)
         pages = _shelves(sizes, inner, options.bleed, options.gap, by_kind, whole)
         if pages is None:
             continue
-        plans = []
-        for shelves in pages:
-            fronts = tuple(_place(shelves, sizes, inner, options.bleed, options.gap))
-            backs: tuple[Slot, ...] = ()
-            back_area = area
-            if options.backs.startswith("duplex"):
-                flip = cast(Flip, options.backs.removeprefix("duplex-"))
-                dx, dy = options.back_offset
-                backs = tuple(s.mirrored(page_w, page_h, flip).shifted(dx, dy) for s in fronts)
-                back_area = Box(area.x + dx, area.y + dy, area.w, area.h)
-            plans.append(PagePlan(page_w, page_h, orientation, "gap", fronts, backs, area, back_area,
-                                  (options.bleed, options.bleed)))
+        plans = [_sides(page_w, page_h, orientation,
+                        tuple(_place(shelves, sizes, inner, options.bleed, options.gap)), area, options,
+                        vertical) for shelves in pages]
         if best is None or len(plans) < len(best):
             best = plans
     return best

@@ -4,8 +4,8 @@
 of ``options.page`` as ``sheet_layout.plan_pages`` says: pieces of one size in a
 grid (``sheet_plan``); pieces of several sizes that all get the gap arrangement
 (the default with bleed) shelf-packed onto shared pages (``packing``: pieces of
-one kind stay together); with ``touching`` or ``fold`` each size on pages of its
-own. Each piece is drawn with its full bleed and clipped to the bleed it is given
+one kind stay together; fold pages pack one half); with ``touching`` each size
+on pages of its own. Each piece is drawn with its full bleed and clipped to the bleed it is given
 in its slot (on a part-filled touching page, an edge with no printed neighbour
 gets the full bleed); crop marks, cut lines and proof stamps are drawn on top.
 

@@ -2,7 +2,7 @@
 
 ``plan_pages(pieces, options)`` groups the pieces by size. One size: a grid
 (``sheet_plan.choose_plan``), page after page. Several sizes that all get the gap
-arrangement, without fold backs: shelf-packed onto shared pages (``packing``).
+arrangement: shelf-packed onto shared pages (``packing``).
 Otherwise each size gets pages of its own. Every size is checked first: if one
 does not fit a page with the requested bleed, one error names the most that fits.
 """
@@ -66,7 +66,7 @@ def _gap_everywhere(groups: Sequence[Sequence[Piece]], options: SheetOptions) ->
 def _packed(groups: Sequence[Sequence[Piece]], options: SheetOptions,
             sides: int) -> tuple[Layout, list[GroupReport], list[str]] | None:
     """Pieces of several sizes shelf-packed onto shared pages (None if packing does not apply)."""
-    if len(groups) < 2 or options.backs == "fold" or not _gap_everywhere(groups, options):
+    if len(groups) < 2 or not _gap_everywhere(groups, options):
         return None
     ordered = [(k, p) for k, g in enumerate(groups) for p in g]
     packed = pack_pages([(p.width, p.height) for _, p in ordered], options, [k for k, _ in ordered])

@@ -52,6 +52,24 @@ def _shift(box: Box, dx: float, dy: float) -> Box:
     return replace(box, x=box.x + dx, y=box.y + dy)
 
 
+def fold_plan(page_w: float, page_h: float, orientation: str, arrangement: str,
+              fronts: tuple[Slot, ...], area: Box, vertical: bool,
+              outer_bleed: tuple[float, float]) -> PagePlan:
+    """A fold page: ``fronts`` in one half of ``area`` (``fold_halves``), each back mirrored
+    across the fold line (and turned 180 degrees across a horizontal one)."""
+    half, axis = fold_halves(area, vertical)
+    if vertical:
+        backs = tuple(s.reflected_x(axis) for s in fronts)
+        back_area = replace(half, x=2 * axis - half.right)
+        line = (axis, area.y, axis, area.top)
+    else:
+        backs = tuple(s.reflected_y(axis) for s in fronts)
+        back_area = replace(half, y=2 * axis - half.top)
+        line = (area.x, axis, area.right, axis)
+    return PagePlan(page_w, page_h, orientation, arrangement, fronts, backs, half, back_area,
+                    outer_bleed, line, 0 if vertical else 180)
+
+
 def _plan(
     page_w: float,
     page_h: float,
@@ -66,20 +84,12 @@ def _plan(
     if options.backs == "fold":
         best: PagePlan | None = None
         for vertical in (True, False):
-            half, axis = fold_halves(area, vertical)
+            half, _ = fold_halves(area, vertical)
             grid = plan_grid(half, w, h, **kw)  # type: ignore[arg-type]
             if grid is None:
                 continue
-            if vertical:
-                mirrored = tuple(s.reflected_x(axis) for s in grid.slots)
-                back_area = replace(half, x=2 * axis - half.right)
-                line = (axis, area.y, axis, area.top)
-            else:
-                mirrored = tuple(s.reflected_y(axis) for s in grid.slots)
-                back_area = replace(half, y=2 * axis - half.top)
-                line = (area.x, axis, area.right, axis)
-            plan = PagePlan(page_w, page_h, orientation, arrangement, grid.slots, mirrored,
-                            half, back_area, grid.outer_bleed, line, 0 if vertical else 180)
+            plan = fold_plan(page_w, page_h, orientation, arrangement, grid.slots, area, vertical,
+                             grid.outer_bleed)
             if best is None or plan.per_page > best.per_page:
                 best = plan
         return best

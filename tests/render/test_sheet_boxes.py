@@ -21,7 +21,7 @@ from generator.render.piecepack import piecepack_pieces
 from generator.render.sheet import SheetOptions, page_boxes, write_sheets
 
 from .conftest import MarkerPiece, text_origin
-from .piecepack_pdf import cut_lines, pieces_on
+from .piecepack_pdf import cut_lines, pieces_on, words
 
 MM = 72 / 25.4
 runner = CliRunner()
@@ -163,3 +163,28 @@ def test_cli_says_which_arrangement_and_refuses_bleed_that_does_not_fit(tmp_path
     result = runner.invoke(app, ["cards", "eagle", "-o", str(bad), "--page", "80x110", "--bleed", "10"])
     # 80 x 110 mm: 68 x 98 mm for the bleed box: a poker card leaves (68 - 63.5) / 2 = 2.25 mm
     assert result.exit_code == 2 and "at most 2.2 mm bleed fits" in result.output and not bad.exists()
+
+
+def test_fold_packs_one_half_and_mirrors_each_back_across_the_fold(tmp_path: Path) -> None:
+    pieces = piecepack_pieces(resolve_deck("piecepack"))
+    out = tmp_path / "fold.pdf"
+    report = write_sheets(pieces, out, SheetOptions(backs="fold"))
+    # landscape A4, vertical fold at x = 148.5: each half 142.5 x 287 holds 2 x 3 tiles (gap)
+    # -> 4 tile pages, then coins and three dice, then a die and the pawns
+    assert report.pages == 6 and report.orientation == "landscape"
+    sizes = {p.id: (p.width, p.height) for p in pieces}
+    coins = 0
+    for page in range(6):
+        found = [(i, x, y) for i, x, y in words(out, page) if i in sizes]  # names on both sides
+        fronts = {i: (x, y) for i, x, y in found if x < 148.5}
+        backs = {i: (x, y) for i, x, y in found if x > 148.5}
+        for ident, (x, y) in fronts.items():
+            w, _ = sizes[ident]
+            if ident.startswith(("die", "pawn")):
+                assert ident not in backs
+            else:
+                assert backs[ident] == (pytest.approx(297 - x - w, abs=0.01), pytest.approx(y, abs=0.01))
+                coins += ident.startswith("coin")
+        trim = _boxes(out)[page][0]
+        assert trim is not None and (trim[2] > 148.5 or not backs)  # the trim spans both halves
+    assert coins == 24
