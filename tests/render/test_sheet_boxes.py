@@ -50,6 +50,9 @@ def test_touching_a4_sheet_boxes_are_the_block_and_the_block_plus_bleed(tmp_path
     assert boxes[2][1] == pytest.approx([6.75, 189.95, 139.75, 284.85], abs=0.01 / MM)
     # the back page: the two backs mirrored to x 73.25..200.25
     assert boxes[3][0] == pytest.approx([73.25, 192.95, 200.25, 281.85], abs=0.01 / MM)
+    # a part-filled page's open edges get the full bleed too (card 11's right and bottom)
+    assert boxes[1][1] == pytest.approx([6.75, 12.15, 203.25, 284.85], abs=0.01 / MM)
+    assert boxes[3][1] == pytest.approx([70.25, 189.95, 203.25, 284.85], abs=0.01 / MM)
 
 
 def test_letter_with_3_mm_bleed_every_card_has_it_and_the_boxes_show_it(tmp_path: Path, markers) -> None:
