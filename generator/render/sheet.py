@@ -203,7 +203,7 @@ def write_sheets(
     done = 0
     pages = 0
     with atomic_write(path) as tmp:
-        canvas = make_canvas(tmp, title=title or "deckpress sheets")
+        canvas = make_canvas(tmp, title=title or "deckpress sheets", color=options.color)
         canvas.setSubject("print-and-play sheet")
         for plan, items in layout:
             canvas.setPageSize((pt(plan.page_w), pt(plan.page_h)))

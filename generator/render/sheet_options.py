@@ -13,6 +13,7 @@ from ..errors import ParameterError
 from .geometry import page_size
 
 BACKS = ("none", "duplex-long", "duplex-short", "fold")
+COLORS = ("rgb", "cmyk")  # cmyk: see render/cmyk.py
 ARRANGEMENTS = ("auto", "touching", "gap")
 
 
@@ -41,11 +42,13 @@ class SheetOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     proof: bool = False
     proof_label: str = ""
+    color: str = "rgb"
 
     def __post_init__(self) -> None:
         page_size(self.page)  # a named size or WxH in mm, else a ParameterError
         _check("backs", self.backs, BACKS)
         _check("arrangement", self.arrangement, ARRANGEMENTS)
+        _check("color", self.color, COLORS)
         for name in ("bleed", "margin", "gap"):
             value = getattr(self, name)
             if not 0 <= value <= 50:
