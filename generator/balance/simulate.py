@@ -15,9 +15,8 @@ from ..deck.model import Deck
 from ..errors import ParameterError
 from ..rules import runner
 from ..rules.params import Params, make_params
-from ..rules.registry import GAMES, entry, make_game
+from ..rules.registry import GAMES, entry, make_game, make_strategy
 from ..rules.stats import Summary
-from ..rules.strategies import make_strategy
 
 Progress = Callable[[int], None]
 GRID_PLAYERS = (2, 3, 4)
