@@ -35,10 +35,12 @@ def simulated(game: str) -> bool:
 
 
 def playtest(game: str, deck: Deck, params: Params, games: int, seed: int,
-             progress: Progress | None = None) -> Playtest:
+             progress: Progress | None = None, strategy: str | None = None, jobs: int = 1) -> Playtest:
     """The playtest through :func:`generator.rules.runner.simulate` for every game,
-    so the fast path serves and the figures equal ``deckpress simulate``'s."""
-    summary = runner.simulate(game, deck, params, games=games, seed=seed, progress=progress)
+    so the fast path serves and the figures equal ``deckpress simulate``'s
+    (``strategy``: as ``--strategy``, None for the game's default)."""
+    summary = runner.simulate(game, deck, params, games=games, seed=seed, progress=progress, strategy=strategy,
+                              jobs=jobs)
     return Playtest(summary, list(summary.seat_scores))
 
 

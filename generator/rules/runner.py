@@ -193,11 +193,16 @@ def _context(fast: bool, built: Game, name: str, strategy: str | None) -> Any:
     For the fast engine on Linux, ``fork`` after loading the compiled kernels in
     this process: a spawned worker would spend a second or two starting numba
     and loading the kernels from its cache, which eats the gain of ``--jobs 2``
-    on runs of a few seconds. The workers only run kernels and return summaries."""
+    on runs of a few seconds. The workers only run kernels and return summaries.
+    Runs with the Viashi ``expert`` (whose search is a kernel) fork the same way
+    after one warm-up game."""
     if fast and sys.platform.startswith("linux"):
         from .fast.engine import warm_up
 
         warm_up(name, built, strategy)
+        return get_context("fork")
+    if sys.platform.startswith("linux") and "expert" in (strategy or ""):  # the same for the expert's search kernel
+        play(built, _strategies(name, strategy, _players(built.params)), game_rng(0, 0))
         return get_context("fork")
     return get_context("spawn")
 
