@@ -10,8 +10,8 @@ from reportlab.platypus import Paragraph, Table, TableStyle
 
 from .findings import Report
 from .playstats import side_name
-from .skill import skill_line
 from .report_style import ReportStyle
+from .skill import skill_line
 from .thresholds import THRESHOLDS
 from .verdict_static import pct
 

@@ -4,7 +4,7 @@ One skilled seat (Viashi: ``expert``, three players; Viashilym: ``greedy``;
 Weiji: ``best``) plays against ``random`` seats, rotated so that it sits in
 every seat position equally often. The gap is the skilled seat's win share
 minus a random seat's (both over all games, draws counted as not won), with
-a normal-approximation interval. War has no player decisions: no gap, by
+Newcombe's interval (from the two Wilson intervals). War has no player decisions: no gap, by
 design. Levels: *none* (the interval holds 0, or the gap is under 3 points),
 *some* (under 15 points), *much* (15 points or more).
 
@@ -25,7 +25,7 @@ from ..deck.model import Deck
 from ..rules import runner
 from ..rules.params import Params
 from ..rules.registry import entry, make_game, make_strategy
-from .intervals import wilson, z_value
+from .intervals import wilson
 
 SKILL_GAMES = 300  # at most, over all seat positions
 SOME, MUCH = 0.03, 0.15
@@ -107,16 +107,16 @@ def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, conf
                 rows[cid] = [a + b for a, b in zip(rows.get(cid, [0, 0, 0, 0]), row, strict=True)]
     others = total * (sides - 1)
     p1, p2 = won / total, lost / others
-    z = z_value(confidence)
-    half = z * math.sqrt(p1 * (1 - p1) / total + p2 * (1 - p2) / others)
     gap = p1 - p2
     s_low, s_high = wilson(won, total, confidence)
     r_low, r_high = wilson(lost, others, confidence)
+    low = max(-1.0, gap - math.hypot(p1 - s_low, r_high - p2))  # Newcombe's interval for a difference of proportions
+    high = min(1.0, gap + math.hypot(s_high - p1, p2 - r_low))
     out: dict[str, Any] = {
         "skilled": skilled, "versus": "random", "games": total,
         "skilled_share": {"count": won, "of": total, "share": p1, "low": s_low, "high": s_high},
         "random_share": {"count": lost, "of": others, "share": p2, "low": r_low, "high": r_high},
-        "gap": gap, "low": gap - half, "high": gap + half, "level": level(gap, gap - half, gap + half),
+        "gap": gap, "low": low, "high": high, "level": level(gap, low, high),
     }
     if values:
         out["cards"] = {cid: {"played": r[0], "captures": r[1], "points": r[2],

@@ -21,7 +21,6 @@ class ViashiGame(Protocol):
     a protocol here so that the two modules do not import each other)."""
 
     params: ViashiParams
-    players: int
     teams: bool
     rules: CardRules
     ids: tuple[str, ...]
@@ -32,6 +31,9 @@ class ViashiGame(Protocol):
     play: dict[str, tuple[Action, ...]]
     parse: dict[str, tuple[str, int]]
     counter_keys: tuple[str, ...]
+
+    @property
+    def players(self) -> int: ...
 
 
 PILE, DRAW, PLAY, OVER = "pile", "draw", "play", "over"

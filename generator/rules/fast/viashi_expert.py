@@ -181,7 +181,7 @@ def evaluate(draw, me, players, human, hand0, tab0, played0, won0, magic0, total
     for a in range(nact):
         out[a] = 0.0
     for sample in range(samples):
-        seed_game(sm, key, sample)
+        seed_game(sm, key, np.int64(sample))
         npile = _deal(unknown, nunk, need, void, suit, players, me, hidden, sm, mt, order, owner)
         for a in range(nact):
             for s in range(players):
