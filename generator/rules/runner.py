@@ -10,8 +10,8 @@ process. The loop in :func:`play` is the reference hot path.
 Engines: ``simulate(engine="auto")`` plays with the compiled kernels of
 :mod:`generator.rules.fast` when they serve the game, parameters and strategy
 (War; Weiji with ``best``, ``random`` or ``fixed``; three-player Viashi with
-``greedy`` or ``random``, no handicap), otherwise with the State-API reference
-engine (custom strategies, Viashilym, the handicap, ``play_deal`` traces); ``engine="fast"`` insists (a clear error says why it cannot
+``greedy`` or ``random``, no handicap; every seat the same strategy), otherwise with the State-API reference
+engine (custom and per-seat strategies, the Viashi ``expert``, Viashilym, the handicap, ``play_deal`` traces); ``engine="fast"`` insists (a clear error says why it cannot
 serve), ``engine="reference"`` never uses the kernels. The fast engine draws its
 own seeded per-game random streams (see :mod:`generator.rules.fast.rng`): just as
 reproducible and independent of ``jobs``, but other games than the reference
