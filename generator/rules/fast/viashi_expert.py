@@ -59,15 +59,22 @@ def hand_points(won, magic, players, human, out):  # type: ignore[no-untyped-def
 
 
 @njit(cache=True)
-def _finish(players, hand, tab, played, won, magic, trick, tseat, ntrick, src, seat, full, suit, suitmask, power, god,
-            top, fool, rank8, lady, changeling, value, cost, threats, sm, mt, opt_src, opt_card, work):  # type: ignore[no-untyped-def]
-    """Play the hand out greedily from seat ``seat`` (``ntrick`` cards of the
-    current trick already down); adds tricks and Magicians to ``won``/``magic``."""
+def _finish(players, hand, tab, played, won, magic, trick, tseat, ntrick, src, seat, first_src, first_card, full, suit,
+            suitmask, power, god, top, fool, rank8, lady, changeling, value, cost, threats, sm, mt, opt_src, opt_card,
+            work):  # type: ignore[no-untyped-def]
+    """Play the hand out from seat ``seat`` (``ntrick`` cards of the current
+    trick already down): its first move is ``(first_src, first_card)`` if that
+    card is >= 0, every other move ``greedy``. Adds tricks and Magicians to
+    ``won``/``magic``."""
     while True:
         while ntrick < players:
-            s, c = _choose(GREEDY, seat, players, trick, ntrick, src, hand, tab, played, full, suit, suitmask, power,
-                           god, top, fool, lady, changeling, value, cost, threats, FAST, sm, mt, opt_src, opt_card,
-                           work)
+            if first_card >= 0:
+                s, c = first_src, first_card
+                first_card = -1
+            else:
+                s, c = _choose(GREEDY, seat, players, trick, ntrick, src, hand, tab, played, full, suit, suitmask,
+                               power, god, top, fool, lady, changeling, value, cost, threats, FAST, sm, mt, opt_src,
+                               opt_card, work)
             if ntrick == 0:
                 src = s
             if s == 0:
@@ -203,25 +210,16 @@ def evaluate(draw, me, players, human, hand0, tab0, played0, won0, magic0, total
                     u = x if value[x] <= value[y] else y
                     tab[drawer] |= 1 << u
                     hand[drawer] |= 1 << (y if u == x else x)
-                _finish(players, hand, tab, played, won, magic, trick, tseat, 0, 0, drawer, full, suit, suitmask,
-                        power, god, top, fool, rank8, lady, changeling, value, cost, threats, sm, mt, opt_src,
+                _finish(players, hand, tab, played, won, magic, trick, tseat, 0, 0, drawer, 0, -1, full, suit,
+                        suitmask, power, god, top, fool, rank8, lady, changeling, value, cost, threats, sm, mt, opt_src,
                         opt_card, work)
             else:
                 for k in range(ntrick0):
                     trick[k] = trick0[k]
                     tseat[k] = tseat0[k]
-                c = act_card[a]
-                src = src0 if ntrick0 > 0 else act_src[a]
-                if act_src[a] == 0:
-                    hand[me] &= ~(1 << c)
-                else:
-                    tab[me] &= ~(1 << c)
-                trick[ntrick0] = c
-                tseat[ntrick0] = me
-                played |= 1 << c
-                _finish(players, hand, tab, played, won, magic, trick, tseat, ntrick0 + 1, src, (me + 1) % players,
-                        full, suit, suitmask, power, god, top, fool, rank8, lady, changeling, value, cost, threats, sm,
-                        mt, opt_src, opt_card, work)
+                _finish(players, hand, tab, played, won, magic, trick, tseat, ntrick0, src0, me, act_src[a],
+                        act_card[a], full, suit, suitmask, power, god, top, fool, rank8, lady, changeling, value, cost,
+                        threats, sm, mt, opt_src, opt_card, work)
             hand_points(won, magic, players, human, points)
             mine = totals0[me] + points[me]
             rival = -1 << 30
