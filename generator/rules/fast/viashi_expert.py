@@ -28,34 +28,7 @@ import numpy as np
 from numba import njit
 
 from .rng import FAST, seed_game, shuffle
-from .viashi_kernel import GREEDY, _choose, capture
-
-
-@njit(cache=True)
-def hand_points(won, magic, players, human, out):  # type: ignore[no-untyped-def]
-    """Points of one hand per seat into ``out`` (the scoring of :mod:`.viashi_kernel`)."""
-    best = 0
-    total = 0
-    for s in range(players):
-        v = won[s] if human else won[s] * (players - 1)
-        out[s] = v if human else v + magic[s]
-        best = max(best, v)
-        total += v
-    lead = -1
-    ties = 0
-    for s in range(players):
-        v = won[s] if human else won[s] * (players - 1)
-        if v == best:
-            ties += 1
-            if lead < 0:
-                lead = s
-    if ties == 1:
-        if human:
-            out[lead] += 2
-        elif best > total - best:
-            out[lead] += 9
-        else:
-            out[lead] += 3
+from .viashi_kernel import GREEDY, _choose, capture, hand_points
 
 
 @njit(cache=True)
