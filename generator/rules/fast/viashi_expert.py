@@ -28,7 +28,7 @@ import numpy as np
 from numba import njit
 
 from .rng import FAST, seed_game, shuffle
-from .viashi_kernel import GREEDY, _choose, capture, hand_points
+from .viashi_kernel import GREEDY, _choose, bit_tables, capture, hand_points
 
 
 @njit(cache=True)
@@ -133,14 +133,9 @@ def evaluate(draw, me, players, human, hand0, tab0, played0, won0, magic0, total
     ``act_card`` is the card placed face up) over ``samples`` determinizations."""
     ncards = suit.shape[0]
     full = 0
-    suitmask = np.zeros(suit.max() + 1, np.int64)
-    threats = np.zeros(ncards, np.int64)
+    suitmask, threats = bit_tables(suit, threat)
     for c in range(ncards):
         full |= 1 << c
-        suitmask[suit[c]] |= 1 << c
-        for x in range(ncards):
-            if threat[c, x]:
-                threats[c] |= 1 << x
     sm = np.zeros(1, np.uint64)
     mt = np.zeros(625, np.int64)
     nunk = unknown.shape[0]

@@ -296,6 +296,20 @@ def play(cards, players, hands, human, kind, cap, suit, suitmask, power, god, to
 
 
 @njit(cache=True)
+def bit_tables(suit, threat):  # type: ignore[no-untyped-def]
+    """(suit -> mask of its cards, card -> mask of the cards in its 2-card
+    threat matrix row): the bit-mask forms the strategies use."""
+    suitmask = np.zeros(suit.max() + 1, np.int64)
+    threats = np.zeros(suit.shape[0], np.int64)
+    for c in range(suit.shape[0]):
+        suitmask[suit[c]] |= 1 << c
+        for x in range(suit.shape[0]):
+            if threat[c, x]:
+                threats[c] |= 1 << x
+    return suitmask, threats
+
+
+@njit(cache=True)
 def run_chunk(cards, players, hands, human, kind, cap, suit, power, god, top, fool, rank8, lady, changeling, value,
               cost, threat, mode, key, start, count, mt_states, out_code, out_tricks, out_scores, ctr, shown,
               took):  # type: ignore[no-untyped-def]
@@ -304,13 +318,7 @@ def run_chunk(cards, players, hands, human, kind, cap, suit, power, god, top, fo
     sm = np.zeros(1, np.uint64)
     mt = np.zeros(625, np.int64)
     scores = np.zeros(players, np.int64)
-    suitmask = np.zeros(suit.max() + 1, np.int64)
-    threats = np.zeros(suit.shape[0], np.int64)
-    for c in range(suit.shape[0]):
-        suitmask[suit[c]] |= 1 << c
-        for x in range(suit.shape[0]):
-            if threat[c, x]:
-                threats[c] |= 1 << x
+    suitmask, threats = bit_tables(suit, threat)
     pile = np.zeros(cards.shape[0], np.int64)
     opt_src = np.zeros(2 * suit.shape[0], np.int64)
     opt_card = np.zeros(2 * suit.shape[0], np.int64)
