@@ -173,3 +173,12 @@ def test_expert_runs_are_seeded_and_independent_of_jobs() -> None:
     two = simulate("viashi", DECK, params, games=6, seed=4, strategy="greedy,expert:4,random", jobs=2)
     assert one.to_json() == two.to_json()
     assert one.to_json()["strategies"] == ["greedy", "expert:4", "random"] and one.engine == "reference"
+
+
+def test_viashilym_is_a_clear_error_and_human_rules_are_played() -> None:
+    with pytest.raises(ParameterError, match="three-player Viashi"):
+        simulate("viashi", DECK, make_params("viashi", [], players=6), games=1, seed=1, strategy="expert:2")
+    human = simulate("viashi", DECK, make_params("viashi", ["variant=human"]), games=3, seed=1,
+                     strategy="expert:2,random,random")
+    assert human.games == 3 and 3 * 18 <= sum(human.scores) <= 3 * 20  # 18 tricks a hand, + 2 unless the top is shared
+    assert human.details["trick_points"] == 3 * 18
