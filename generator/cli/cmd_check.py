@@ -34,6 +34,8 @@ def check(
     report_pdf: Path | None = typer.Option(None, "--report", help="Write a PDF balance report (and PNG charts beside it).", show_default=False),
     suggest: bool = typer.Option(False, "--suggest", help="Propose the smallest value changes for too strong or weak cards, verified by simulation."),
     thresholds: list[str] = options.Thresholds,
+    strategy: str | None = options.Strategy,
+    jobs: int = options.Jobs,
 ) -> None:
     """Validate DECK and check its balance; --games 0 runs the static checks alone.
 
@@ -49,7 +51,7 @@ def check(
                   console=console, disable=not show, transient=True) as bar:
         task = bar.add_task("games", total=total)
         report = run_checks(loaded, games=games, players=players, seed=seed, sets=sets, thresholds=overrides,
-                            progress=lambda n: bar.advance(task, n))
+                            progress=lambda n: bar.advance(task, n), strategy=strategy, jobs=jobs)
         if suggest:
             from ..balance.suggest import suggest_changes
 

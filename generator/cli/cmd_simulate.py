@@ -38,7 +38,7 @@ def simulate(
     games: int = options.Games,
     seed: int = options.Seed,
     sets: list[str] = options.Sets,
-    strategy: str | None = typer.Option(None, "--strategy", help="How seats decide (weiji: best, random, fixed; viashi: random, greedy)."),
+    strategy: str | None = options.Strategy,
     jobs: int = options.Jobs,
     as_json: bool = options.Json,
     deal: Path | None = typer.Option(None, "--deal", help="Play one fixed deal from this YAML file (stacks: per seat, top first)."),
