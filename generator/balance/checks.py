@@ -80,7 +80,8 @@ def run_checks(
         if len(set(report.playtest["strategies"])) > 1:
             report.notes.append(f"seats play different strategies ({pt.summary.strategy}): no seat-advantage verdict")
         if skill:
-            report.playtest["skill"] = skill_gap(game, deck, params, games, seed, t["confidence"], progress)
+            report.playtest["skill"] = skill_gap(game, deck, params, games, seed, t["confidence"], progress,
+                                                    strategy)
         elif pt.summary.strategy:
             report.notes.append(f"playtest strategy: {pt.summary.strategy}; skill gap not measured"
                                 " (deckpress check measures it)")

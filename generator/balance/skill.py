@@ -1,14 +1,14 @@
 """The skill gap: how much more often a skilled seat wins than a random one.
 
-One skilled seat (Viashi: ``expert``, three players; Viashilym: ``greedy``;
-Weiji: ``best``) plays against ``random`` seats, rotated so that it sits in
+One skilled seat (Viashi: ``greedy``, or ``expert`` for three players when
+``--strategy`` names it; Weiji: ``best``) plays against ``random`` seats, rotated so that it sits in
 every seat position equally often. The gap is the skilled seat's win share
 minus a random seat's (both over all games, draws counted as not won), with
 Newcombe's interval (from the two Wilson intervals). War has no player decisions: no gap, by
 design. Levels: *none* (the interval holds 0, or the gap is under 3 points),
 *some* (under 15 points), *much* (15 points or more).
 
-For three-player Viashi the same games give each card's value under expert
+For three-player Viashi with ``expert`` the same games give each card's value under expert
 play, from the cards the expert seat played: how often it captured with the
 card, the points it captured with it (captives, plus Magicians/Scholars under
 elvish rules; a trick is one point under human rules) and, for the Fools and
@@ -32,13 +32,17 @@ SOME, MUCH = 0.03, 0.15
 Progress = Callable[[int], None]
 
 
-def skilled_strategy(game: str, params: Params) -> str | None:
-    """The strongest strategy the simulator has for this game and player count."""
+def skilled_strategy(game: str, params: Params, asked: str | None = None) -> str | None:
+    """The skilled seat's strategy: the search player when ``asked`` (the ``--strategy``
+    value) names one for a game that has it (three-player Viashi: ``expert``, with its
+    budget if given), else the game's default (Viashi ``greedy``, Weiji ``best``), which
+    costs next to nothing, so a plain ``check`` stays fast."""
     known = entry(game)
     if known.default_strategy is None:
         return None
-    if game == "viashi":
-        return "expert" if int(getattr(params, "players", 3)) == 3 else "greedy"
+    experts = [n.strip() for n in (asked or "").split(",") if n.strip().startswith("expert")]
+    if experts and game == "viashi" and int(getattr(params, "players", 3)) == 3:
+        return experts[0]
     return known.default_strategy
 
 
@@ -74,9 +78,10 @@ class _CardValues:
 
 
 def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, confidence: float,
-              progress: Progress | None = None) -> dict[str, Any]:
-    """The skill gap (see the module docstring) over at most :data:`SKILL_GAMES` games."""
-    skilled = skilled_strategy(game, params)
+              progress: Progress | None = None, asked: str | None = None) -> dict[str, Any]:
+    """The skill gap (see the module docstring) over at most :data:`SKILL_GAMES` games;
+    ``asked``: the ``--strategy`` value (see :func:`skilled_strategy`)."""
+    skilled = skilled_strategy(game, params, asked)
     if skilled is None:
         return {"level": "none", "reason": f"{game} has no player decisions: the deal decides (by design)"}
     players = int(getattr(params, "players", 2))
@@ -84,7 +89,7 @@ def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, conf
     per_seat = max(1, min(games, SKILL_GAMES) // sides)
     built = make_game(game, deck, params)
     rules = getattr(built, "rules", None)
-    values = skilled == "expert" and rules is not None
+    values = skilled.startswith("expert") and rules is not None
     rows: dict[str, list[int]] = {}
     won = lost = total = 0  # the skilled seat's wins; the random seats' wins
     for seat in range(sides):

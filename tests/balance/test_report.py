@@ -79,11 +79,11 @@ def test_static_only_and_war_reports(tmp_path: Path) -> None:
 
 
 def test_viashi_report_shows_the_skill_gap_and_card_values(tmp_path: Path) -> None:
-    report = run_checks(resolve_deck("viashi"), games=9)
+    report = run_checks(resolve_deck("viashi"), games=9, strategy="expert:2")
     pdf = tmp_path / "viashi.pdf"
     write_report_pdf(report, pdf)
     text = " ".join(page.extract_text() for page in pypdf.PdfReader(pdf).pages)
-    assert "skill gap (expert vs random, 9 games)" in text and "Card value under expert play" in text
+    assert "skill gap (expert:2 vs random, 9 games)" in text and "Card value under expert play" in text
     skill = report.playtest["skill"] if report.playtest else {}
     assert f"{skill['gap'] * 100:+.1f} points" in text
     assert "gods-9" in text and "special target taken" in text
