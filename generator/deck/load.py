@@ -28,6 +28,7 @@ from .rows import (
     rows_from_xlsx,
     rows_from_yaml,
 )
+from .numbers import DEFAULT, NumberFormat, format_problem
 from .schema import DeckIn
 from .thresholds import threshold_problem
 from .yamlfile import MAX_BYTES, LineMap, load_yaml, read_text
@@ -91,6 +92,8 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
     digest = hashlib.sha256(text.encode())
 
     problems += _threshold_problems(spec, raw, path)
+    numbers, number_problems = _number_format(spec, raw, path)
+    problems += number_problems
     rows, row_problems = _card_rows(spec, raw, path, folder, roots, digest)
     problems += row_problems
     if not rows and not row_problems:
@@ -106,6 +109,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         no_data=spec.no_data,
         folder=folder,
         allowed_roots=roots,
+        numbers=numbers,
     )
     clash = set(ctx.attributes) & (set(ctx.fields) | {"id", "name", "copies", "suit", "rank"})
     for name in sorted(clash):
@@ -220,6 +224,17 @@ def _threshold_problems(spec: DeckIn, raw: Mapping[str, Any], path: Path) -> lis
             line = node.line_of(key) if isinstance(node, LineMap) else _line(raw, "thresholds")
             problems.append(Problem(message, path, line, field=f"thresholds.{key}"))
     return problems
+
+
+def _number_format(spec: DeckIn, raw: Mapping[str, Any], path: Path) -> tuple[NumberFormat, list[Problem]]:
+    """The deck's declared ``number_format`` (checked), or the default: '.' decimal, no thousands."""
+    declared = spec.number_format
+    if declared is None:
+        return DEFAULT, []
+    error = format_problem(declared.decimal, declared.thousands)
+    if error:
+        return DEFAULT, [Problem(error, path, _line(raw, "number_format"), field="number_format")]
+    return NumberFormat(declared.decimal, declared.thousands, declared=True), []
 
 
 def _hash_file(digest: Any, path: Path) -> None:

@@ -75,6 +75,13 @@ class CardsFileIn(Strict):
     sheet: Text | None = None
 
 
+class NumberFormatIn(Strict):
+    """How the deck writes numbers as text: ``{decimal: ',', thousands: '.'}``."""
+
+    decimal: str = "."
+    thousands: str = ""
+
+
 class DeckIn(Strict):
     name: Text
     game: Literal["weiji", "war", "viashi", "none"] = "none"
@@ -90,6 +97,7 @@ class DeckIn(Strict):
     fields: list[Key] = Field(default_factory=list, max_length=64)
     thresholds: dict[Key, FiniteFloat] = Field(default_factory=dict)
     no_data: Text = "no data"
+    number_format: NumberFormatIn | None = None
     cards: list[Any] | CardsFileIn | Text | None = None
 
     @field_validator("attributes", "suits", "ranks")
