@@ -85,7 +85,7 @@ def _why(text: str, fmt: NumberFormat) -> str:
     if "%" in extra:
         return f"not a number: {shown} has a percent sign; write the number alone: {_bare(text, fmt)}"
     if extra and digits and core[:1].isdigit() and all(ch.isalpha() or ch in " /." for ch in core.lstrip("0123456789.,")):
-        return (f"not a number: {shown} has a unit; write the number alone: {_bare(text, fmt)} "
+        return (f"not a number: {shown} has a unit; write the number alone: {_bare(text, fmt)}, "
                 "and put the unit in the attribute's 'unit:'")
     if not extra and any(ch.isdigit() for ch in core):
         return _separator_hint(text, shown, fmt)
