@@ -23,10 +23,10 @@ from ..paths import deck_data_dir
 from .atomic import atomic_write
 from .fonts import register_fonts
 from .geometry import pt
-from .layout.checks import check_element
+from .layout.checks import art_warning, art_where, check_element
 from .layout.context import Where, card_context, resolve
 from .layout.draw import draw_elements
-from .layout.frame import CardBox
+from .layout.frame import CardBox, box_of
 from .layout.loader import Layout, load_layout, validate_element
 from .layout.model import Element
 from .pdf import make_canvas
@@ -114,12 +114,13 @@ class CardPiece:
         return card_context(self._deck, self._card)
 
     def check(self) -> None:
-        """Resolve both sides once (templates, fonts, images): RenderError before drawing."""
+        """Resolve both sides once (templates, fonts, images): RenderError before drawing;
+        art that prints below 200 ppi is a warning."""
         ctx = self._ctx
         for side in ("front", "back"):
-            self._resolve(side, ctx)
+            self._resolve(side, ctx, check=True)
 
-    def _resolve(self, side: str, ctx: dict[str, Any]) -> list[tuple[str, Element]]:
+    def _resolve(self, side: str, ctx: dict[str, Any], check: bool = False) -> list[tuple[str, Element]]:
         card = self._card
         layout = self._layouts[side]
         overrides = _overrides(card, side)
@@ -132,9 +133,18 @@ class CardPiece:
             where = Where(layout.name, layout.path, card.id, name)
             resolved = resolve(element, ctx, where)
             if resolved is not None:
-                check_element(resolved, where, self._folders)
+                where = art_where(where, resolved, card)
+                path = check_element(resolved, where, self._folders)
+                if check:
+                    self._warn_art(resolved, path, layout, where)
                 out.append((name, resolved))
         return out
+
+    def _warn_art(self, element: Element, path: Path | None, layout: Layout, where: Where) -> None:
+        box = box_of(element, CardBox(self.width, self.height, 0.0, *layout.size, layout.safe_zone))
+        message = art_warning(element, path, (box[2], box[3]))
+        if message and where.warning(message) not in self.warnings:
+            self.warnings.append(where.warning(message))
 
     def _draw(self, canvas: Canvas, bleed: float, side: str) -> None:
         layout = self._layouts[side]
@@ -185,6 +195,18 @@ def card_pieces(
         piece.check()  # every template, font and image error before a file is opened
         pieces.append(piece)
     return pieces
+
+
+def check_cards(deck: Deck, layout: str | Path | None = None) -> list[str]:
+    """Everything a card render needs, checked without drawing: layouts, templates,
+    fonts and art files (RenderError naming file, line, card and field); returns the
+    warnings (art that prints soft). A piecepack deck has no card layouts: nothing to check."""
+    if deck.kind != "cards":
+        return []
+    warnings: list[str] = []
+    for piece in card_pieces(deck, layout):
+        warnings += [w for w in getattr(piece, "warnings", ()) if w not in warnings]
+    return warnings
 
 
 def proof_label(deck: Deck, day: _dt.date | None = None) -> str:

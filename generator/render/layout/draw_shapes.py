@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import math
-from functools import lru_cache
-
-from reportlab.lib.utils import ImageReader
 
 from ..geometry import pt
+from .art import art_reader, embed_size
 from .borders import STYLES, draw_border
 from .checks import has_image, locate_image
 from .colors import flatten
+from .images import check_image
 from .frame import Ink, Rect, into_bleed
 from .model import Background, Frame, Image, Rule
 from .symbols import SHAPES, draw_symbol
@@ -156,11 +155,6 @@ def draw_rule(ink: Ink, el: Rule, rect: Rect) -> Rect | None:
     return None
 
 
-@lru_cache(maxsize=32)  # decoded images are large: keep only a few
-def _reader(path: str) -> ImageReader:
-    return ImageReader(path)
-
-
 def _placeholder(ink: Ink, el: Image, rect: Rect) -> None:
     _fill_rect(ink, rect, el.placeholder_color, el.radius)
     color = ink.color(el.placeholder_ink, "placeholder_ink")
@@ -194,12 +188,13 @@ def draw_image(ink: Ink, el: Image, rect: Rect) -> Rect | None:
             _placeholder(ink, el, full)
         return None
     path = locate_image(el.src.strip(), ink.folders, ink.where)
+    x, y, w, h = full
     try:
-        reader = _reader(str(path))
-        iw, ih = reader.getSize()
+        pixels = check_image(path)
+        reader = art_reader(path, embed_size(pixels, (w, h), el.fit))  # no more pixels than print
+        iw, ih = pixels  # placed by its own size: a downsampled copy lands exactly where it would
     except Exception as exc:  # checked by check_image, but a file may still fail to decode
         raise ink.where.error(f"image {el.src.strip()!r} cannot be read: {exc}") from None
-    x, y, w, h = full
     c = ink.canvas
     c.saveState()
     clip = c.beginPath()
