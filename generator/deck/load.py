@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 from ..errors import DeckError, Problem
 from ..paths import deck_data_dir, templates_dir
 from .model import CARD_SIZES, Attribute, Back, Card, CardSize, Deck, Rank, Suit
+from .numbers import DEFAULT, NumberFormat, format_problem
 from .rows import (
     Row,
     RowContext,
@@ -28,7 +29,6 @@ from .rows import (
     rows_from_xlsx,
     rows_from_yaml,
 )
-from .numbers import DEFAULT, NumberFormat, format_problem
 from .schema import DeckIn
 from .thresholds import threshold_problem
 from .yamlfile import MAX_BYTES, LineMap, load_yaml, read_text

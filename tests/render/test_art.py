@@ -129,3 +129,45 @@ def test_effective_resolution_follows_the_fit() -> None:
     assert effective_ppi((400, 400), box, "stretch") == 200
     assert embed_size((4000, 2000), box, "contain") == (int(4000 * MAX_PPI / 2000), int(2000 * MAX_PPI / 2000))
     assert embed_size((400, 200), box, "contain") == (400, 200)
+
+
+GREEN_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="63.5mm" height="88.9mm" viewBox="0 0 635 889">'
+             '<rect width="635" height="889" fill="#00A000"/></svg>')
+
+
+def _images_in(pdf: Path) -> int:
+    return sum(1 for page in PdfReader(pdf).pages
+               for x in page["/Resources"].get("/XObject", {}).values()
+               if x.get_object().get("/Subtype") == "/Image")
+
+
+def test_svg_art_is_drawn_as_vectors(tmp_path: Path) -> None:
+    (tmp_path / "green.svg").write_text(GREEN_SVG, encoding="utf-8")
+    path = _deck(tmp_path, "green.svg")
+    assert check_cards(load_deck(path)) == []  # no resolution warning for vectors
+    out = _render_one(path, tmp_path / "card.pdf")
+    r, g, b = _centre_pixel(out)
+    assert r < 20 and 140 < g < 180 and b < 20
+    assert _images_in(out) == 0  # a filled path, not a raster image
+
+
+def test_a_broken_svg_is_an_error_at_the_cards_line(tmp_path: Path) -> None:
+    (tmp_path / "bad.svg").write_text("hello, not SVG", encoding="utf-8")
+    path = _deck(tmp_path, "bad.svg")
+    with pytest.raises(RenderError, match=r"cards.csv:2: card A, field 'art': image 'bad.svg': not a readable SVG"):
+        check_cards(load_deck(path))
+    (tmp_path / "bad.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"/>', encoding="utf-8")
+    with pytest.raises(RenderError, match=r"field 'art': image 'bad.svg': an SVG of 0 x 0 points cannot be placed"):
+        check_cards(load_deck(path))
+
+
+def test_an_svg_cannot_pull_in_files_from_outside_its_folder(tmp_path: Path) -> None:
+    Image.new("RGB", (10, 10), (255, 0, 0)).save(tmp_path / "secret.png")
+    folder = tmp_path / "deck"
+    folder.mkdir()
+    (folder / "sneaky.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" '
+        'height="140"><image xlink:href="../secret.png" width="100" height="140"/></svg>', encoding="utf-8")
+    path = _deck(folder, "sneaky.svg")
+    out = _render_one(path, tmp_path / "card.pdf")
+    assert _images_in(out) == 0 and _centre_pixel(out) != (255, 0, 0)

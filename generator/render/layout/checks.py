@@ -14,6 +14,7 @@ from .art import low_resolution
 from .context import Where
 from .images import ImageProblem, check_image
 from .model import Element, Image
+from .svg import is_svg, svg_size
 
 FONT_FIELDS = ("font", "value_font", "no_data_font")
 
@@ -28,7 +29,7 @@ def locate_image(src: str, folders: Sequence[Path], where: Where) -> Path:
     """The image file ``src`` names (absolute, or relative to the deck's and layout's folders).
 
     It must lie, symlinks followed, inside those folders or the bundled ones, and be
-    a PNG, JPEG, GIF, WebP or TIFF of sane dimensions (checked once per file, before drawing).
+    a PNG, JPEG, GIF, WebP or TIFF of sane dimensions, or an SVG that parses (checked once per file, before drawing).
     """
     if "\x00" in src or len(src) > 1000:
         raise where.error(f"not a usable image file name: {src[:60]!r}")
@@ -49,7 +50,7 @@ def locate_image(src: str, folders: Sequence[Path], where: Where) -> Path:
                 "deck's project folder or the bundled folders"
             )
         try:
-            check_image(real)
+            svg_size(real) if is_svg(real) else check_image(real)
         except ImageProblem as exc:
             raise where.error(f"image {src!r}: {exc}") from None
         return real
@@ -96,8 +97,8 @@ def art_where(where: Where, element: Element, card: Card) -> Where:
 
 def art_warning(element: Element, path: Path | None, box: tuple[float, float]) -> str | None:
     """A low-resolution warning for an image element drawn into ``box`` (points)."""
-    if not isinstance(element, Image) or path is None:
-        return None
+    if not isinstance(element, Image) or path is None or is_svg(path):
+        return None  # vectors print sharp at any size
     return low_resolution(check_image(path), box, element.fit)
 
 

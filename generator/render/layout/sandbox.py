@@ -41,8 +41,8 @@ from jinja2.compiler import CodeGenerator, Frame
 from jinja2.defaults import DEFAULT_FILTERS
 from jinja2.exceptions import SecurityError, TemplateSyntaxError
 from jinja2.runtime import LoopContext, Macro
-from jinja2.utils import missing
 from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2.utils import missing
 
 from ...deck.model import Attribute, Card, Deck, Rank, Suit
 
