@@ -75,3 +75,13 @@ def test_check_reports_the_template_typo_too(tmp_path: Path) -> None:
     assert result.exit_code == 2, result.output
     assert "card A: layout t, element 'title': in '{{ card.nmae }}': card has no field 'nmae'; " \
            "did you mean 'name'?" in result.output
+
+
+def test_a_misspelt_top_level_key_is_found_in_the_parent_that_writes_it(tmp_path: Path) -> None:
+    (tmp_path / "top.yaml").write_text("size: [63.5, 88.9]\nsafe_zon: 3\n", encoding="utf-8")
+    child = tmp_path / "child.yaml"
+    child.write_text("extends: top\n", encoding="utf-8")
+    with pytest.raises(RenderError) as info:
+        load_layout(child)
+    assert str(info.value.problems[0]) == (
+        f"{tmp_path / 'top.yaml'}:2: layout top: unknown key 'safe_zon'; did you mean 'safe_zone'?")

@@ -114,6 +114,8 @@ def _merge(parent: dict[str, Any], child: Mapping[str, Any], path: Path, origins
            ) -> dict[str, Any]:
     out = dict(parent)
     for key, value in child.items():
+        if isinstance(child, LineMap):
+            origins[(str(key),)] = (path, child.line_of(key))
         if key in ("front", "back", "defaults") and value is not None and not isinstance(value, Mapping):
             line = child.line_of(key) if isinstance(child, LineMap) else None
             raise RenderError(Problem(f"'{key}' must be a mapping of names to entries, "
@@ -247,7 +249,9 @@ def load_layout(name: str | Path, search: Sequence[Path] = (),
     try:
         top = LayoutFile.model_validate(raw)
     except ValidationError as exc:
-        raise RenderError(_problem(exc, path, f"layout {path.stem}", None)) from None
+        keys = {k[0]: at for k, at in origins.items() if len(k) == 1}
+        raise RenderError(_problem(exc, path, f"layout {path.stem}", None, keys,
+                                   list(LayoutFile.model_fields))) from None
     layout_name = top.name or path.stem
     sides: dict[str, list[tuple[str, Element]]] = {"front": [], "back": []}
     merged: dict[str, dict[str, dict[str, Any]]] = {"front": {}, "back": {}}
