@@ -131,3 +131,18 @@ def test_a_number_format_declaration_is_checked(tmp_path: Path, declaration: str
         load_deck(path)
     problem = info.value.problems[0]
     assert problem.line == 6 and problem.field == "number_format" and message in problem.message
+
+
+def test_deck_level_numbers_in_yaml_text_follow_the_format_too(tmp_path: Path) -> None:
+    path = tmp_path / "deck.yaml"
+    path.write_text("name: X\nnumber_format: {decimal: ','}\ncard_size: {width: '63,5', height: '88,9'}\n"
+                    "thresholds: {strength_max: '0,85'}\ncards:\n  - {id: A}\n", encoding="utf-8")
+    deck = load_deck(path)
+    assert (deck.card_size.width, deck.card_size.height, deck.thresholds["strength_max"]) == (63.5, 88.9, 0.85)
+    path.write_text("name: X\nranks:\n  - {key: a, name: A, strength: '1,5'}\ncards:\n  - {id: A, rank: a}\n",
+                    encoding="utf-8")
+    with pytest.raises(DeckError) as info:
+        load_deck(path)
+    assert str(info.value.problems[0]).endswith(
+        "deck.yaml:3: field 'ranks[a].strength': not a number: '1,5' uses a decimal comma; write 1.5, "
+        "or declare the deck's number_format (e.g. number_format: {decimal: ',', thousands: '.'})")
