@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ..deck.model import Card, CardSize, Deck
-from ..errors import ParameterError
+from ..errors import ParameterError, Problem, RenderError
 from ..paths import deck_data_dir
 from .atomic import atomic_write
 from .fonts import register_fonts
@@ -185,9 +186,11 @@ def card_pieces(
             f"deck {deck.name!r} is a {deck.kind} deck (tiles, coins, dice), not cards; "
             f"print it with `deckpress tiles {_tiles_arg(deck)}` instead"
         )
-    front = deck_layout(deck, layout)
-    back = (load_layout(_named(deck, deck.back.layout), _search(deck), _roots(deck))
-            if deck.back.layout else front)
+    with _named_by_deck(deck, "layout" if layout is None else None):
+        front = deck_layout(deck, layout)
+    with _named_by_deck(deck, "back.layout"):
+        back = (load_layout(_named(deck, deck.back.layout), _search(deck), _roots(deck))
+                if deck.back.layout else front)
     card_size = size or deck.card_size
     pieces: list[Piece] = []
     for card in deck.cards:
@@ -207,6 +210,18 @@ def check_cards(deck: Deck, layout: str | Path | None = None) -> list[str]:
     for piece in card_pieces(deck, layout):
         warnings += [w for w in getattr(piece, "warnings", ()) if w not in warnings]
     return warnings
+
+
+@contextmanager
+def _named_by_deck(deck: Deck, key: str | None) -> Iterator[None]:
+    """A layout the deck names that cannot be found is a problem of the deck file's ``key``."""
+    try:
+        yield
+    except RenderError as exc:
+        if key is None or deck.path is None:
+            raise
+        raise RenderError([p if p.file is not None else Problem(p.message, deck.path, None, None, key)
+                           for p in exc.problems]) from None
 
 
 def proof_label(deck: Deck, day: _dt.date | None = None) -> str:

@@ -85,3 +85,11 @@ def test_a_misspelt_top_level_key_is_found_in_the_parent_that_writes_it(tmp_path
         load_layout(child)
     assert str(info.value.problems[0]) == (
         f"{tmp_path / 'top.yaml'}:2: layout top: unknown key 'safe_zon'; did you mean 'safe_zone'?")
+
+
+def test_a_misspelt_layout_name_in_the_deck_names_the_deck_field_and_suggests(tmp_path: Path) -> None:
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("name: T\nlayout: weiij\ncards:\n  - {id: A}\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", str(deck), "--games", "0"])
+    assert result.exit_code == 2
+    assert f"{deck}: field 'layout': layout 'weiij' not found; did you mean 'weiji'?" in result.output

@@ -90,8 +90,10 @@ def find_layout(name: str | Path, search: Sequence[Path] = (), exclude: Path | N
         for candidate in (folder / f"{name}.yaml", folder / f"{name}.yml", folder / str(name)):
             if candidate.is_file() and candidate.resolve() != skip:
                 return candidate
+    known = sorted({p.stem for f in folders if f.is_dir() for p in f.glob("*.y*ml")})
+    hint = _did_you_mean(Path(str(name)).stem, known)
     raise RenderError(
-        f"layout {str(name)!r} not found (looked in {', '.join(str(f) for f in folders)}); "
+        f"layout {str(name)!r} not found{hint if hint.startswith(';') else ''} (looked in {', '.join(str(f) for f in folders)}); "
         f"bundled layouts: {', '.join(bundled_layouts())}"
     )
 
