@@ -68,7 +68,7 @@ def printable(im: Image.Image) -> Image.Image:
         return im.convert("I").point(lambda v: v * (255.0 / 65535.0)).convert("L")
     if im.mode in ("L", "RGB", "RGBA", "LA"):
         return im
-    if im.mode == "P" and "transparency" in im.info or im.mode in ("PA", "La", "RGBa"):
+    if (im.mode == "P" and "transparency" in im.info) or im.mode in ("PA", "La", "RGBa"):
         return im.convert("RGBA")
     if im.mode in ("1",):
         return im.convert("L")
