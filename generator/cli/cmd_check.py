@@ -13,8 +13,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ..balance import parse_thresholds, run_checks, write_report_pdf
 from ..balance.checks import planned_games
+from ..balance.findings import Finding
 from ..deck import resolve_deck
 from ..errors import ParameterError
+from ..render.cards import check_cards
 from . import options
 from .app import app, friendly
 
@@ -44,6 +46,7 @@ def check(
         raise ParameterError(f"--games must be 0 or more, got {games}")
     overrides = parse_thresholds(thresholds)
     loaded = resolve_deck(deck)
+    printing = check_cards(loaded)  # what `cards` would reject is an error here too
     total = planned_games(loaded, games)
     console = Console(stderr=True)
     show = not as_json and total >= PROGRESS_FROM and sys.stderr.isatty()
@@ -56,6 +59,7 @@ def check(
             from ..balance.suggest import suggest_changes
 
             report.suggestions = suggest_changes(loaded, report, sets=sets, players=players, seed=seed)
+    report.findings += [Finding("warning", "print", warning) for warning in printing]
     if report_pdf is not None:
         written = write_report_pdf(report, report_pdf, report_pdf.with_name(report_pdf.stem + "-charts"))
         if not as_json:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -32,3 +33,25 @@ Color = typer.Option("rgb", "--color", help="rgb (screens, home printers) or cmy
 PieceBacks = typer.Option("duplex-long", "--backs",
                           help="Backs (tile grids, coin suits): duplex-long, duplex-short, fold or none.")
 Thresholds = typer.Option([], "--threshold", help="A balance threshold, key=value (repeatable), e.g. --threshold card_win_max=0.8.")
+
+
+def _flags_show_as_flags() -> None:
+    """On/off options read ``--proof`` in ``--help``, not ``--proof <bool>``.
+
+    Typer (0.29) labels every option with its type in the rich help, flags and
+    ``--help`` itself included; a flag takes no value, so it gets no label.
+    """
+    from typer.core import TyperOption
+
+    labelled = getattr(TyperOption, "display_type_rich", None)
+    if labelled is None or getattr(labelled, "flags_unlabelled", False):
+        return
+
+    def display_type_rich(self: Any, ctx: Any) -> str | None:
+        return None if getattr(self, "is_flag", False) else labelled(self, ctx)
+
+    display_type_rich.flags_unlabelled = True  # type: ignore[attr-defined]
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_flags_show_as_flags()
