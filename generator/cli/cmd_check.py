@@ -43,6 +43,10 @@ def check(
     overrides = parse_thresholds(thresholds)
     loaded = resolve_deck(deck)
     total = planned_games(loaded, games)
+    if as_json:
+        from ..rules.fast import kernel_cache
+
+        kernel_cache.notices = False  # the compile note is for people; --json is for scripts
     console = Console(stderr=True)
     show = not as_json and total >= PROGRESS_FROM and sys.stderr.isatty()
     with Progress(TextColumn("playtesting"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
