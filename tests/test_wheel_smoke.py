@@ -124,8 +124,9 @@ def test_rules_for_each_game_and_variant(installed: Install, game: str, sets: tu
 
 def test_images_tts(installed: Install) -> None:
     installed.run("images", "lighting", "--preset", "tts", "-o", "tts")
-    images = [p for p in (installed.work / "tts").rglob("*") if p.is_file()]
+    images = list((installed.work / "tts").glob("*.png"))
     assert images and all(p.stat().st_size > 1000 for p in images)
+    assert json.loads((installed.work / "tts" / "tts.json").read_text())
 
 
 def test_simulate_each_game_and_the_first_compile_note(installed: Install) -> None:
