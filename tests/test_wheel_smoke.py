@@ -106,7 +106,9 @@ def test_printing_commands(installed: Install) -> None:
     run("cards", "eagle", "--page", "letter", "-o", "letter.pdf")
     run("cards", "viashi", "--backs", "duplex-long", "-o", "duplex.pdf")
     run("tiles", "-o", "tiles.pdf")
+    run("cards", "standard52", "--color", "cmyk", "-o", "cmyk.pdf")  # needs the bundled ICC profile
     w = installed.work
+    assert pages(w / "cmyk.pdf") >= 1 and "/OutputIntents" in PdfReader(w / "cmyk.pdf").trailer["/Root"]
     assert pages(w / "a4.pdf") >= 1 and pages(w / "letter.pdf") >= 1 and pages(w / "tiles.pdf") >= 1
     assert pages(w / "duplex.pdf") % 2 == 0  # fronts and backs alternate
     assert PdfReader(w / "letter.pdf").pages[0].mediabox.width == pytest.approx(612, abs=1)
