@@ -13,6 +13,7 @@ from ..deck import BUNDLED, Deck, resolve_deck
 from ..errors import DeckpressError
 from .cache import read_manifest, write_manifest
 from .jobs import BALANCE_GAMES, Job, JobResult, plan_deck, plan_rules, run_job
+from .lock import build_lock
 
 
 @dataclass
@@ -61,8 +62,17 @@ def build(
     force: bool = False,
     balance_games: int = BALANCE_GAMES,
     progress: Progress | None = None,
+    on_wait: Callable[[str], None] | None = None,
 ) -> BuildSummary:
+    """Build into ``out``. Another build into the same folder first finishes
+    (``on_wait`` hears that this one waits for it)."""
     out.mkdir(parents=True, exist_ok=True)
+    with build_lock(out, on_wait):
+        return _build(targets, out, workers, force, balance_games, progress)
+
+
+def _build(targets: Sequence[str], out: Path, workers: int | None, force: bool, balance_games: int,
+           progress: Progress | None) -> BuildSummary:
     summary = BuildSummary(out)
     jobs = plan(targets, out, summary, balance_games)
     manifest = read_manifest(out)

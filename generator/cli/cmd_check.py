@@ -48,6 +48,10 @@ def check(
     loaded = resolve_deck(deck)
     printing = check_cards(loaded)  # what `cards` would reject is an error here too
     total = planned_games(loaded, games)
+    if as_json:
+        from ..rules.fast import kernel_cache
+
+        kernel_cache.notices = False  # the compile note is for people; --json is for scripts
     console = Console(stderr=True)
     show = not as_json and total >= PROGRESS_FROM and sys.stderr.isatty()
     with Progress(TextColumn("playtesting"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),

@@ -65,6 +65,10 @@ def simulate(
     if trace is not None:
         raise typer.BadParameter("--trace needs --deal (one fixed game)", param_hint="--trace")
     params = make_params(game, sets, players=players)
+    if as_json:
+        from ..rules.fast import kernel_cache
+
+        kernel_cache.notices = False  # the compile note is for people; --json is for scripts
     show_bar = not as_json and games >= PROGRESS_FROM and sys.stdout.isatty()
     if show_bar:
         with _progress_bar(games) as advance:
