@@ -1,0 +1,111 @@
+"""Draw fitted rich text: each segment in its font (bold, italic, fallback, shaped), inline
+icons at the text's size and colour, every line in bidi display order.
+
+Inline icons are the bundled vector icons (``symbols.SHAPES``: star, bolt, sun,
+crown, ...) or a project's own PNG files, ``icons/NAME.png`` in the deck's
+folder (or a layout's), drawn as ``:NAME:`` in their own colours.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from .richfit import Line, RichFitted, line_width
+from .symbols import SHAPES, draw_symbol
+from .textruns import Seg, make_seg, visual
+
+SLANT = math.tan(math.radians(12))  # an italic imitated for a font without an italic face
+ICON_SIDE = 0.84  # the icon's square, in ems
+ICON_DROP = 0.1  # how far it reaches below the baseline, in ems
+
+
+@lru_cache(maxsize=1024)
+def _png(name: str, folders: tuple[Path, ...]) -> Path | None:
+    for folder in folders:
+        candidate = folder / "icons" / f"{name}.png"
+        try:
+            real = candidate.resolve()
+            if real.is_file() and real.is_relative_to(folder.resolve()):
+                return real
+        except (OSError, RuntimeError, ValueError):
+            continue
+    return None
+
+
+def find_icon(name: str, folders: Sequence[Path]) -> str | Path | None:
+    """A bundled icon's name, a project's PNG file, or None when there is no such icon."""
+    if name in SHAPES:
+        return name
+    return _png(name, tuple(folders))
+
+
+def icon_choices(folders: Sequence[Path]) -> str:
+    own = sorted({p.stem for f in folders for p in (f / "icons").glob("*.png")}) if folders else []
+    return ", ".join(sorted(SHAPES)) + (f"; this project's icons/: {', '.join(own)}" if own else "")
+
+
+def _segments(line: Line) -> list[Seg]:
+    segs: list[Seg] = []
+    for i, w in enumerate(line):
+        if i and not w.glue:
+            segs.append(make_seg(" ", w.space_font, w.space_level))
+        segs.extend(w.segs)
+    return visual(segs)
+
+
+def _text(canvas: Canvas, seg: Seg, x: float, y: float, size: float) -> None:
+    t = canvas.beginText()
+    t.setTextOrigin(x, y)
+    if seg.fake_italic:
+        t.setTextTransform(1, 0, SLANT, 1, x, y)
+    t.setFont(seg.font, size)
+    if seg.fake_bold:
+        canvas.setLineWidth(size * 0.035)
+        t.setTextRenderMode(2)
+    t.textOut(seg.drawn)
+    canvas.drawText(t)
+
+
+def _icon(canvas: Canvas, seg: Seg, x: float, y: float, size: float, color: Any,
+          folders: Sequence[Path]) -> None:
+    side = size * ICON_SIDE
+    left = x + (seg.width * size - side) / 2
+    bottom = y - size * ICON_DROP
+    found = find_icon(seg.icon or "", folders)
+    if isinstance(found, Path):
+        canvas.drawImage(str(found), left, bottom, side, side, mask="auto", preserveAspectRatio=True,
+                         anchor="c")
+    elif found is not None:
+        draw_symbol(canvas, found, left, bottom, side, side, color)
+
+
+def draw_lines(canvas: Canvas, fitted: RichFitted, x: float, w: float, first: float, align: str,
+               color: Any, folders: Sequence[Path]) -> tuple[float, float]:
+    """Draw every line (baselines from ``first`` down); the ink's left and right x."""
+    size = fitted.size
+    x_min, x_max = x + w, x
+    canvas.saveState()
+    if color is not None:
+        canvas.setFillColor(color)
+        canvas.setStrokeColor(color)
+    for i, line in enumerate(fitted.lines):
+        width = line_width(line) * size
+        lx = x + (w - width) / 2 if align == "center" else x + w - width if align == "right" else x
+        base = first - i * fitted.leading
+        cx = lx
+        for seg in _segments(line):
+            if seg.icon is not None:
+                _icon(canvas, seg, cx, base, size, color, folders)
+            elif seg.text.strip():
+                _text(canvas, seg, cx, base, size)
+            cx += seg.width * size
+        if line:
+            x_min, x_max = min(x_min, lx), max(x_max, lx + width)
+    canvas.restoreState()
+    return x_min, x_max
