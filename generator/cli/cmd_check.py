@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from ..balance import parse_thresholds, run_checks, write_report_pdf
 from ..balance.checks import planned_games
 from ..deck import resolve_deck
-from ..errors import ParameterError
+from ..errors import ParameterError, RenderError
 from . import options
 from .app import app, friendly
 
@@ -42,6 +42,12 @@ def check(
         raise ParameterError(f"--games must be 0 or more, got {games}")
     overrides = parse_thresholds(thresholds)
     loaded = resolve_deck(deck)
+    if loaded.kind == "cards":  # inline icons and glyph coverage, naming file:line, card and field
+        from ..render.textcheck import text_problems
+
+        problems = text_problems(loaded)
+        if problems:
+            raise RenderError(problems)
     total = planned_games(loaded, games)
     console = Console(stderr=True)
     show = not as_json and total >= PROGRESS_FROM and sys.stderr.isatty()

@@ -90,6 +90,7 @@ class DeckIn(Strict):
     fields: list[Key] = Field(default_factory=list, max_length=64)
     thresholds: dict[Key, FiniteFloat] = Field(default_factory=dict)
     no_data: Text = "no data"
+    fonts: list[Text] = Field(default_factory=list, max_length=32)  # the project's TTF/OTF files
     cards: list[Any] | CardsFileIn | Text | None = None
 
     @field_validator("attributes", "suits", "ranks")

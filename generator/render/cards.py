@@ -18,7 +18,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from ..deck.model import Card, CardSize, Deck
-from ..errors import ParameterError
+from ..errors import ParameterError, RenderError
 from ..paths import deck_data_dir
 from .atomic import atomic_write
 from .fonts import register_fonts
@@ -32,6 +32,7 @@ from .layout.model import Element
 from .pdf import make_canvas
 from .piece import Piece
 from .sheet import SheetOptions, SheetReport, write_sheets
+from .textcheck import text_problems
 
 DEFAULT_LAYOUTS = {"weiji": "weiji", "viashi": "viashi", "war": "standard52", "none": "base"}
 
@@ -166,15 +167,22 @@ def _tiles_arg(deck: Deck) -> str:
 
 
 def card_pieces(
-    deck: Deck, layout: str | Path | None = None, *, size: CardSize | None = None
+    deck: Deck, layout: str | Path | None = None, *, size: CardSize | None = None,
+    strict: bool = False,
 ) -> list[Piece]:
-    """One Piece per card (not per copy; ``piece.copies`` says how many ``write_sheets`` prints)."""
+    """One Piece per card (not per copy; ``piece.copies`` says how many ``write_sheets`` prints).
+
+    Unknown inline icons are errors; with ``strict`` so are characters no font can draw.
+    """
     register_fonts()
     if deck.kind != "cards":
         raise ParameterError(
             f"deck {deck.name!r} is a {deck.kind} deck (tiles, coins, dice), not cards; "
             f"print it with `deckpress tiles {_tiles_arg(deck)}` instead"
         )
+    problems = text_problems(deck, glyphs=strict)
+    if problems:
+        raise RenderError(problems)
     front = deck_layout(deck, layout)
     back = (load_layout(_named(deck, deck.back.layout), _search(deck), _roots(deck))
             if deck.back.layout else front)

@@ -101,19 +101,10 @@ def ensure_font(name: str) -> bool:
     return True
 
 
-_project: dict[str, None] = {}  # project font names, in the order decks named them
-
-
-def register_project_fonts(paths: Iterable[Path]) -> tuple[str, ...]:
-    """Register a project's own font files (named by file stem); they join the fallback chain."""
-    names = tuple(register_font_file(p) for p in paths)
-    for name in names:
-        _project[name] = None
-    return names
-
-
-def project_fonts() -> tuple[str, ...]:
-    return tuple(_project)
+def project_fonts(paths: Iterable[Path]) -> tuple[str, ...]:
+    """Register a project's own font files (a deck's ``fonts:``), each named by its file
+    stem; layouts use them by that name and they end the text's fallback chain."""
+    return tuple(register_font_file(p) for p in paths)
 
 
 def variant(font: str, bold: bool, italic: bool) -> tuple[str, bool, bool]:

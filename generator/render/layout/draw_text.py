@@ -43,7 +43,8 @@ def draw_text(ink: Ink, el: Text, rect: Rect) -> Rect | None:
     font = _font(ink, el.font)
     pad = pt(el.padding)
     x, y, w, h = rect[0] + pad, rect[1] + pad, rect[2] - 2 * pad, rect[3] - 2 * pad
-    fitted = fit_rich(text, font, el.size, el.min_size, w, h, el.leading, el.wrap, project_fonts())
+    fitted = fit_rich(text, font, el.size, el.min_size, w, h, el.leading, el.wrap,
+                      project_fonts(ink.ctx["deck"].fonts))
     if fitted.missing:
         ink.warning(f"no font can draw {describe(fitted.missing)}; "
                     f"{'these characters were' if len(fitted.missing) > 1 else 'it was'} left out")

@@ -36,7 +36,7 @@ from bidi.mirror import MIRRORED
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import shapeStr
 
-from ..fonts import BOLD_FALLBACKS, FALLBACKS, ensure_font, project_fonts, variant
+from ..fonts import BOLD_FALLBACKS, FALLBACKS, ensure_font, variant
 from .glyphs import _cmap, _invisible
 from .richtext import Span, parse
 
