@@ -37,12 +37,9 @@ class Span:
 Line = tuple[Span, ...]
 
 
-def _stars(line: str) -> list[tuple[int, int, str]]:
-    """(start, end, kind) of every token in one line: escapes, icons and star runs."""
-    out = []
-    for m in _TOKEN.finditer(line):
-        out.append((m.start(), m.end(), m.group(0)))
-    return out
+def _tokens(line: str) -> list[tuple[int, int, str]]:
+    """(start, end, token) of every token in one line: escapes, icons and star runs."""
+    return [(m.start(), m.end(), m.group(0)) for m in _TOKEN.finditer(line)]
 
 
 def _pairs(line: str, tokens: list[tuple[int, int, str]]) -> set[int]:
@@ -62,44 +59,45 @@ def _pairs(line: str, tokens: list[tuple[int, int, str]]) -> set[int]:
     return used
 
 
+def _line(raw: str) -> Line:
+    tokens = _tokens(raw)
+    styling = _pairs(raw, tokens)
+    spans: list[Span] = []
+    bold = italic = False
+    buf: list[str] = []
+    pos = 0
+
+    def flush() -> None:
+        if "".join(buf):
+            spans.append(Span("".join(buf), bold, italic))
+        buf.clear()
+
+    for i, (start, end, tok) in enumerate(tokens):
+        buf.append(raw[pos:start])
+        pos = end
+        if tok.startswith("\\"):
+            buf.append(tok[1])
+        elif tok.startswith(":"):
+            flush()
+            spans.append(Span("", bold, italic, tok[1:-1].lower()))
+        elif i in styling:
+            flush()
+            if len(tok) in (2, 3):
+                bold = not bold
+            if len(tok) in (1, 3):
+                italic = not italic
+        else:
+            buf.append(tok)
+    buf.append(raw[pos:])
+    flush()
+    return tuple(spans)
+
+
 @lru_cache(maxsize=4096)
 def parse(text: str) -> tuple[Line, ...]:
     """Lines of spans; styles do not run past the end of a line."""
-    lines = []
-    for raw in re.split(r"\n|(?<!\\)\\n", text.replace("\\\\", "\x00")):
-        raw = raw.replace("\x00", "\\\\")
-        tokens = _stars(raw)
-        styling = _pairs(raw, tokens)
-        spans: list[Span] = []
-        bold = italic = False
-        buf: list[str] = []
-        pos = 0
-
-        def flush() -> None:
-            if "".join(buf):
-                spans.append(Span("".join(buf), bold, italic))
-            buf.clear()
-
-        for i, (start, end, tok) in enumerate(tokens):
-            buf.append(raw[pos:start])
-            pos = end
-            if tok.startswith("\\"):
-                buf.append(tok[1])
-            elif tok.startswith(":"):
-                flush()
-                spans.append(Span("", bold, italic, tok[1:-1].lower()))
-            elif i in styling:
-                flush()
-                if len(tok) in (2, 3):
-                    bold = not bold
-                if len(tok) in (1, 3):
-                    italic = not italic
-            else:
-                buf.append(tok)
-        buf.append(raw[pos:])
-        flush()
-        lines.append(tuple(spans))
-    return tuple(lines)
+    lines = re.split(r"\n|(?<!\\)\\n", text.replace("\\\\", "\x00"))
+    return tuple(_line(raw.replace("\x00", "\\\\")) for raw in lines)
 
 
 def plain(text: str) -> str:

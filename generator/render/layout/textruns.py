@@ -200,41 +200,46 @@ def word(segs: tuple[Seg, ...], like: Word | None = None, glue: bool = False) ->
     return Word(segs, sum(s.width for s in segs), glue, base.space, base.space_font, base.space_level)
 
 
+def _words(atoms: list[Atom], icons: list[str | None], font: str) -> tuple[Word, ...]:
+    """Words of a line: broken at spaces, and around CJK characters (glued: no space)."""
+    space_w = pdfmetrics.stringWidth(" ", font, 1.0)
+    words: list[Word] = []
+    cur: list[int] = []
+    glue = False
+    spaced = True  # a space since the last word: the next one is not glued to it
+    space_level = 0
+
+    def close() -> None:
+        if cur:
+            segs = _segs([atoms[i] for i in cur], [icons[i] for i in cur])
+            words.append(Word(segs, sum(s.width for s in segs), glue, space_w, font, space_level))
+            cur.clear()
+
+    for i, (ch, _, level) in enumerate(atoms):
+        if ch.isspace():
+            close()
+            spaced, space_level = True, level
+            continue
+        wide = bool(ch) and _wide(ch)
+        if wide:
+            close()
+        if not cur:
+            glue = not spaced and bool(words)
+        cur.append(i)
+        spaced = False
+        if wide:
+            close()
+    close()
+    return tuple(words)
+
+
 @lru_cache(maxsize=4096)
 def paragraphs(text: str, font: str, project: tuple[str, ...] = ()) -> tuple[Paragraph, ...]:
     """The text's lines (markup parsed) as words of measured segments."""
     out = []
-    space_w = pdfmetrics.stringWidth(" ", font, 1.0)
     for spans in parse(text):
         atoms, icons, missing = _atoms(spans, font, project)
-        words: list[Word] = []
-        cur: list[int] = []
-        glue = False
-        spaced = True  # a space since the last word: the next one is not glued to it
-        space_level = 0
-
-        def close() -> None:
-            if cur:
-                segs = _segs([atoms[i] for i in cur], [icons[i] for i in cur])
-                words.append(Word(segs, sum(s.width for s in segs), glue, space_w, font, space_level))
-                cur.clear()
-
-        for i, (ch, _, level) in enumerate(atoms):
-            if ch.isspace():
-                close()
-                spaced, space_level = True, level
-                continue
-            wide = bool(ch) and _wide(ch)
-            if wide:
-                close()
-            if not cur:
-                glue = not spaced and bool(words)
-            cur.append(i)
-            spaced = False
-            if wide:
-                close()
-        close()
-        out.append(Paragraph(tuple(words), missing))
+        out.append(Paragraph(_words(atoms, icons, font), missing))
     return tuple(out)
 
 
