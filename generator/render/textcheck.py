@@ -13,8 +13,8 @@ from ..deck.model import Card, Deck
 from ..errors import Problem
 from .fonts import BOLD_FALLBACKS, FALLBACKS, ensure_font, font_names, project_fonts, register_fonts
 from .layout.glyphs import _cmap, _invisible, describe
-from .layout.richdraw import find_icon, icon_choices
-from .layout.richtext import parse
+from .layout.richdraw import icon_problem
+from .layout.richtext import icon_names, parse
 
 
 def card_texts(card: Card) -> Iterator[tuple[str, str]]:
@@ -64,11 +64,10 @@ def text_problems(deck: Deck, *, glyphs: bool = True) -> list[Problem]:
             if not text:
                 continue
             file, line = _where(deck, card, name)
-            for icon in dict.fromkeys(s.icon for ln in parse(text) for s in ln if s.icon is not None):
-                if find_icon(icon, folders) is None:
-                    problems.append(Problem(
-                        f"unknown icon ':{icon}:' (write \\: for a literal colon); icons: "
-                        f"{icon_choices(folders)}", file, line, card.id, name))
+            for icon in dict.fromkeys(icon_names(text)):
+                why = icon_problem(icon, folders)
+                if why:
+                    problems.append(Problem(why, file, line, card.id, name))
             lacking = undrawable(text, project) if glyphs else ""
             if lacking:
                 whose = "the bundled fonts and the deck's fonts" if project else "the bundled fonts"

@@ -211,3 +211,11 @@ def test_check_reports_glyph_coverage_naming_file_line_card_and_field(tmp_path: 
     assert result.exit_code == 2
     assert "deck.yaml:7: card B, field 'name': no font can draw '🚀' (U+1F680)" in result.output
     assert text_problems(load_deck(deck), glyphs=False) == []  # printing without --strict only warns
+
+
+def test_a_project_icon_that_is_not_a_usable_image_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons" / "coin.png").write_bytes(b"not a png at all")
+    deck = _project(tmp_path, "  - {id: A, name: A, text: 'Gain :coin:'}\n")
+    result = CliRunner().invoke(app, ["cards", str(deck), "-o", str(tmp_path / "o.pdf")])
+    assert result.exit_code == 2 and "card A, field 'text': icon ':coin:' (icons/coin.png)" in result.output

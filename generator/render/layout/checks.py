@@ -11,7 +11,7 @@ from ..fonts import resolve_font
 from .context import Where
 from .images import ImageProblem, check_image
 from .model import Element, Image, Text
-from .richdraw import find_icon, icon_choices
+from .richdraw import icon_problem
 from .richtext import icon_names
 
 FONT_FIELDS = ("font", "value_font", "no_data_font")
@@ -71,7 +71,8 @@ def check_element(element: Element, where: Where, folders: Sequence[Path]) -> No
                 raise where.error(str(exc)) from None
     if isinstance(element, Text):
         for icon in icon_names(element.text):
-            if find_icon(icon, folders) is None:
-                raise where.error(f"unknown icon ':{icon}:'; icons: {icon_choices(folders)}")
+            why = icon_problem(icon, folders)
+            if why:
+                raise where.error(why)
     if isinstance(element, Image) and has_image(element):
         locate_image(element.src.strip(), folders, where)

@@ -16,6 +16,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from .images import ImageProblem, check_image
 from .richfit import Line, RichFitted, line_width
 from .symbols import SHAPES, draw_symbol
 from .textruns import Seg, make_seg, visual
@@ -39,10 +40,27 @@ def _png(name: str, folders: tuple[Path, ...]) -> Path | None:
 
 
 def find_icon(name: str, folders: Sequence[Path]) -> str | Path | None:
-    """A bundled icon's name, a project's PNG file, or None when there is no such icon."""
+    """A bundled icon's name, a project's PNG file, or None when there is no such icon.
+
+    A PNG (inside its project folder, symlinks followed) must be a usable image:
+    ImageProblem otherwise (the caller names card and field).
+    """
     if name in SHAPES:
         return name
-    return _png(name, tuple(folders))
+    found = _png(name, tuple(folders))
+    if found is not None:
+        check_image(found)
+    return found
+
+
+def icon_problem(name: str, folders: Sequence[Path]) -> str | None:
+    """Why ``:name:`` cannot be drawn, or None."""
+    try:
+        if find_icon(name, folders) is not None:
+            return None
+    except ImageProblem as exc:
+        return f"icon ':{name}:' (icons/{name}.png): {exc}"
+    return f"unknown icon ':{name}:' (write \\: for a literal colon); icons: {icon_choices(folders)}"
 
 
 def icon_choices(folders: Sequence[Path]) -> str:
