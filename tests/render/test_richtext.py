@@ -17,8 +17,8 @@ from generator.deck import load_deck
 from generator.errors import RenderError
 from generator.render.cards import card_pieces, render_piece_pdf
 from generator.render.fonts import CJK, register_fonts
-from generator.render.layout.richfit import fit_rich, line_width
 from generator.render.layout.richtext import Span, parse
+from generator.render.layout.textfit import fit_rich, line_width
 from generator.render.layout.textruns import make_seg, paragraphs
 from generator.render.textcheck import text_problems
 

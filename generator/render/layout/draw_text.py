@@ -13,9 +13,8 @@ from .frame import Ink, Rect
 from .glyphs import describe, drawable
 from .model import Attributes, Text
 from .richdraw import draw_lines
-from .richfit import fit_rich
 from .richtext import plain
-from .textfit import block_height
+from .textfit import block_height, fit_rich
 
 
 def _font(ink: Ink, name: str) -> str:

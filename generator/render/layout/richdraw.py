@@ -17,8 +17,8 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from .images import ImageProblem, check_image
-from .richfit import Line, RichFitted, line_width
 from .symbols import SHAPES, draw_symbol
+from .textfit import Line, RichFitted, line_width
 from .textruns import Seg, make_seg, visual
 
 SLANT = math.tan(math.radians(12))  # an italic imitated for a font without an italic face
