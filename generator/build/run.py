@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..deck import BUNDLED, Deck, resolve_deck
-from ..errors import DeckpressError
+from ..errors import DeckpressError, RenderError
 from .cache import read_manifest, write_manifest
 from .jobs import BALANCE_GAMES, Job, JobResult, plan_deck, plan_rules, run_job
 
@@ -38,11 +38,14 @@ class BuildSummary:
 Progress = Callable[[str, int, int], None]  # (job id, done, total)
 
 
-def plan(targets: Sequence[str], out: Path, summary: BuildSummary, balance_games: int) -> list[Job]:
+def plan(targets: Sequence[str], out: Path, summary: BuildSummary, balance_games: int,
+         strict: bool = False) -> list[Job]:
     jobs: list[Job] = []
     for target in targets or BUNDLED:
         try:
             deck = resolve_deck(target)
+            if strict:
+                _require_drawable(deck)
         except DeckpressError as exc:
             summary.failed_decks[target] = str(exc)
             continue
@@ -53,6 +56,16 @@ def plan(targets: Sequence[str], out: Path, summary: BuildSummary, balance_games
     return jobs
 
 
+def _require_drawable(deck: Deck) -> None:
+    """``--strict``: a character no font can draw fails the deck (naming file:line, card, field)."""
+    if deck.kind == "cards":
+        from ..render.textcheck import text_problems
+
+        problems = text_problems(deck)
+        if problems:
+            raise RenderError(problems)
+
+
 def build(
     targets: Sequence[str] = (),
     out: Path = Path("output"),
@@ -61,10 +74,11 @@ def build(
     force: bool = False,
     balance_games: int = BALANCE_GAMES,
     progress: Progress | None = None,
+    strict: bool = False,
 ) -> BuildSummary:
     out.mkdir(parents=True, exist_ok=True)
     summary = BuildSummary(out)
-    jobs = plan(targets, out, summary, balance_games)
+    jobs = plan(targets, out, summary, balance_games, strict)
     manifest = read_manifest(out)
     todo: list[Job] = []
     for job in jobs:

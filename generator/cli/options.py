@@ -29,4 +29,4 @@ Proof = typer.Option(False, "--proof", help="Stamp piece id, deck, data hash and
 PieceBacks = typer.Option("duplex-long", "--backs",
                           help="Backs (tile grids, coin suits): duplex-long, duplex-short, fold or none.")
 Thresholds = typer.Option([], "--threshold", help="A balance threshold, key=value (repeatable), e.g. --threshold card_win_max=0.8.")
-Strict = typer.Option(False, "--strict", help="Characters no font can draw are errors (exit 2), not warnings.")
+Strict = typer.Option(False, "--strict", help="A character no font can draw is an error, not a warning.")
