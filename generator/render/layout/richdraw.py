@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -69,12 +70,24 @@ def icon_choices(folders: Sequence[Path]) -> str:
 
 
 def _segments(line: Line) -> list[Seg]:
+    """The line's segments in display order, neighbours in one font drawn as one string
+    (so a PDF's text reads back in words and lines, as before rich text)."""
     segs: list[Seg] = []
     for i, w in enumerate(line):
         if i and not w.glue:
             segs.append(make_seg(" ", w.space_font, w.space_level))
         segs.extend(w.segs)
-    return visual(segs)
+    out: list[Seg] = []
+    for seg in visual(segs):
+        last = out[-1] if out else None
+        if (last is not None and seg.icon is None and last.icon is None and type(seg.drawn) is str
+                and type(last.drawn) is str and (seg.font, seg.fake_bold, seg.fake_italic)
+                == (last.font, last.fake_bold, last.fake_italic)):
+            out[-1] = replace(last, text=last.text + seg.text, drawn=last.drawn + seg.drawn,
+                              width=last.width + seg.width)
+        else:
+            out.append(seg)
+    return out
 
 
 def _text(canvas: Canvas, seg: Seg, x: float, y: float, size: float) -> None:
