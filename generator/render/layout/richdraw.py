@@ -77,30 +77,39 @@ def _segments(line: Line) -> list[Seg]:
         if i and not w.glue:
             segs.append(make_seg(" ", w.space_font, w.space_level))
         segs.extend(w.segs)
+    if any(seg.level for seg in segs):
+        segs = visual(segs)
     out: list[Seg] = []
-    for seg in visual(segs):
-        last = out[-1] if out else None
-        if (last is not None and seg.icon is None and last.icon is None and type(seg.drawn) is str
-                and type(last.drawn) is str and (seg.font, seg.fake_bold, seg.fake_italic)
-                == (last.font, last.fake_bold, last.fake_italic)):
-            out[-1] = replace(last, text=last.text + seg.text, drawn=last.drawn + seg.drawn,
-                              width=last.width + seg.width)
+    run: list[Seg] = []
+
+    def flush() -> None:
+        if len(run) > 1:
+            first = run[0]
+            out.append(replace(first, text="".join(r.text for r in run), drawn="".join(r.drawn for r in run),
+                               width=sum(r.width for r in run)))
         else:
-            out.append(seg)
+            out.extend(run)
+        run.clear()
+
+    for seg in segs:
+        if not (run and seg.icon is None and run[-1].icon is None and type(seg.drawn) is str
+                and type(run[-1].drawn) is str and (seg.font, seg.fake_bold, seg.fake_italic)
+                == (run[-1].font, run[-1].fake_bold, run[-1].fake_italic)):
+            flush()
+        run.append(seg)
+    flush()
     return out
 
 
-def _text(canvas: Canvas, seg: Seg, x: float, y: float, size: float) -> None:
-    t = canvas.beginText()
-    t.setTextOrigin(x, y)
+def _text(t: Any, seg: Seg, x: float, y: float, size: float) -> None:
+    """One segment into the line's text object."""
     if seg.fake_italic:
         t.setTextTransform(1, 0, SLANT, 1, x, y)
+    else:
+        t.setTextOrigin(x, y)
     t.setFont(seg.font, size)
-    if seg.fake_bold:
-        canvas.setLineWidth(size * 0.035)
-        t.setTextRenderMode(2)
+    t.setTextRenderMode(2 if seg.fake_bold else 0)
     t.textOut(seg.drawn)
-    canvas.drawText(t)
 
 
 def _icon(canvas: Canvas, seg: Seg, x: float, y: float, size: float, color: Any,
@@ -125,17 +134,20 @@ def draw_lines(canvas: Canvas, fitted: RichFitted, x: float, w: float, first: fl
     if color is not None:
         canvas.setFillColor(color)
         canvas.setStrokeColor(color)
+    canvas.setLineWidth(size * 0.035)  # the outline of an imitated bold
     for i, line in enumerate(fitted.lines):
         width = line_width(line) * size
         lx = x + (w - width) / 2 if align == "center" else x + w - width if align == "right" else x
         base = first - i * fitted.leading
         cx = lx
+        t = canvas.beginText()
         for seg in _segments(line):
             if seg.icon is not None:
                 _icon(canvas, seg, cx, base, size, color, folders)
             elif seg.text.strip():
-                _text(canvas, seg, cx, base, size)
+                _text(t, seg, cx, base, size)
             cx += seg.width * size
+        canvas.drawText(t)
         if line:
             x_min, x_max = min(x_min, lx), max(x_max, lx + width)
     canvas.restoreState()

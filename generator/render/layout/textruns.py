@@ -233,13 +233,36 @@ def _words(atoms: list[Atom], icons: list[str | None], font: str) -> tuple[Word,
     return tuple(words)
 
 
+def _simple(spans: tuple[Span, ...], font: str, project: tuple[str, ...]) -> Paragraph | None:
+    """The common case quickly: one style, no icon, left-to-right text the face has in full."""
+    if len(spans) != 1 or spans[0].icon is not None:
+        return None
+    span = spans[0]
+    face, fake_bold, fake_italic = _chain(font, span.bold, span.italic, project)[0]
+    if not ensure_font(face):
+        return None
+    have = _cmap(face)
+    if not all(ord(ch) < 0x0590 and ch.isprintable() and (ch == " " or ord(ch) in have) for ch in span.text):
+        return None
+    space_w = pdfmetrics.stringWidth(" ", font, 1.0)
+    words = []
+    for part in span.text.split(" "):
+        if part:
+            seg = make_seg(part, face, 0, fake_bold, fake_italic)
+            words.append(Word((seg,), seg.width, False, space_w, font, 0))
+    return Paragraph(tuple(words), "")
+
+
 @lru_cache(maxsize=4096)
 def paragraphs(text: str, font: str, project: tuple[str, ...] = ()) -> tuple[Paragraph, ...]:
     """The text's lines (markup parsed) as words of measured segments."""
     out = []
     for spans in parse(text):
-        atoms, icons, missing = _atoms(spans, font, project)
-        out.append(Paragraph(_words(atoms, icons, font), missing))
+        simple = _simple(spans, font, project)
+        if simple is None:
+            atoms, icons, missing = _atoms(spans, font, project)
+            simple = Paragraph(_words(atoms, icons, font), missing)
+        out.append(simple)
     return tuple(out)
 
 
