@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 from pypdf import PdfReader
 from typer.testing import CliRunner
@@ -228,3 +230,14 @@ def test_build_strict_fails_a_deck_whose_text_no_font_can_draw(tmp_path: Path) -
                                       "--jobs", "1", "--balance-games", "0"])
     assert result.exit_code == 1 and "card A, field 'name': no font can draw '🚀'" in result.output
     assert not (tmp_path / "out" / "p" / "cards-a4.pdf").exists()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(list("ab *:\\\nxé東م1 שbolt") + ["**", ":star:", "\u202e", "🚀"]),
+                max_size=40).map("".join) | st.text(max_size=30))
+def test_any_text_fits_or_says_it_overflows(text: str) -> None:
+    register_fonts()
+    fitted = fit_rich(text, "Roboto", 10, 6, 80, 40)
+    assert 6 <= fitted.size <= 10
+    if not fitted.overflow:
+        assert all(line_width(line) * fitted.size <= 80 + 1e-6 for line in fitted.lines)

@@ -122,7 +122,10 @@ def make_seg(text: str, font: str, level: int, fake_bold: bool = False, fake_ita
     drawn: str = text
     width = pdfmetrics.stringWidth(text, font, 1.0)
     if any(_complex(ch) for ch in text) and getattr(pdfmetrics.getFont(font), "shapable", False):
-        shaped = shapeStr(text, font, 1000.0)
+        try:
+            shaped = shapeStr(text, font, 1000.0)
+        except Exception:  # a font HarfBuzz cannot read: drawn unshaped rather than not at all
+            shaped = text
         data = getattr(shaped, "__shapeData__", None)
         if data is not None:
             drawn, width = shaped, sum(d.x_advance for d in data) / 1000.0
