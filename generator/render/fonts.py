@@ -45,9 +45,9 @@ FONT_FILES: Mapping[str, str] = MappingProxyType(
     }
 )
 
-# Fonts tried, in order, for a character the text's own font lacks (then project fonts)
+# Fonts tried, in order (in the text's bold or italic face), for a character the text's
+# own font lacks; then the project's fonts
 FALLBACKS: tuple[str, ...] = (DEJAVU, SERIF, SANS, CJK)
-BOLD_FALLBACKS: tuple[str, ...] = (DEJAVU_BOLD, SERIF_BOLD, SANS_BOLD, CJK)
 _LAZY: Mapping[str, str] = MappingProxyType({CJK: "DroidSansFallbackFull.ttf"})  # 4 MB: on demand
 
 # family -> (regular, bold, italic, bold italic), so <b>/<i> work in paragraphs

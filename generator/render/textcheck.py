@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..deck.model import Card, Deck
 from ..errors import Problem
-from .fonts import BOLD_FALLBACKS, FALLBACKS, ensure_font, font_names, project_fonts, register_fonts
+from .fonts import ensure_font, font_names, project_fonts, register_fonts
 from .layout.glyphs import _cmap, _invisible, describe
 from .layout.richdraw import icon_problem
 from .layout.richtext import icon_names, parse
@@ -31,7 +31,7 @@ def _coverage(project: tuple[str, ...]) -> frozenset[int]:
     """Every character some font of the fallback chain can draw."""
     register_fonts()
     have: set[int] = set()
-    for font in (*font_names(), *FALLBACKS, *BOLD_FALLBACKS, *project):
+    for font in (*font_names(), *project):
         if ensure_font(font):
             have |= _cmap(font)
     return frozenset(have)

@@ -36,7 +36,7 @@ from bidi.mirror import MIRRORED
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import shapeStr
 
-from ..fonts import BOLD_FALLBACKS, FALLBACKS, ensure_font, variant
+from ..fonts import FALLBACKS, ensure_font, variant
 from .glyphs import _cmap, _invisible
 from .richtext import Span, parse
 
@@ -96,11 +96,7 @@ def _neutral(ch: str) -> bool:
 @lru_cache(maxsize=256)
 def _chain(font: str, bold: bool, italic: bool, project: tuple[str, ...]) -> tuple[tuple[str, bool, bool], ...]:
     """(font, fake bold, fake italic) to try, in order, for text of this style."""
-    face = variant(font, bold, italic)
-    rest = BOLD_FALLBACKS if bold else FALLBACKS
-    chain = [face] + [(f, False, italic) for f in rest if f != face[0]]
-    chain += [variant(p, bold, italic) for p in project]
-    return tuple(dict.fromkeys(chain))
+    return tuple(dict.fromkeys(variant(f, bold, italic) for f in (font, *FALLBACKS, *project)))
 
 
 def _levels(text: str) -> list[int]:
