@@ -147,7 +147,11 @@ def _images(deck: Deck, job: Job) -> list[str]:
     old = target.with_name(f".{target.name}.old")
     for leftover in (fresh, old):
         shutil.rmtree(leftover, ignore_errors=True)
-    report = export_images(deck, fresh, dpi=job.options["dpi"], backs=job.options["backs"])
+    try:
+        report = export_images(deck, fresh, dpi=job.options["dpi"], backs=job.options["backs"])
+    except BaseException:  # a broken card or Ctrl-C: no half-made folder stays behind
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise
     if target.exists():
         target.rename(old)
     fresh.rename(target)
@@ -169,7 +173,7 @@ def _balance(deck: Deck, job: Job) -> list[str]:
     from ..balance import run_checks, write_report_pdf
     from ..render.atomic import atomic_write
 
-    report = run_checks(deck, games=job.options["games"], players=None, seed=1, sets=(), thresholds={})
+    report = run_checks(deck, games=job.options["games"], players=None, seed=1, sets=(), thresholds={}, skill=False)
     write_report_pdf(report, job.outputs[0], job.outputs[0].parent / "balance-charts")
     with atomic_write(job.outputs[1]) as tmp:
         Path(tmp).write_text(json.dumps(report.to_json(), indent=2))

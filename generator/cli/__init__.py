@@ -19,6 +19,7 @@ COMMAND_MODULES = (
     "cmd_rules",
     "cmd_simulate",
     "cmd_tiles",
+    "cmd_watch",
 )
 
 for _module in COMMAND_MODULES:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
-from rich.progress import Progress
 
 from ..deck import resolve_deck
 from ..errors import ParameterError
@@ -16,6 +15,7 @@ from ..render.printer_config import parse_offset, save_printer_offset
 from ..render.sheet import with_copies, write_sheets
 from . import options
 from .app import app, friendly
+from .progress import progress_bar
 from .sheet_args import back_offset as sheet_back_offset
 from .sheet_args import echo_notes, sheet_options
 
@@ -25,7 +25,7 @@ from .sheet_args import echo_notes, sheet_options
 def cards(
     deck: str = options.DeckArg,
     output: Path = options.OutputFile,
-    page: str = options.Page,
+    page: str = options.SheetPage,
     bleed: float = options.Bleed,
     backs: str = options.Backs,
     arrangement: str = options.Arrangement,
@@ -36,6 +36,7 @@ def cards(
     proof: bool = options.Proof,
     back_offset: str | None = options.BackOffset,
     printer: str | None = options.Printer,
+    color: str = options.Color,
     layout: str | None = typer.Option(None, "--layout", help="A layout file, name or folder."),
     size: str | None = typer.Option(None, "--size", help="Card size: a preset (poker, bridge, ...) or WxH mm."),
     strict: bool = options.Strict,
@@ -44,10 +45,10 @@ def cards(
     loaded = resolve_deck(deck)
     sheet = sheet_options(loaded, page=page, bleed=bleed, margin=margin, backs=backs, arrangement=arrangement,
                           gap=gap, no_crop_marks=no_crop_marks, cut_lines=cut_lines, offset=back_offset,
-                          printer=printer, proof=proof)
+                          printer=printer, proof=proof, color=color)
     card_size = parse_card_size(size) if size else None
     pieces = card_pieces(loaded, layout, size=card_size, strict=strict)
-    with Progress(transient=True) as bar:
+    with progress_bar() as bar:
         task = bar.add_task(f"{loaded.name}", total=len(with_copies(pieces)))
         report = write_sheets(pieces, output, sheet, title=loaded.name,
                               progress=lambda done: bar.update(task, completed=done))
@@ -60,7 +61,7 @@ def cards(
 @friendly
 def calibrate(
     output: Path | None = typer.Option(None, "-o", "--output", help="Write the test sheet here."),
-    page: str = options.Page,
+    page: str = options.SheetPage,
     backs: str = typer.Option("duplex-long", "--backs", help="duplex-long or duplex-short."),
     printer: str | None = options.Printer,
     back_offset: str | None = options.BackOffset,

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
-from rich.progress import Progress
 
 from ..deck import resolve_deck
 from ..errors import ParameterError
@@ -14,6 +13,7 @@ from ..images.work import auto_jobs
 from ..render.geometry import parse_card_size
 from . import options
 from .app import app, friendly
+from .progress import progress_bar
 from .sheet_args import echo_notes
 
 
@@ -37,6 +37,7 @@ def images(
     corner_radius: float | None = typer.Option(None, "--corner-radius",
                                                help="Round the corners by this many mm (transparent; png, webp).",
                                                show_default=False),
+    color: str = typer.Option("rgb", "--color", help="rgb, or cmyk for the vendor PDF (--preset dtc): CMYK colours and images, a CMYK output intent, no transparency (see docs/images.md)."),
     layout: str | None = typer.Option(None, "--layout", help="A layout file, name or folder."),
     size: str | None = typer.Option(None, "--size", help="Card size: a preset (poker, bridge, ...) or WxH mm."),
     jobs: int = typer.Option(0, "--jobs", help="Worker processes (0: one per CPU)."),
@@ -47,10 +48,10 @@ def images(
         raise ParameterError(f"--jobs must be 0 (one per CPU) or more, got {jobs}")
     plan = plan_export(preset.lower() if preset else None, dpi=dpi, bleed=bleed,
                        format=format.lower() if format else None, backs=backs,
-                       corner_radius=corner_radius)
+                       corner_radius=corner_radius, color=color.lower())
     loaded = resolve_deck(deck)
     pieces = deck_pieces(loaded, layout, parse_card_size(size) if size else None, strict=strict)
-    with Progress(transient=True) as bar:
+    with progress_bar() as bar:
         task = bar.add_task(f"{loaded.name}", total=None)
         report = export_pieces(
             pieces, output, plan, name=loaded.key or "deck", title=loaded.name,

@@ -6,13 +6,13 @@ from collections import Counter
 from pathlib import Path
 
 import typer
-from rich.progress import Progress
 
 from ..deck import resolve_deck
 from ..render.piecepack import COMPONENTS, parse_components, piecepack_pieces
 from ..render.sheet import with_copies, write_sheets
 from . import options
 from .app import app, friendly
+from .progress import progress_bar
 from .sheet_args import echo_notes, sheet_options
 
 NOUNS = {"tile": "tiles", "coin": "coins", "die": "dice", "pawn": "pawns"}
@@ -26,7 +26,7 @@ def tiles(
     packs: int = typer.Option(1, "--packs", help="How many piecepacks (each marked so they can be sorted)."),
     components: str = typer.Option(",".join(COMPONENTS), "--components",
                                    help="Which parts, comma-separated: tiles, coins, dice, pawns."),
-    page: str = options.Page,
+    page: str = options.SheetPage,
     bleed: float = options.Bleed,
     backs: str = options.PieceBacks,
     arrangement: str = options.Arrangement,
@@ -37,15 +37,16 @@ def tiles(
     proof: bool = options.Proof,
     back_offset: str | None = options.BackOffset,
     printer: str | None = options.Printer,
+    color: str = options.Color,
 ) -> None:
     """Piecepack print-and-play: 2 in tiles, 3/4 in coins, die nets and fold-up pawns."""
     chosen = parse_components(components)
     loaded = resolve_deck(deck)
     sheet = sheet_options(loaded, page=page, bleed=bleed, margin=margin, backs=backs, arrangement=arrangement,
                           gap=gap, no_crop_marks=no_crop_marks, cut_lines=cut_lines, offset=back_offset,
-                          printer=printer, proof=proof)
+                          printer=printer, proof=proof, color=color)
     pieces = piecepack_pieces(loaded, packs, chosen)
-    with Progress(transient=True) as bar:
+    with progress_bar() as bar:
         task = bar.add_task(loaded.name, total=len(with_copies(pieces)))
         report = write_sheets(pieces, output, sheet, title=loaded.name,
                               progress=lambda done: bar.update(task, completed=done))

@@ -47,13 +47,35 @@ def _compress_page(page: object) -> None:
     page.stream = None  # type: ignore[attr-defined]
 
 
-def make_canvas(path: Path, pagesize: tuple[float, float] = A4, title: str = "") -> Canvas:
-    """A canvas writing to ``path`` (pass the temporary path from ``atomic_write``)."""
+def make_canvas(path: Path, pagesize: tuple[float, float] = A4, title: str = "",
+                color: str = "rgb") -> Canvas:
+    """A canvas writing to ``path`` (pass the temporary path from ``atomic_write``).
+
+    ``color="cmyk"`` gives a :class:`~generator.render.cmyk.CmykCanvas`: every colour
+    written as CMYK, no transparency, a CMYK output intent (see render/cmyk.py).
+    """
     register_fonts()
-    canvas = StreamingCanvas(str(path), pagesize=pagesize, invariant=1, pageCompression=1,
-                    initialFontName=SANS, initialFontSize=10)
+    kind: type[StreamingCanvas] = StreamingCanvas
+    if color == "cmyk":
+        from .cmyk import CmykCanvas  # imports this module
+
+        kind = CmykCanvas
+    canvas = kind(str(path), pagesize=pagesize, invariant=1, pageCompression=1,
+                  initialFontName=SANS, initialFontSize=10)
     canvas.setTitle(title or "deckpress")
     canvas.setAuthor("deckpress")
     canvas.setCreator("deckpress")
     canvas.setProducer("deckpress (ReportLab)")
     return canvas
+
+
+PointBox = tuple[float, float, float, float]  # x0, y0, x1, y1 in points
+
+
+def set_page_boxes(canvas: Canvas, trim: PointBox | None, bleed: PointBox | None) -> None:
+    """TrimBox and BleedBox of the page being drawn (None: leave the box out).
+
+    ReportLab carries a box over to the following pages, so call this for every page.
+    """
+    canvas.setTrimBox(trim)
+    canvas.setBleedBox(bleed)
