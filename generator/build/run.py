@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..deck import BUNDLED, Deck, resolve_deck
-from ..errors import DeckpressError
+from ..errors import DeckpressError, RenderError
 from .cache import read_manifest, write_manifest
 from .jobs import BALANCE_GAMES, Job, JobResult, plan_deck, plan_rules, run_job
 from .lock import build_lock
@@ -39,11 +39,14 @@ class BuildSummary:
 Progress = Callable[[str, int, int], None]  # (job id, done, total)
 
 
-def plan(targets: Sequence[str], out: Path, summary: BuildSummary, balance_games: int) -> list[Job]:
+def plan(targets: Sequence[str], out: Path, summary: BuildSummary, balance_games: int,
+         strict: bool = False) -> list[Job]:
     jobs: list[Job] = []
     for target in targets or BUNDLED:
         try:
             deck = resolve_deck(target)
+            if strict:
+                _require_drawable(deck)
         except DeckpressError as exc:
             summary.failed_decks[target] = str(exc)
             continue
@@ -52,6 +55,16 @@ def plan(targets: Sequence[str], out: Path, summary: BuildSummary, balance_games
     if not targets:
         jobs += plan_rules(out)
     return jobs
+
+
+def _require_drawable(deck: Deck) -> None:
+    """``--strict``: a character no font can draw fails the deck (naming file:line, card, field)."""
+    if deck.kind == "cards":
+        from ..render.textcheck import text_problems
+
+        problems = text_problems(deck)
+        if problems:
+            raise RenderError(problems)
 
 
 def build(
@@ -63,18 +76,19 @@ def build(
     balance_games: int = BALANCE_GAMES,
     progress: Progress | None = None,
     on_wait: Callable[[str], None] | None = None,
+    strict: bool = False,
 ) -> BuildSummary:
     """Build into ``out``. Another build into the same folder first finishes
     (``on_wait`` hears that this one waits for it)."""
     out.mkdir(parents=True, exist_ok=True)
     with build_lock(out, on_wait):
-        return _build(targets, out, workers, force, balance_games, progress)
+        return _build(targets, out, workers, force, balance_games, progress, strict)
 
 
 def _build(targets: Sequence[str], out: Path, workers: int | None, force: bool, balance_games: int,
-           progress: Progress | None) -> BuildSummary:
+           progress: Progress | None, strict: bool) -> BuildSummary:
     summary = BuildSummary(out)
-    jobs = plan(targets, out, summary, balance_games)
+    jobs = plan(targets, out, summary, balance_games, strict)
     manifest = read_manifest(out)
     todo: list[Job] = []
     for job in jobs:

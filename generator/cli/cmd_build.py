@@ -25,6 +25,7 @@ def build_command(
     jobs: int = typer.Option(0, "--jobs", help="Parallel processes (0 = one per core)."),
     force: bool = typer.Option(False, "--force", help="Rebuild even what is up to date."),
     balance_games: int = typer.Option(2000, "--balance-games", min=0, help="Games simulated per balance report."),
+    strict: bool = options.Strict,
 ) -> None:
     """Build card/tile sheets (A4 and Letter), booklets, images and balance reports into OUTPUT/<deck>/."""
     console = Console(stderr=True)
@@ -41,6 +42,7 @@ def build_command(
         summary = build(
             targets or (), output, workers=jobs or None, force=force, balance_games=balance_games, progress=progress,
             on_wait=lambda message: console.print(f"note: {message}", markup=False, highlight=False),
+            strict=strict,
         )
     _print_summary(summary)
     if not summary.ok:

@@ -39,6 +39,7 @@ def cards(
     color: str = options.Color,
     layout: str | None = typer.Option(None, "--layout", help="A layout file, name or folder."),
     size: str | None = typer.Option(None, "--size", help="Card size: a preset (poker, bridge, ...) or WxH mm."),
+    strict: bool = options.Strict,
 ) -> None:
     """Print-and-play card sheets: exact cut size, bleed, crop marks, duplex or fold backs."""
     loaded = resolve_deck(deck)
@@ -46,7 +47,7 @@ def cards(
                           gap=gap, no_crop_marks=no_crop_marks, cut_lines=cut_lines, offset=back_offset,
                           printer=printer, proof=proof, color=color)
     card_size = parse_card_size(size) if size else None
-    pieces = card_pieces(loaded, layout, size=card_size)
+    pieces = card_pieces(loaded, layout, size=card_size, strict=strict)
     with progress_bar() as bar:
         task = bar.add_task(f"{loaded.name}", total=len(with_copies(pieces)))
         report = write_sheets(pieces, output, sheet, title=loaded.name,

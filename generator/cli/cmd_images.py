@@ -41,6 +41,7 @@ def images(
     layout: str | None = typer.Option(None, "--layout", help="A layout file, name or folder."),
     size: str | None = typer.Option(None, "--size", help="Card size: a preset (poker, bridge, ...) or WxH mm."),
     jobs: int = typer.Option(0, "--jobs", help="Worker processes (0: one per CPU)."),
+    strict: bool = options.Strict,
 ) -> None:
     """Card images: one per face (and back) at exact pixel size and DPI; tgc, mpc, dtc, tts presets."""
     if jobs < 0:
@@ -49,7 +50,7 @@ def images(
                        format=format.lower() if format else None, backs=backs,
                        corner_radius=corner_radius, color=color.lower())
     loaded = resolve_deck(deck)
-    pieces = deck_pieces(loaded, layout, parse_card_size(size) if size else None)
+    pieces = deck_pieces(loaded, layout, parse_card_size(size) if size else None, strict=strict)
     with progress_bar() as bar:
         task = bar.add_task(f"{loaded.name}", total=None)
         report = export_pieces(

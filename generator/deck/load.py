@@ -147,6 +147,17 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
             _hash_file(digest, image)  # a new back image rebuilds the deck's outputs
         back = Back(layout=spec.back.layout, text=spec.back.text, color=spec.back.color, image=image)
 
+    fonts = []
+    for i, ref in enumerate(spec.fonts):
+        font, error = resolve_reference(ref, folder, roots)
+        if font is not None and font.suffix.lower() not in (".ttf", ".otf"):
+            font, error = None, f"{ref!r} is not a TrueType or OpenType font file (.ttf, .otf)"
+        if error or font is None:
+            problems.append(Problem(error or "file not found", path, _line(raw, "fonts"), field=f"fonts[{i + 1}]"))
+            continue
+        _hash_file(digest, font)  # a changed font rebuilds the deck's outputs
+        fonts.append(font)
+
     if isinstance(spec.card_size, str):
         if spec.card_size not in CARD_SIZES:
             problems.append(
@@ -184,6 +195,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         fields=tuple(spec.fields),
         thresholds=dict(spec.thresholds),
         no_data=spec.no_data,
+        fonts=tuple(fonts),
         path=path,
         digest=digest.hexdigest(),
     )

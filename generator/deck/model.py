@@ -47,6 +47,10 @@ class Source:
 
     file: Path | None = None
     line: int | None = None
+    lines: Mapping[str, int] = field(default_factory=_frozen)  # field -> its own line, where known
+
+    def line_of(self, name: str) -> int | None:
+        return self.lines.get(name, self.line)
 
 
 @dataclass(frozen=True)
@@ -161,6 +165,7 @@ class Deck:
     fields: tuple[str, ...] = ()  # custom card fields the deck declares
     thresholds: Mapping[str, float] = field(default_factory=_frozen)  # balance check overrides
     no_data: str = "no data"  # how "no data" is printed
+    fonts: tuple[Path, ...] = ()  # the project's own font files (TTF/OTF inside its folder)
     path: Path | None = field(default=None, compare=False)
     digest: str = field(default="", compare=False)  # content hash of the deck's input files
 

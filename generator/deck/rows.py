@@ -12,6 +12,7 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from ..errors import Problem
@@ -382,9 +383,13 @@ def build_card(row: Row, ctx: RowContext) -> tuple[Card | None, list[Problem]]:
         back=texts["back"] or None,
         values=values,
         fields={k: texts[k] for k in ctx.fields},
-        source=Source(row.file, row.line),
+        source=Source(row.file, row.line, _frozen_lines(row.key_lines)),
     )
     return card, problems
+
+
+def _frozen_lines(lines: Mapping[Any, int] | None) -> Mapping[str, int]:
+    return MappingProxyType({str(k): v for k, v in (lines or {}).items()})
 
 
 def resolve_reference(ref: str, folder: Path, allowed_roots: Iterable[Path]) -> tuple[Path | None, str | None]:

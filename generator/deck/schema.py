@@ -120,6 +120,7 @@ class DeckIn(Strict):
     fields: list[Key] = Field(default_factory=list, max_length=64)
     thresholds: dict[Key, Annotated[FiniteFloat, BeforeValidator(_number_text)]] = Field(default_factory=dict)
     no_data: Text = "no data"
+    fonts: list[Text] = Field(default_factory=list, max_length=32)  # the project's TTF/OTF files
     number_format: NumberFormatIn | None = None
     cards: list[Any] | CardsFileIn | Text | None = None
 

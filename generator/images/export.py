@@ -29,15 +29,17 @@ from .report import ImageReport
 from .work import Progress, Task, run_tasks
 
 
-def deck_pieces(deck: Deck, layout: str | Path | None = None, size: CardSize | None = None) -> list[Piece]:
-    """The deck's pieces: its cards, or a piecepack's tiles, coins, dice and pawns."""
+def deck_pieces(deck: Deck, layout: str | Path | None = None, size: CardSize | None = None,
+                strict: bool = False) -> list[Piece]:
+    """The deck's pieces: its cards, or a piecepack's tiles, coins, dice and pawns
+    (``strict``: a character no font can draw is an error)."""
     if deck.kind == "piecepack":
         from ..render.piecepack import piecepack_pieces  # built alongside; imported when needed
 
         return list(piecepack_pieces(deck))
     from ..render.cards import card_pieces
 
-    return card_pieces(deck, layout, size=size)
+    return card_pieces(deck, layout, size=size, strict=strict)
 
 
 def export_images(

@@ -33,6 +33,7 @@ from .layout.model import Element
 from .pdf import make_canvas
 from .piece import Piece
 from .sheet import SheetOptions, SheetReport, write_sheets
+from .textcheck import text_problems
 
 DEFAULT_LAYOUTS = {"weiji": "weiji", "viashi": "viashi", "war": "standard52", "none": "base"}
 
@@ -177,15 +178,22 @@ def _tiles_arg(deck: Deck) -> str:
 
 
 def card_pieces(
-    deck: Deck, layout: str | Path | None = None, *, size: CardSize | None = None
+    deck: Deck, layout: str | Path | None = None, *, size: CardSize | None = None,
+    strict: bool = False,
 ) -> list[Piece]:
-    """One Piece per card (not per copy; ``piece.copies`` says how many ``write_sheets`` prints)."""
+    """One Piece per card (not per copy; ``piece.copies`` says how many ``write_sheets`` prints).
+
+    Unknown inline icons are errors; with ``strict`` so are characters no font can draw.
+    """
     register_fonts()
     if deck.kind != "cards":
         raise ParameterError(
             f"deck {deck.name!r} is a {deck.kind} deck (tiles, coins, dice), not cards; "
             f"print it with `deckpress tiles {_tiles_arg(deck)}` instead"
         )
+    problems = text_problems(deck, glyphs=strict)
+    if problems:
+        raise RenderError(problems)
     with _named_by_deck(deck, "layout" if layout is None else None):
         front = deck_layout(deck, layout)
     with _named_by_deck(deck, "back.layout"):
@@ -202,12 +210,13 @@ def card_pieces(
 
 def check_cards(deck: Deck, layout: str | Path | None = None) -> list[str]:
     """Everything a card render needs, checked without drawing: layouts, templates,
-    fonts and art files (RenderError naming file, line, card and field); returns the
-    warnings (art that prints soft). A piecepack deck has no card layouts: nothing to check."""
+    fonts, art files, inline icons and characters no font can draw (RenderError naming
+    file, line, card and field); returns the warnings (art that prints soft). A piecepack
+    deck has no card layouts: nothing to check."""
     if deck.kind != "cards":
         return []
     warnings: list[str] = []
-    for piece in card_pieces(deck, layout):
+    for piece in card_pieces(deck, layout, strict=True):
         warnings += [w for w in getattr(piece, "warnings", ()) if w not in warnings]
     return warnings
 

@@ -6,11 +6,11 @@ PDF embeds its fonts; the standard PDF base-14 fonts are refused.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 
-from reportlab.lib.fonts import addMapping
+from reportlab.lib.fonts import addMapping, ps2tt, tt2ps
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
@@ -27,6 +27,7 @@ DEJAVU = "DejaVuSans"
 DEJAVU_BOLD = "DejaVuSans-Bold"
 SERIF = "DejaVuSerif"
 SERIF_BOLD = "DejaVuSerif-Bold"
+CJK = "DroidSansFallback"  # Chinese, Japanese, Korean; registered only when a text needs it
 
 # font name -> file in fonts/
 FONT_FILES: Mapping[str, str] = MappingProxyType(
@@ -43,6 +44,11 @@ FONT_FILES: Mapping[str, str] = MappingProxyType(
         SERIF_BOLD: "DejaVuSerif-Bold.ttf",
     }
 )
+
+# Fonts tried, in order (in the text's bold or italic face), for a character the text's
+# own font lacks; then the project's fonts
+FALLBACKS: tuple[str, ...] = (DEJAVU, SERIF, SANS, CJK)
+_LAZY: Mapping[str, str] = MappingProxyType({CJK: "DroidSansFallbackFull.ttf"})  # 4 MB: on demand
 
 # family -> (regular, bold, italic, bold italic), so <b>/<i> work in paragraphs
 _FAMILIES = {
@@ -77,7 +83,51 @@ def register_fonts() -> None:
 
 def font_names() -> tuple[str, ...]:
     """Every font name a layout may use (bundled plus registered font files)."""
-    return tuple(sorted(_registered | set(FONT_FILES)))
+    return tuple(sorted(_registered | set(FONT_FILES) | set(_LAZY)))
+
+
+def ensure_font(name: str) -> bool:
+    """Register ``name`` if it is a bundled font loaded on demand; is it usable now?"""
+    if name in _registered:
+        return True
+    filename = _LAZY.get(name)
+    if filename is None:
+        return False
+    path = fonts_dir() / filename
+    if not path.is_file():
+        raise RenderError(Problem(f"bundled font {name!r} is missing", path))
+    pdfmetrics.registerFont(TTFont(name, str(path)))
+    _registered.add(name)
+    return True
+
+
+def project_fonts(paths: Iterable[Path]) -> tuple[str, ...]:
+    """Register a project's own font files (a deck's ``fonts:``), each named by its file
+    stem; layouts use them by that name and they end the text's fallback chain."""
+    return tuple(register_font_file(p) for p in paths)
+
+
+def variant(font: str, bold: bool, italic: bool) -> tuple[str, bool, bool]:
+    """The face of ``font``'s family for bold/italic text: (font, fake bold, fake italic).
+
+    Families known to ReportLab (the bundled ones) map directly; a project font
+    ``MyFont`` finds ``MyFont-Bold``, ``MyFont-Italic``, ``MyFont-BoldItalic`` when
+    registered. A face that does not exist is imitated (stroked or slanted).
+    """
+    if not bold and not italic:
+        return font, False, False
+    try:
+        family = ps2tt(font)[0]
+        bold, italic = bold or "bold" in font.lower(), italic or "italic" in font.lower()
+        face = tt2ps(family, int(bold), int(italic))
+    except ValueError:
+        base = font.removesuffix("-Regular")
+        wanted = "-Bold" * bold + "-Italic" * italic
+        candidates = [base + wanted, base + wanted.replace("-Bold-Italic", "-BoldItalic")]
+        face = next((c for c in candidates if c in _registered), font)
+    has_bold = any(k in face.lower() for k in ("bold", "black", "heavy"))
+    has_italic = any(k in face.lower() for k in ("italic", "oblique"))
+    return face, bold and not has_bold, italic and not has_italic
 
 
 def register_font_file(path: Path, name: str | None = None) -> str:
@@ -101,7 +151,7 @@ def register_font_file(path: Path, name: str | None = None) -> str:
 def resolve_font(name: str, *, where: str = "") -> str:
     """Check that ``name`` is a registered, embeddable font; RenderError naming ``where`` if not."""
     register_fonts()
-    if name in _registered:
+    if ensure_font(name):
         return name
     prefix = f"{where}: " if where else ""
     raise RenderError(

@@ -13,7 +13,9 @@ from ..fonts import resolve_font
 from .art import low_resolution
 from .context import Where
 from .images import ImageProblem, check_image
-from .model import Element, Image
+from .model import Element, Image, Text
+from .richdraw import icon_problem
+from .richtext import icon_names
 from .svg import is_svg, svg_size
 
 FONT_FIELDS = ("font", "value_font", "no_data_font")
@@ -111,6 +113,11 @@ def check_element(element: Element, where: Where, folders: Sequence[Path]) -> Pa
                 resolve_font(font)
             except RenderError as exc:
                 raise where.error(str(exc)) from None
+    if isinstance(element, Text):
+        for icon in icon_names(element.text):
+            why = icon_problem(icon, folders)
+            if why:
+                raise where.error(why)
     if isinstance(element, Image) and has_image(element):
         return locate_image(element.src.strip(), folders, where)
     return None

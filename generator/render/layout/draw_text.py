@@ -6,13 +6,15 @@ from reportlab.pdfbase import pdfmetrics
 
 from ...deck.model import Attribute
 from ...errors import RenderError
-from ..fonts import resolve_font
+from ..fonts import project_fonts, resolve_font
 from ..geometry import pt
 from .context import render
 from .frame import Ink, Rect
-from .glyphs import drawable
+from .glyphs import describe, drawable
 from .model import Attributes, Text
-from .textfit import block_height, fit_text
+from .richdraw import draw_lines
+from .richtext import plain
+from .textfit import block_height, fit_rich
 
 
 def _font(ink: Ink, name: str) -> str:
@@ -20,14 +22,6 @@ def _font(ink: Ink, name: str) -> str:
         return resolve_font(name)
     except RenderError as exc:  # re-raise naming layout, card and element
         raise ink.where.error(str(exc)) from None
-
-
-def _line_x(x: float, w: float, width: float, align: str) -> float:
-    if align == "center":
-        return x + (w - width) / 2
-    if align == "right":
-        return x + w - width
-    return x
 
 
 def draw_text(ink: Ink, el: Text, rect: Rect) -> Rect | None:
@@ -46,15 +40,18 @@ def draw_text(ink: Ink, el: Text, rect: Rect) -> Rect | None:
     if not text:
         return None
     font = _font(ink, el.font)
-    text, font = drawable(text, font, ink.warning)
-    if not text.strip():
-        return None
     pad = pt(el.padding)
     x, y, w, h = rect[0] + pad, rect[1] + pad, rect[2] - 2 * pad, rect[3] - 2 * pad
-    fitted = fit_text(text, font, el.size, el.min_size, w, h, el.leading, el.wrap)
+    fitted = fit_rich(text, font, el.size, el.min_size, w, h, el.leading, el.wrap,
+                      project_fonts(ink.ctx["deck"].fonts))
+    if fitted.missing:
+        ink.warning(f"no font can draw {describe(fitted.missing)}; "
+                    f"{'these characters were' if len(fitted.missing) > 1 else 'it was'} left out")
+    if not any(fitted.lines):
+        return None
     if fitted.overflow:
         ink.warning(f"text does not fit its box even at {fitted.size:g} pt and was cut: "
-                    f"{text[:40]!r}")
+                    f"{plain(text)[:40]!r}")
     size = fitted.size
     descent = -pdfmetrics.getDescent(font) * size / 1000.0
     block = block_height(len(fitted.lines), size, el.leading)
@@ -66,18 +63,7 @@ def draw_text(ink: Ink, el: Text, rect: Rect) -> Rect | None:
         top = y + (h + block) / 2
     # baseline of the first line: the block is `size` high per line, 0.22 of it below
     first = top - size * 0.78
-    color = ink.color(el.color)
-    c.saveState()
-    if color is not None:
-        c.setFillColor(color)
-    c.setFont(font, size)
-    x_min, x_max = x + w, x
-    for i, line in enumerate(fitted.lines):
-        width = pdfmetrics.stringWidth(line, font, size)
-        lx = _line_x(x, w, width, el.align)
-        c.drawString(lx, first - i * fitted.leading, line)
-        x_min, x_max = min(x_min, lx), max(x_max, lx + width)
-    c.restoreState()
+    x_min, x_max = draw_lines(c, fitted, x, w, first, el.align, ink.color(el.color), ink.folders)
     bottom = first - (len(fitted.lines) - 1) * fitted.leading - descent
     return x_min, bottom, max(0.0, x_max - x_min), top - bottom
 

@@ -1,5 +1,9 @@
 """Text a font cannot draw is reported per card, never printed as empty boxes.
 
+(Text elements go further: ``textruns`` draws each character in the first font of a
+fallback chain that has it. The one-font strings here are attribute tables, symbol
+labels and court-card letters.)
+
 Before a string is drawn its characters are looked up in the font's character
 map (ReportLab's ``TTFont.face.charToGlyph``). Characters the font lacks are:
 

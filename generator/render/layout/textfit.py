@@ -1,8 +1,10 @@
 """Fit text into a box: shrink down to a minimum size, then wrap.
 
-A line that still does not fit at the minimum size is wrapped; text that does
-not fit even then is cut with an ellipsis and reported as overflowing (the
-caller warns, naming card and element: nothing is clipped silently).
+The text is rich (``textruns``: measured words of mixed fonts and icons). A line
+that still does not fit at the minimum size is wrapped between words; a word too
+wide for a line on its own is broken between characters; text that does not fit
+even then is cut with an ellipsis and reported as overflowing (the caller warns,
+naming card and element: nothing is clipped silently).
 """
 
 from __future__ import annotations
@@ -10,21 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from reportlab.pdfbase import pdfmetrics
+from .textruns import Paragraph, Seg, Word, make_seg, paragraphs, word
 
+Line = tuple[Word, ...]
 STEP = 0.25  # points between the sizes tried while wrapping
-
-
-@dataclass(frozen=True)
-class Fitted:
-    size: float
-    lines: tuple[str, ...]
-    leading: float  # points between baselines
-    overflow: bool
-
-
-def _width(text: str, font: str, size: float) -> float:
-    return float(pdfmetrics.stringWidth(text, font, size))
 
 
 def block_height(lines: int, size: float, leading: float) -> float:
@@ -32,59 +23,109 @@ def block_height(lines: int, size: float, leading: float) -> float:
     return size * (1.0 + (lines - 1) * leading) if lines else 0.0
 
 
-def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Greedy word wrap; words longer than the line are broken."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            candidate = f"{line} {word}" if line else word
-            if _width(candidate, font, size) <= width:
-                line = candidate
+@dataclass(frozen=True)
+class RichFitted:
+    size: float
+    lines: tuple[Line, ...]
+    leading: float  # points between baselines
+    overflow: bool
+    missing: str  # characters no font could draw (left out)
+
+
+def line_width(line: Line) -> float:
+    """At 1 pt."""
+    return sum(w.width + (0.0 if i == 0 or w.glue else w.space) for i, w in enumerate(line))
+
+
+def _split(w: Word, room: float) -> tuple[Word, Word | None]:
+    """The longest head of ``w`` (at least one character or icon) within ``room`` (1 pt units)."""
+    head: list[Seg] = []
+    used = 0.0
+    for k, seg in enumerate(w.segs):
+        if used + seg.width <= room:
+            head.append(seg)
+            used += seg.width
+            continue
+        if seg.icon is None and seg.drawn == seg.text and len(seg.text) > 1:
+            cut = len(seg.text) - 1
+            while cut > 1 and used + make_seg(seg.text[:cut], seg.font, seg.level).width > room:
+                cut -= 1
+            if used + make_seg(seg.text[:cut], seg.font, seg.level).width <= room or not head:
+                a = make_seg(seg.text[:cut], seg.font, seg.level, seg.fake_bold, seg.fake_italic)
+                b = make_seg(seg.text[cut:], seg.font, seg.level, seg.fake_bold, seg.fake_italic)
+                return word((*head, a), w), word((b, *w.segs[k + 1:]), glue=True)
+        if not head:
+            head, k = [seg], k + 1
+        rest = w.segs[k:]
+        return word(tuple(head), w), (word(tuple(rest), glue=True) if rest else None)
+    return w, None
+
+
+def wrap(paras: tuple[Paragraph, ...], width: float) -> list[Line]:
+    """Greedy wrap of every paragraph at ``width`` (1 pt units: the box width / size)."""
+    lines: list[Line] = []
+    for para in paras:
+        line: list[Word] = []
+        used = 0.0
+        queue = list(para.words)
+        while queue:
+            w = queue.pop(0)
+            gap = 0.0 if not line or w.glue else w.space
+            if used + gap + w.width <= width + 1e-9:
+                line.append(w)
+                used += gap + w.width
                 continue
             if line:
-                lines.append(line)
-            line = word
-            while _width(line, font, size) > width and len(line) > 1:
-                cut = len(line) - 1
-                while cut > 1 and _width(line[:cut], font, size) > width:
-                    cut -= 1
-                lines.append(line[:cut])
-                line = line[cut:]
-        lines.append(line)
+                lines.append(tuple(line))
+                line, used = [], 0.0
+                queue.insert(0, w)
+                continue
+            head, tail = _split(w, width)
+            lines.append((head,))
+            if tail is not None:
+                queue.insert(0, tail)
+        lines.append(tuple(line))
     return lines
 
 
+def _ellipsis(line: Line, font: str, width: float) -> Line:
+    dots = make_seg("…", font, 0)
+    words = list(line)
+    while words and line_width(tuple(words)) + dots.width > width:
+        last = words.pop()
+        if len(last.segs) > 1 or (last.segs and len(last.segs[0].text) > 1):
+            head, _ = _split(last, max(0.0, width - line_width(tuple(words)) - dots.width - 1e-6))
+            if line_width((*words, head)) + dots.width <= width and head.segs != last.segs:
+                words.append(head)
+                break
+    end = word((dots,), words[-1] if words else None, glue=True)
+    return (*words, end)
+
+
 @lru_cache(maxsize=8192)
-def fit_text(
+def fit_rich(
     text: str, font: str, size: float, min_size: float, width: float, height: float,
-    leading: float = 1.2, wrap_lines: bool = True,
-) -> Fitted:
+    leading: float = 1.2, wrap_lines: bool = True, project: tuple[str, ...] = (),
+) -> RichFitted:
     """The largest size (<= ``size``) at which ``text`` fits ``width`` x ``height`` points."""
-    paragraphs = text.split("\n")
+    paras = paragraphs(text, font, project)
+    missing = "".join(dict.fromkeys("".join(p.missing for p in paras)))
     min_size = min(min_size, size)
-    # 1. shrink: every paragraph on one line
-    widest = max(_width(p, font, 1.0) for p in paragraphs) or 1e-9
-    by_width = width / widest
-    by_height = height / block_height(len(paragraphs), 1.0, leading)
-    one_line = min(size, by_width, by_height)
+    one = [p.words for p in paras]
+    widest = max((p.width for p in paras), default=0.0) or 1e-9
+    one_line = min(size, width / widest, height / block_height(len(paras), 1.0, leading))
     if one_line >= min_size - 1e-9:
-        return Fitted(one_line, tuple(paragraphs), one_line * leading, False)
+        return RichFitted(one_line, tuple(one), one_line * leading, False, missing)
     if not wrap_lines:
-        return Fitted(min_size, tuple(paragraphs), min_size * leading, True)
-    # 2. wrap, at the largest size that fits
+        return RichFitted(min_size, tuple(one), min_size * leading, True, missing)
     current = size
     while current >= min_size - 1e-9:
-        lines = wrap(text, font, current, width)
+        lines = wrap(paras, width / current)
         if block_height(len(lines), current, leading) <= height + 1e-6:
-            return Fitted(current, tuple(lines), current * leading, False)
+            return RichFitted(current, tuple(lines), current * leading, False, missing)
         current -= STEP
-    # 3. overflow: keep what fits, end with an ellipsis
-    lines = wrap(text, font, min_size, width)
+    lines = wrap(paras, width / min_size)
     room = max(1, int((height / min_size - 1.0) / leading + 1.0 + 1e-9))
     kept = lines[:room]
-    last = kept[-1]
-    while last and _width(last + "…", font, min_size) > width:
-        last = last[:-1]
-    kept[-1] = last + "…"
-    return Fitted(min_size, tuple(kept), min_size * leading, True)
+    kept[-1] = _ellipsis(kept[-1], font, width / min_size)
+    return RichFitted(min_size, tuple(kept), min_size * leading, True, missing)

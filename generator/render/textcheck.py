@@ -1,0 +1,76 @@
+"""Checks of a deck's card text before anything is drawn: inline icons that do not exist
+(always an error) and characters no font can draw (a per-card warning when printing;
+an error in ``deckpress check`` and with ``--strict``). Each problem names the deck
+file and line, the card and the field."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+
+from ..deck.model import Card, Deck
+from ..errors import Problem
+from .fonts import ensure_font, font_names, project_fonts, register_fonts
+from .layout.glyphs import _cmap, _invisible, describe
+from .layout.richdraw import icon_problem
+from .layout.richtext import icon_names, parse
+
+
+def card_texts(card: Card) -> Iterator[tuple[str, str]]:
+    """(field, text) of every text a layout may print for ``card``."""
+    for name in ("name", "subtitle", "text", "flavour"):
+        yield name, getattr(card, name)
+    if card.back:
+        yield "back", card.back
+    yield from card.fields.items()
+
+
+@lru_cache(maxsize=64)
+def _coverage(project: tuple[str, ...]) -> frozenset[int]:
+    """Every character some font of the fallback chain can draw."""
+    register_fonts()
+    have: set[int] = set()
+    for font in (*font_names(), *project):
+        if ensure_font(font):
+            have |= _cmap(font)
+    return frozenset(have)
+
+
+def undrawable(text: str, project: tuple[str, ...] = ()) -> str:
+    """The distinct visible characters of ``text`` (markup parsed) that no font has."""
+    have = _coverage(project)
+    out: dict[str, None] = {}
+    for line in parse(text):
+        for span in line:
+            for ch in span.text:
+                if ord(ch) not in have and not ch.isspace() and not _invisible(ch):
+                    out[ch] = None
+    return "".join(out)
+
+
+def _where(deck: Deck, card: Card, name: str) -> tuple[Path | None, int | None]:
+    file = card.source.file or deck.path
+    return file, card.source.line_of(name)
+
+
+def text_problems(deck: Deck, *, glyphs: bool = True) -> list[Problem]:
+    """Unknown inline icons and (with ``glyphs``) characters no font can draw, per card field."""
+    folders = [deck.folder] if deck.folder is not None else []
+    project = project_fonts(deck.fonts)
+    problems = []
+    for card in deck.cards:
+        for name, text in card_texts(card):
+            if not text:
+                continue
+            file, line = _where(deck, card, name)
+            for icon in dict.fromkeys(icon_names(text)):
+                why = icon_problem(icon, folders)
+                if why:
+                    problems.append(Problem(why, file, line, card.id, name))
+            lacking = undrawable(text, project) if glyphs else ""
+            if lacking:
+                whose = "the bundled fonts and the deck's fonts" if project else "the bundled fonts"
+                problems.append(Problem(f"no font can draw {describe(lacking)}: {whose} lack "
+                                        f"{'it' if len(lacking) == 1 else 'them'}", file, line, card.id, name))
+    return problems
