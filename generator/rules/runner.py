@@ -228,8 +228,13 @@ class _DeckPickler(pickle.Pickler):
 
     def reducer_override(self, obj: Any) -> Any:
         if isinstance(obj, MappingProxyType):
-            return MappingProxyType, (dict(obj),)
+            return _read_only, (dict(obj),)
         return NotImplemented
+
+
+def _read_only(mapping: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    """Rebuilds a read-only mapping on arrival (the type itself pickles by no name)."""
+    return MappingProxyType(mapping)
 
 
 def _dump(deck: Deck) -> bytes:
