@@ -163,6 +163,7 @@ class Deck:
     no_data: str = "no data"  # how "no data" is printed
     path: Path | None = field(default=None, compare=False)
     digest: str = field(default="", compare=False)  # content hash of the deck's input files
+    inputs: tuple[Path, ...] = field(default=(), compare=False)  # the files hashed into digest
 
     # -- lookups ---------------------------------------------------------
     def card(self, card_id: str) -> Card:
