@@ -8,7 +8,6 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-
 from typing import TYPE_CHECKING, Any
 
 from . import stamps

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -29,7 +29,13 @@ class LineMap(dict):
         return getattr(self, "key_lines", {}).get(key, self.line)
 
 
-class _Limits:
+if TYPE_CHECKING:
+    _Base = yaml.SafeLoader
+else:
+    _Base = object
+
+
+class _Limits(_Base):
     """The node and depth limits, for both loaders below."""
 
     _nodes = 0
@@ -58,22 +64,23 @@ class _PureLoader(_Limits, yaml.SafeLoader):
     """PyYAML's pure-Python loader (where libyaml is missing)."""
 
 
-if getattr(yaml, "__with_libyaml__", False):
-    class _FastLoader(_Limits, yaml.composer.Composer, yaml.cyaml.CParser,  # type: ignore[misc]
+_CParser: Any = getattr(getattr(yaml, "cyaml", None), "CParser", None)  # None: PyYAML without libyaml
+_Loader: Any = _PureLoader
+
+if _CParser is not None:
+    class _FastLoader(_Limits, yaml.composer.Composer, _CParser,  # type: ignore[misc]
                       yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
         """libyaml scans and parses (in C, the slow part in Python); the nodes are
         composed in Python as by the pure loader: the same marks (file:line), the same
         resolution of plain values, and the depth limit checked while composing."""
 
         def __init__(self, stream: str) -> None:
-            yaml.cyaml.CParser.__init__(self, stream)
+            _CParser.__init__(self, stream)
             yaml.composer.Composer.__init__(self)
             yaml.constructor.SafeConstructor.__init__(self)
             yaml.resolver.Resolver.__init__(self)
 
-    _Loader: type = _FastLoader
-else:  # pragma: no cover - PyYAML built without libyaml
-    _Loader = _PureLoader
+    _Loader = _FastLoader
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")

@@ -117,9 +117,11 @@ class CardPiece:
         """Resolve both sides once (templates, fonts, images): RenderError before drawing."""
         ctx = self._ctx
         for side in ("front", "back"):
-            self._resolve(side, ctx)
+            self._resolve(side, ctx, check=True)
 
-    def _resolve(self, side: str, ctx: dict[str, Any]) -> list[tuple[str, Element]]:
+    def _resolve(self, side: str, ctx: dict[str, Any], check: bool = False) -> list[tuple[str, Element]]:
+        """The side's elements resolved for this card (the same objects the check resolved:
+        see ``resolve``); ``check``: also check fonts and images (done once, up front)."""
         card = self._card
         layout = self._layouts[side]
         overrides = _overrides(card, side)
@@ -132,7 +134,8 @@ class CardPiece:
             where = Where(layout.name, layout.path, card.id, name)
             resolved = resolve(element, ctx, where)
             if resolved is not None:
-                check_element(resolved, where, self._folders)
+                if check:
+                    check_element(resolved, where, self._folders)
                 out.append((name, resolved))
         return out
 

@@ -16,7 +16,6 @@ from generator.build.run import build
 from generator.deck import resolve_deck
 
 
-
 def _project(tmp_path: Path) -> Path:
     project = tmp_path / "proj"
     (project / "layouts").mkdir(parents=True)

@@ -61,7 +61,7 @@ def has_image(element: Image) -> bool:
 
 def check_element(element: Element, where: Where, folders: Sequence[Path]) -> None:
     for name in FONT_FIELDS:
-        font = getattr(element, name, None)
+        font = element.__dict__.get(name)  # (getattr with a default is slow on a model without it)
         if isinstance(font, str):
             try:
                 resolve_font(font)

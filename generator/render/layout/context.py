@@ -168,7 +168,21 @@ def truthy(source: str, ctx: Mapping[str, Any], where: Where) -> bool:
 
 
 def card_context(deck: Deck, card: Card) -> dict[str, Any]:
-    """What a layout's templates can see for ``card``."""
+    """What a layout's templates can see for ``card`` (the same dict each time: a card's
+    fit check and drawing, and every card's ``colors``, share values, and so the memo)."""
+    key = (_Same(deck), _Same(card))
+    found = _contexts.get(key)
+    if found is None:
+        if len(_contexts) >= RESOLVED_SIZE:
+            _contexts.clear()
+        found = _contexts[key] = _card_context(deck, card)
+    return found
+
+
+def _card_context(deck: Deck, card: Card) -> dict[str, Any]:
+    colors = _contexts.get((_Same(deck),))
+    if colors is None:
+        colors = _contexts[(_Same(deck),)] = {"colors": dict(deck.colors)}
     suit = next((s for s in deck.suits if s.key == card.suit), None)
     rank = next((r for r in deck.ranks if r.key == card.rank), None)
     return {
@@ -178,7 +192,7 @@ def card_context(deck: Deck, card: Card) -> dict[str, Any]:
         "suit": suit,
         "rank": rank,
         "attrs": deck.attributes,
-        "colors": dict(deck.colors),
+        "colors": colors["colors"],
         "fields": dict(card.fields),
         "back_text": card.back if card.back else deck.back.text,
         "back_color": deck.back.color or deck.colors.get("primary", "#333333"),
@@ -216,8 +230,9 @@ def resolve(element: Element, ctx: Mapping[str, Any], where: Where) -> Element |
     return found
 
 
-RESOLVED_SIZE = 5_000  # resolved elements remembered (a few per card of a large deck)
+RESOLVED_SIZE = 5_000  # resolved elements (a few per card of a large deck) and contexts remembered
 _resolved: dict[tuple[Any, ...], Element] = {}
+_contexts: dict[tuple[Any, ...], dict[str, Any]] = {}
 _fields: dict[_Same, tuple[tuple[str, str], ...]] = {}
 
 
