@@ -34,31 +34,24 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_cards import PROTOGRAF_CARDS, PROTOGRAF_IMPORT  # noqa: E402
+
 BUILD = ROOT / "benchmarks" / "_build"
-REFWAR = ROOT.parent / "shared" / "bench" / "refwar.c"
+# The C yardstick outside the project (a worktree sits one folder deeper); REFWAR=path overrides.
+REFWAR = next((p for p in (Path(os.environ.get("REFWAR", "")), ROOT.parent / "shared" / "bench" / "refwar.c",
+                           ROOT.parent.parent / "shared" / "bench" / "refwar.c") if p.is_file()), Path("refwar.c"))
 DECKPRESS = Path(sys.executable).parent / "deckpress"
 REPEAT = 10  # the Viashi deck ten times over: 540 cards
 WAR_GAMES = 400_000
 
-PROTOGRAF = r'''
-import csv, sys
-out, rows = sys.argv[1], list(csv.reader(open(sys.argv[2], encoding="utf-8"))); sys.argv = sys.argv[:1]
-from protograf import Create, Data, Deck, Card, CardBack, Save, T, rectangle, text, circle
-Create(filename=out, paper="A4", margin=0.5, units="cm")
-Data(data_list=rows)
-Deck(card_size="poker", grid_marks=True, fill="#FBF6EA", rounding=0.2)
-Card("all",
-     rectangle(x=0.35, y=0.35, width=5.65, height=8.19, stroke_width=2, fill=None),
-     text(text=T("{{ rank }}"), x=0.8, y=1.2, font_size=14),
-     text(text=T("{{ name }}"), x=3.175, y=5.5, font_size=12),
-     text(text=T("{{ subtitle }}"), x=3.175, y=6.2, font_size=8),
-     text(text=T("{{ suit }}"), x=3.175, y=6.8, font_size=7),
-     circle(cx=3.175, cy=2.8, radius=1.2, fill=T("{{ color }}")))
-CardBack("all",
-         rectangle(x=0.3, y=0.3, width=5.75, height=8.29, fill="#2B2118"),
-         text(text="Viashi", x=3.175, y=4.6, font_size=16, stroke="#FFFFFF"))
-Save()
-'''
+PROTOGRAF = (  # the same cards as bench_cards.py draws, from big.csv
+    "import csv, sys\n"
+    "out, rows = sys.argv[1], list(csv.reader(open(sys.argv[2], encoding='utf-8'))); sys.argv = sys.argv[:1]\n"
+    + PROTOGRAF_IMPORT + PROTOGRAF_CARDS
+)
 
 
 CPU: dict[int, float] = {}  # id of a command -> median CPU seconds (user + system) of its process
