@@ -1,4 +1,4 @@
-"""Where the bundled folders (templates, deck data, fonts) live.
+"""Where the bundled folders (templates, deck data, fonts, ICC profiles) live.
 
 In a source tree they sit beside the package; in an installed wheel they travel
 inside it as ``generator/_bundled/*`` (see pyproject.toml).
@@ -14,7 +14,7 @@ _PACKAGE = Path(__file__).resolve().parent
 
 @cache
 def bundled_dir(name: str) -> Path:
-    """The bundled folder ``name`` ("templates", "deck_data" or "fonts")."""
+    """The bundled folder ``name`` ("templates", "deck_data", "fonts" or "icc")."""
     for candidate in (_PACKAGE / "_bundled" / name, _PACKAGE.parent / name):
         if candidate.is_dir():
             return candidate
@@ -31,3 +31,7 @@ def deck_data_dir() -> Path:
 
 def fonts_dir() -> Path:
     return bundled_dir("fonts")
+
+
+def icc_dir() -> Path:
+    return bundled_dir("icc")

@@ -23,10 +23,11 @@ def test_wheel_carries_bundled_folders_and_runs_elsewhere(tmp_path: Path) -> Non
     )
     (wheel,) = wheels.glob("deckpress-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    for folder in ("templates", "deck_data", "fonts"):
+    for folder in ("templates", "deck_data", "fonts", "icc"):
         assert any(n.startswith(f"generator/_bundled/{folder}/") for n in names), folder
     assert "generator/_bundled/deck_data/viashi.yaml" in names
     assert "generator/_bundled/fonts/LICENSE-Roboto.txt" in names
+    assert "generator/_bundled/icc/LICENSE-Artifex-CMYK-SWOP.txt" in names
 
     target = tmp_path / "site"
     subprocess.run(

@@ -24,6 +24,16 @@ PICKUP = {
 }
 
 
+def an(word: str) -> str:
+    """The indefinite article for a rank or card name: "an Ace", "a Two", "an 8"."""
+    w = word.strip().lower()
+    if w[:1].isdigit():
+        return "an" if w.startswith(("8", "11", "18")) else "a"
+    if w.startswith(("one", "uni", "use", "eu")):
+        return "a"
+    return "an" if w[:1] in "aeiou" else "a"
+
+
 def deal(total: int, players: int) -> dict[str, int]:
     """An even deal: ``base`` each, ``extra`` players get one more (Weiji: every card is dealt)."""
     return {"total": total, "players": players, "base": total // players, "extra": total % players}
@@ -179,6 +189,8 @@ def viashi_context(params: ViashiParams, deck: Deck) -> dict[str, Any]:
                   "tricks": tricks, "trick_size": params.players},
         "suits": [{"name": s.name, "border": s.border or ""} for s in regular],
         "order": [r.name for r in order], "top": top.name, "fool": fool.name, "rank8": rank8.name,
+        # the numbers printed on the cards (rank keys), when the deck numbers its ranks
+        "numbers": ({r.name: r.key for r in ranks} if all(r.key.isdigit() for r in ranks) else {}),
         "rank8_count": sum(1 for c in deck.printed() if c.rank == rank8.key and c.suit in {s.key for s in regular}) * decks,
         "gods": [c.name for c in god_cards],
         "direction": "clockwise" if human else "counterclockwise",
@@ -204,4 +216,5 @@ def booklet_context(game: str, params: Params, deck: Deck) -> dict[str, Any]:
     # deck that does not fit the game is the same clear error, never a template failure
     make_game(game, deck, params)
     facts = CONTEXTS[game](params, deck)  # type: ignore[operator]
-    return {"game": game, "params": params, "deck": deck, "command": _sets(game, params, deck), **facts}
+    return {"game": game, "params": params, "deck": deck, "command": _sets(game, params, deck), "an": an,
+            **facts}

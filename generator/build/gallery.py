@@ -1,69 +1,150 @@
-"""``output/index.html``: a static page of every deck with thumbnails, links and
-the balance verdict. Plain HTML and CSS; no network resources."""
+"""``output/index.html``: a static page of every deck in the output folder with
+thumbnails, links, render warnings and the balance verdict. Plain HTML and CSS;
+no network resources.
+
+Each deck's folder keeps a small record of the deck it was built from
+(``<deck>/.deck.json``: name, game, cards, source file, warnings), so the page
+lists every deck the folder holds, not only the last build's. ``deckpress
+watch`` serves the same page with every card shown and live updates
+(``render_gallery(..., live=True)``).
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import jinja2
 from PIL import Image
 
+from ..images.files import safe_name
 from ..paths import templates_dir
 from ..render.atomic import atomic_write
 
 if TYPE_CHECKING:
+    from ..deck import Deck
     from .run import BuildSummary
 
 THUMB_HEIGHT = 300  # px; shown at 150 px for sharp high-DPI screens
 FACES_SHOWN = 5
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
+RECORD = ".deck.json"  # in each deck's output folder: what the gallery needs to list it
 
 
 def write_gallery(summary: BuildSummary) -> Path:
     out = summary.out
-    thumbs = out / "_gallery"
-    thumbs.mkdir(exist_ok=True)
-    decks = [_deck_entry(deck, out, thumbs) for deck in summary.decks]
-    for entry in decks:
-        errors = [r.error for r in summary.results if r.job.id.startswith(entry["key"] + "/") and r.error]
-        entry["error"] = "\n".join(e for e in errors if e)
-    booklets = []
-    for pdf in sorted((out / "rules").glob("*.pdf")):
-        thumb = thumbs / f"rules-{pdf.stem}.png"
-        if _pdf_thumb(pdf, thumb):
-            booklets.append({"href": _rel(pdf, out), "src": _rel(thumb, out), "alt": pdf.stem, "caption": pdf.stem})
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(templates_dir() / "gallery"), autoescape=True)
-    html = env.get_template("index.html.j2").render(decks=decks, booklets=booklets, failed=summary.failed_decks)
+    for deck in summary.decks:
+        prefix = deck.key + "/"
+        mine = [r for r in summary.results if r.job.id.startswith(prefix)]
+        warnings = [w for r in mine if r.job.kind != "balance" for w in r.warnings]
+        errors = [f"{r.job.id}: {r.error}" for r in mine if r.error]
+        write_record(out, deck, warnings=warnings, errors=errors)
+    html = render_gallery(out, first=[d.key for d in summary.decks], failed=summary.failed_decks)
     page = out / "index.html"
     with atomic_write(page) as tmp:
         Path(tmp).write_text(html, encoding="utf-8")
     return page
 
 
-def _deck_entry(deck: Any, out: Path, thumbs: Path) -> dict[str, Any]:
-    folder = out / deck.key
-    files = sorted(p for p in folder.rglob("*") if p.is_file()) if folder.is_dir() else []
-    order = {card.id: i for i, card in enumerate(deck.cards)}  # thumbnails in deck order
-    images = sorted((p for p in files if p.suffix.lower() in IMAGE_SUFFIXES and p.parent.name == "images"),
-                    key=lambda p: (order.get(p.stem, len(order)), p.name))
-    backs = [p for p in images if "back" in p.stem]
-    faces = [p for p in images if p not in backs]
-    shown = faces[:FACES_SHOWN] + backs[:1]
-    entry_thumbs = []
-    for image in shown:
-        thumb = thumbs / f"{deck.key}-{image.stem}.png"
-        _image_thumb(image, thumb)
-        caption = "back" if image in backs else image.stem
-        entry_thumbs.append({"href": _rel(image, out), "src": _rel(thumb, out), "alt": f"{deck.name} {caption}", "caption": caption})
-    verdict, verdict_text, findings = _verdict(folder / "balance.json")
-    return {
-        "key": deck.key,
+def write_record(out: Path, deck: Deck, *, warnings: Sequence[str] | None = None,
+                 errors: Sequence[str] | None = None) -> None:
+    """Remember what ``out/<deck key>/`` was built from; warnings and errors left as
+    None keep the recorded ones (a quick rebuild of a few card images)."""
+    old = read_record(out / deck.key)
+    record = {
         "name": deck.name,
         "game": deck.game,
         "kind": deck.kind,
-        "cards": sum(c.copies for c in deck.cards),
+        "copies": sum(c.copies for c in deck.cards),
+        "cards": [[safe_name(c.id), c.id, c.name] for c in deck.cards],
+        "source": str(deck.path) if deck.path is not None else "",
+        "warnings": list(dict.fromkeys(warnings)) if warnings is not None else old.get("warnings", []),
+        "errors": list(errors) if errors is not None else old.get("errors", []),
+    }
+    with atomic_write(out / deck.key / RECORD) as tmp:
+        tmp.write_text(json.dumps(record, indent=1), encoding="utf-8")
+
+
+def read_record(folder: Path) -> dict[str, Any]:
+    try:
+        data = json.loads((folder / RECORD).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def render_gallery(
+    out: Path,
+    *,
+    first: Sequence[str] = (),
+    failed: Mapping[str, str] | None = None,
+    live: bool = False,
+    problems: Sequence[str] = (),
+    status: str = "",
+    version: int = 0,
+) -> str:
+    """The page: ``first`` decks (this build's) in order, then every other deck
+    folder in ``out`` by name. ``live`` shows every card image full-size-on-click
+    and subscribes to ``/events``; ``problems`` go in a banner at the top."""
+    keys = [k for k in first if (out / k / RECORD).is_file()]
+    keys += sorted(p.parent.name for p in out.glob(f"*/{RECORD}") if p.parent.name not in keys)
+    thumbs = out / "_gallery"
+    if not live:
+        thumbs.mkdir(exist_ok=True)
+    decks = [_deck_entry(key, read_record(out / key), out, thumbs, live) for key in keys]
+    names = [d["name"] for d in decks]
+    for entry in decks:
+        entry["shared_name"] = names.count(entry["name"]) > 1
+    booklets = []
+    for pdf in sorted((out / "rules").glob("*.pdf")):
+        thumb = thumbs / f"rules-{pdf.stem}.png"
+        if thumb.is_file() if live else _pdf_thumb(pdf, thumb):
+            booklets.append({"href": _rel(pdf, out), "src": _rel(thumb, out), "alt": pdf.stem, "caption": pdf.stem})
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(templates_dir() / "gallery"), autoescape=True)
+    return env.get_template("index.html.j2").render(
+        decks=decks, booklets=booklets, failed=failed or {}, live=live, problems=list(problems),
+        status=status, version=version,
+    )
+
+
+def _deck_entry(key: str, record: dict[str, Any], out: Path, thumbs: Path, live: bool) -> dict[str, Any]:
+    folder = out / key
+    files = sorted(p for p in folder.rglob("*") if p.is_file() and not _hidden(p, folder)) if folder.is_dir() else []
+    cards = {stem: (i, ident, name) for i, (stem, ident, name) in enumerate(record.get("cards", []))}
+    images = sorted((p for p in files if p.suffix.lower() in IMAGE_SUFFIXES and p.parent.name == "images"),
+                    key=lambda p: (cards.get(p.stem, (len(cards),))[0], p.name))  # deck order
+    backs = [p for p in images if "back" in p.stem]
+    faces = [p for p in images if p not in backs]
+    shown = faces + backs[:1] if live else faces[:FACES_SHOWN] + backs[:1]
+    entry_thumbs = []
+    for image in shown:
+        own_back = image.with_name(f"{image.stem}-back{image.suffix}")
+        back = own_back if own_back.is_file() else (backs[0] if backs and image not in backs else None)
+        if live:  # the image itself, its modification time busting the browser's cache
+            src = f"{_rel(image, out)}?v={image.stat().st_mtime_ns}"
+        else:
+            thumb = thumbs / f"{key}-{image.stem}.png"
+            _image_thumb(image, thumb)
+            src = _rel(thumb, out)
+        _, ident, name = cards.get(image.stem, (0, image.stem, ""))
+        caption = "back" if image in backs else (f"{ident} · {name}" if live and name else ident)
+        entry_thumbs.append({
+            "href": _rel(image, out), "src": src, "alt": f"{record.get('name', key)} {caption}",
+            "caption": caption, "back": _rel(back, out) + (f"?v={back.stat().st_mtime_ns}" if live else "")
+            if back is not None else "",
+        })
+    verdict, verdict_text, findings = _verdict(folder / "balance.json")
+    return {
+        "key": key,
+        "name": record.get("name", key),
+        "game": record.get("game", ""),
+        "kind": record.get("kind", "cards"),
+        "cards": record.get("copies", len(faces)),
+        "source": record.get("source", ""),
+        "warnings": record.get("warnings", []),
+        "error": "\n".join(record.get("errors", [])),
         "thumbs": entry_thumbs,
         "groups": _groups(files, folder, out),
         "verdict": verdict,
@@ -97,7 +178,16 @@ def _verdict(path: Path) -> tuple[str, str, list[str]]:
     return "clean", "balanced: no findings", lines
 
 
+def _up_to_date(thumb: Path, source: Path) -> bool:
+    try:
+        return thumb.stat().st_mtime_ns >= source.stat().st_mtime_ns
+    except OSError:
+        return False
+
+
 def _image_thumb(source: Path, thumb: Path) -> None:
+    if _up_to_date(thumb, source):
+        return
     with Image.open(source) as im:
         rgb = im.convert("RGB")
     rgb.thumbnail((THUMB_HEIGHT * 2, THUMB_HEIGHT))
@@ -108,6 +198,8 @@ def _image_thumb(source: Path, thumb: Path) -> None:
 def _pdf_thumb(pdf: Path, thumb: Path) -> bool:
     import pypdfium2 as pdfium
 
+    if _up_to_date(thumb, pdf):
+        return True
     try:
         doc = pdfium.PdfDocument(str(pdf))
     except pdfium.PdfiumError:
@@ -121,6 +213,11 @@ def _pdf_thumb(pdf: Path, thumb: Path) -> bool:
         return True
     finally:
         doc.close()
+
+
+def _hidden(path: Path, folder: Path) -> bool:
+    """Records, manifests and half-made folders (``.images.new``) are not outputs."""
+    return any(part.startswith(".") for part in path.relative_to(folder).parts)
 
 
 def _rel(path: Path, out: Path) -> str:

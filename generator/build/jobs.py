@@ -151,7 +151,11 @@ def _images(deck: Deck, job: Job) -> list[str]:
     old = target.with_name(f".{target.name}.old")
     for leftover in (fresh, old):
         shutil.rmtree(leftover, ignore_errors=True)
-    report = export_images(deck, fresh, dpi=job.options["dpi"], backs=job.options["backs"])
+    try:
+        report = export_images(deck, fresh, dpi=job.options["dpi"], backs=job.options["backs"])
+    except BaseException:  # a broken card or Ctrl-C: no half-made folder stays behind
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise
     if target.exists():
         target.rename(old)
     fresh.rename(target)

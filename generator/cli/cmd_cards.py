@@ -36,6 +36,7 @@ def cards(
     proof: bool = options.Proof,
     back_offset: str | None = options.BackOffset,
     printer: str | None = options.Printer,
+    color: str = options.Color,
     layout: str | None = typer.Option(None, "--layout", help="A layout file, name or folder."),
     size: str | None = typer.Option(None, "--size", help="Card size: a preset (poker, bridge, ...) or WxH mm."),
 ) -> None:
@@ -43,7 +44,7 @@ def cards(
     loaded = resolve_deck(deck)
     sheet = sheet_options(loaded, page=page, bleed=bleed, margin=margin, backs=backs, arrangement=arrangement,
                           gap=gap, no_crop_marks=no_crop_marks, cut_lines=cut_lines, offset=back_offset,
-                          printer=printer, proof=proof)
+                          printer=printer, proof=proof, color=color)
     card_size = parse_card_size(size) if size else None
     pieces = card_pieces(loaded, layout, size=card_size)
     with Progress(transient=True) as bar:

@@ -37,6 +37,7 @@ def images(
     corner_radius: float | None = typer.Option(None, "--corner-radius",
                                                help="Round the corners by this many mm (transparent; png, webp).",
                                                show_default=False),
+    color: str = typer.Option("rgb", "--color", help="rgb, or cmyk for the vendor PDF (--preset dtc): CMYK colours and images, a CMYK output intent, no transparency (see docs/images.md)."),
     layout: str | None = typer.Option(None, "--layout", help="A layout file, name or folder."),
     size: str | None = typer.Option(None, "--size", help="Card size: a preset (poker, bridge, ...) or WxH mm."),
     jobs: int = typer.Option(0, "--jobs", help="Worker processes (0: one per CPU)."),
@@ -46,7 +47,7 @@ def images(
         raise ParameterError(f"--jobs must be 0 (one per CPU) or more, got {jobs}")
     plan = plan_export(preset.lower() if preset else None, dpi=dpi, bleed=bleed,
                        format=format.lower() if format else None, backs=backs,
-                       corner_radius=corner_radius)
+                       corner_radius=corner_radius, color=color.lower())
     loaded = resolve_deck(deck)
     pieces = deck_pieces(loaded, layout, parse_card_size(size) if size else None)
     with Progress(transient=True) as bar:

@@ -37,13 +37,14 @@ def tiles(
     proof: bool = options.Proof,
     back_offset: str | None = options.BackOffset,
     printer: str | None = options.Printer,
+    color: str = options.Color,
 ) -> None:
     """Piecepack print-and-play: 2 in tiles, 3/4 in coins, die nets and fold-up pawns."""
     chosen = parse_components(components)
     loaded = resolve_deck(deck)
     sheet = sheet_options(loaded, page=page, bleed=bleed, margin=margin, backs=backs, arrangement=arrangement,
                           gap=gap, no_crop_marks=no_crop_marks, cut_lines=cut_lines, offset=back_offset,
-                          printer=printer, proof=proof)
+                          printer=printer, proof=proof, color=color)
     pieces = piecepack_pieces(loaded, packs, chosen)
     with Progress(transient=True) as bar:
         task = bar.add_task(loaded.name, total=len(with_copies(pieces)))

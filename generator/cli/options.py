@@ -26,6 +26,7 @@ Margin = typer.Option(5.0, "--margin", help="Printer-safe page margin in mm.")
 CutLines = typer.Option(False, "--cut-lines", help="Draw thin lines along every cut.")
 NoCropMarks = typer.Option(False, "--no-crop-marks", help="Leave out the crop marks.")
 Proof = typer.Option(False, "--proof", help="Stamp piece id, deck, data hash and date.")
+Color = typer.Option("rgb", "--color", help="rgb (screens, home printers) or cmyk (print shops: CMYK colours and images, a CMYK output intent, no transparency; see docs/images.md).")
 PieceBacks = typer.Option("duplex-long", "--backs",
                           help="Backs (tile grids, coin suits): duplex-long, duplex-short, fold or none.")
 Thresholds = typer.Option([], "--threshold", help="A balance threshold, key=value (repeatable), e.g. --threshold card_win_max=0.8.")

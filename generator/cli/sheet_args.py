@@ -36,12 +36,13 @@ def back_offset(offset: str | None, printer: str | None) -> tuple[float, float]:
 
 def sheet_options(deck: Deck, *, page: str, bleed: float, margin: float, backs: str, arrangement: str,
                   gap: float, no_crop_marks: bool, cut_lines: bool, offset: str | None,
-                  printer: str | None, proof: bool) -> SheetOptions:
+                  printer: str | None, proof: bool, color: str = "rgb") -> SheetOptions:
     return SheetOptions(
         page=page.lower(), bleed=bleed, margin=margin, backs=backs, arrangement=arrangement,
         gap=gap, crop_marks=not no_crop_marks, cut_lines=cut_lines,
         back_offset=back_offset(offset, printer), proof=proof,
         proof_label=proof_label(deck) if proof else "",
+        color=color.lower(),
     )
 
 

@@ -87,7 +87,8 @@ def export_pieces(
         from .vendor_pdf import write_vendor_pdf
 
         path = out_dir / f"{name}-{plan.preset.name if plan.preset else 'vendor'}.pdf"
-        report = write_vendor_pdf(pieces, path, plan.options.bleed_mm, title=title, progress=progress)
+        report = write_vendor_pdf(pieces, path, plan.options.bleed_mm, title=title, progress=progress,
+                                  color=plan.options.color)
     else:
         report = write_images(pieces, out_dir, plan.options, jobs=jobs, progress=progress)
     report.seconds = time.perf_counter() - start

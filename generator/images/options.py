@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..errors import ParameterError
 
 FORMATS = ("png", "jpg", "webp")
+COLORS = ("rgb", "cmyk")  # cmyk: only the vendor PDF (--preset dtc)
 ALPHA_FORMATS = ("png", "webp")  # formats that keep transparent rounded corners
 MIN_DPI = 30
 MAX_DPI = 1200
@@ -34,9 +35,11 @@ class ImageOptions:
     format: str = "png"
     backs: bool = False
     corner_radius: float = 0.0  # mm; > 0 makes the corners transparent (png, webp)
+    color: str = "rgb"  # "cmyk": the vendor PDF in CMYK (render/cmyk.py)
 
     def __post_init__(self) -> None:
         check_choice("--format", self.format, FORMATS)
+        check_choice("--color", self.color, COLORS)
         if not MIN_DPI <= self.dpi <= MAX_DPI:
             raise ParameterError(f"--dpi must be between {MIN_DPI} and {MAX_DPI}, got {self.dpi:g}")
         if not 0 <= self.bleed_mm <= MAX_BLEED_MM:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ParameterError
-from .options import VENDOR_BLEED_MM, ImageOptions, check_choice
+from .options import COLORS, VENDOR_BLEED_MM, ImageOptions, check_choice
 
 MPC_BLEED_MM = 36 / 300 * 25.4  # 36 px at 300 dpi = 3.048 mm
 
@@ -59,14 +59,21 @@ def plan_export(
     format: str | None = None,
     backs: bool | None = None,
     corner_radius: float | None = None,
+    color: str = "rgb",
 ) -> ExportPlan:
     """Options from the arguments given (``None`` = not given), then the preset, then defaults."""
+    check_choice("--color", color, COLORS)
+    if preset is not None:
+        check_choice("--preset", preset, tuple(PRESETS))
+    if color == "cmyk" and (preset is None or PRESETS[preset].output != "pdf"):
+        pdfs = ", ".join(p.name for p in PRESETS.values() if p.output == "pdf")
+        raise ParameterError(f"--color cmyk applies to the vendor PDF (--preset {pdfs}); "
+                             "image files stay RGB")
     if preset is None:
         options = ImageOptions(dpi=300.0 if dpi is None else dpi, bleed=bool(bleed),
                                format=format or "png", backs=bool(backs),
                                corner_radius=corner_radius or 0.0)
         return ExportPlan(options)
-    check_choice("--preset", preset, tuple(PRESETS))
     p = PRESETS[preset]
     where = f"--preset {p.name} ({p.title})"
     if p.dpi is not None and dpi is not None and dpi != p.dpi:
@@ -94,5 +101,6 @@ def plan_export(
         format=format or (p.formats[0] if p.formats else "png"),
         backs=True if backs is None else backs,
         corner_radius=0.0,
+        color=color,
     )
     return ExportPlan(options, p.output, p)

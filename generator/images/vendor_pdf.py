@@ -32,13 +32,14 @@ def write_vendor_pdf(
     *,
     title: str = "",
     progress: Progress | None = None,
+    color: str = "rgb",
 ) -> ImageReport:
     register_fonts()
     printed = with_copies(pieces)
     report = ImageReport(path.parent, "pdf")
     warnings: list[str] = []
     with atomic_write(path) as tmp:
-        canvas = make_canvas(tmp, title=title or "deckpress cards")
+        canvas = make_canvas(tmp, title=title or "deckpress cards", color=color)
         canvas.setSubject(f"print-vendor PDF: one card side per page, {bleed_mm:g} mm bleed, "
                           f"pages {' then '.join(PAGE_ORDER)}")
         for done, piece in enumerate(printed, 1):
@@ -54,6 +55,8 @@ def write_vendor_pdf(
     report.files.append(path)
     report.rendered = 2 * len(printed)
     report.warnings = warnings
+    inks = ("CMYK with a PDF/X-1a output intent (see docs/images.md)" if color == "cmyk"
+            else "RGB: DriveThruCards converts to CMYK (--color cmyk writes CMYK)")
     report.notes.append(f"{len(printed)} cards, {2 * len(printed)} pages ({' / '.join(PAGE_ORDER)}), "
-                        f"{bleed_mm:g} mm bleed; RGB: DriveThruCards converts to CMYK (PDF/X-1a is not made here)")
+                        f"{bleed_mm:g} mm bleed; {inks}")
     return report

@@ -47,11 +47,21 @@ def _compress_page(page: object) -> None:
     page.stream = None  # type: ignore[attr-defined]
 
 
-def make_canvas(path: Path, pagesize: tuple[float, float] = A4, title: str = "") -> Canvas:
-    """A canvas writing to ``path`` (pass the temporary path from ``atomic_write``)."""
+def make_canvas(path: Path, pagesize: tuple[float, float] = A4, title: str = "",
+                color: str = "rgb") -> Canvas:
+    """A canvas writing to ``path`` (pass the temporary path from ``atomic_write``).
+
+    ``color="cmyk"`` gives a :class:`~generator.render.cmyk.CmykCanvas`: every colour
+    written as CMYK, no transparency, a CMYK output intent (see render/cmyk.py).
+    """
     register_fonts()
-    canvas = StreamingCanvas(str(path), pagesize=pagesize, invariant=1, pageCompression=1,
-                    initialFontName=SANS, initialFontSize=10)
+    kind: type[StreamingCanvas] = StreamingCanvas
+    if color == "cmyk":
+        from .cmyk import CmykCanvas  # imports this module
+
+        kind = CmykCanvas
+    canvas = kind(str(path), pagesize=pagesize, invariant=1, pageCompression=1,
+                  initialFontName=SANS, initialFontSize=10)
     canvas.setTitle(title or "deckpress")
     canvas.setAuthor("deckpress")
     canvas.setCreator("deckpress")

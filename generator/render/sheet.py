@@ -36,6 +36,7 @@ from .sheet_plan import PagePlan, choose_plan
 
 PAGES = ("a4", "letter")
 BACKS = ("none", "duplex-long", "duplex-short", "fold")
+COLORS = ("rgb", "cmyk")  # cmyk: see render/cmyk.py
 ARRANGEMENTS = ("auto", "touching", "gap")
 
 
@@ -59,11 +60,13 @@ class SheetOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     proof: bool = False
     proof_label: str = ""
+    color: str = "rgb"
 
     def __post_init__(self) -> None:
         _check("page", self.page, PAGES)
         _check("backs", self.backs, BACKS)
         _check("arrangement", self.arrangement, ARRANGEMENTS)
+        _check("color", self.color, COLORS)
         for name in ("bleed", "margin", "gap"):
             value = getattr(self, name)
             if not 0 <= value <= 50:
@@ -195,7 +198,7 @@ def write_sheets(
     done = 0
     pages = 0
     with atomic_write(path) as tmp:
-        canvas = make_canvas(tmp, title=title or "deckpress sheets")
+        canvas = make_canvas(tmp, title=title or "deckpress sheets", color=options.color)
         canvas.setSubject("print-and-play sheet")
         for group in _group_by_size(pieces):
             plan, note = choose_plan(group[0].width, group[0].height, _preferred(options, group[0]))

@@ -4,31 +4,34 @@ teams, two decks) as an ``api.State``.
 Rules as implemented (``ViashiParams``: players, variant, hands, handicap,
 max_tricks); card order and capture are in :mod:`.viashi_cards`, scoring in
 :mod:`.viashi_scoring`, the play itself in :mod:`.viashi_state`. Decisions
-for what the rules leave open are marked *(ours)*; the booklet
-(templates/rules/viashi.md.j2) states the same.
+for what the rules leave open are marked *(ours)* with an identifier in
+brackets, registered in :mod:`.decisions`; the booklet
+(templates/rules/viashi.md.j2) states each of them.
 
 * Seats (ours): seats are numbered in the direction of play, so the next seat
   is always ``seat + 1`` (mod players): counterclockwise round the table for
   the elvish rules and Viashilym, clockwise for the human rules. Viashilym:
-  seats s and s + 3 sit opposite and form team s (0, 1, 2).
+  seats s and s + 3 sit opposite and form team s (0, 1, 2) [viashi.seats].
 * Draw phase: a chance node shuffles the pile (``Action("pile", ids top
   first)``). Seat 0 draws first in the first hand; in later hands the first
   draw passes to the next seat (hand h: seat h mod players), so a 9-hand
   elvish round lets everyone draw first three times. Each player in turn
   draws the top two cards and chooses which one goes face up to the table
   (``Action("place", card id)``); the other goes face down to the hand. The
-  last to draw leads the first trick. Players remember what they put face down,
+  last to draw leads the first trick [viashi.last-to-draw-leads]. Players remember what they put face down,
   so the elvish ban on looking at hand cards during the draw changes nothing
   for a simulated player (ours).
 * Viashilym table rule: a card already face up on any table may not be placed
   on the table, unless both drawn cards already are; then both are revealed
   (counted as ``table_reveals``) and the player still puts one on the table and
-  one in the hand, as they like (ours: so hands and tables stay equal).
+  one in the hand, as they like (ours: so hands and tables stay equal)
+  [viashi.table-reveal].
 * Handicap (``handicap=true``, ours where open): a seat that won the last 1, 2
   or 3+ hands in a row (the unique highest score of a hand; in Viashilym both
   seats of the winning team) has its first 1, 2 or 3 draws of the next hand
   split at random: a chance node choosing uniformly among the legal
-  placements (the Viashilym table rule still applies). No effect with one hand.
+  placements (the Viashilym table rule still applies). No effect with one hand
+  [viashi.handicap].
 * A trick: the leader plays a card from hand or table (``Action("play",
   "hand:winds-3")`` or ``"table:winds-3"``); the others, in seat order, play
   from the same place, following the suit led (a god if a god was led) if they
@@ -38,15 +41,19 @@ for what the rules leave open are marked *(ours)*; the booklet
 * Viashilym twins: both copies in one trick are dead (cannot capture, can be
   taken). A trick with no live capturer (the led card dead, no other live card
   of its suit, no live god) is removed from play: it belongs to nobody, scores
-  nothing, and the same player leads again (ours). It still counts as a trick.
+  nothing, and the same player leads again (ours) [viashi.dead-trick]. It still
+  counts as a trick.
 * Scoring (:mod:`.viashi_scoring`): captives are the cards of a captured
-  trick other than the capturer's own (2 a trick, 5 in Viashilym); "the
-  most" bonuses need a single leader (ours); Viashilym scores no Magician
-  bonus (ours: its scoring paragraph replaces the elvish one).
+  trick other than the capturer's own (2 a trick, 5 in Viashilym)
+  [viashi.captives]; "the most" bonuses need a single leader (ours)
+  [viashi.most-needs-one-leader]; Viashilym scores no Magician bonus (ours: its
+  scoring paragraph replaces the elvish one) [viashi.viashilym-no-magicians].
 * A hand ends when every card is played (18 tricks); after ``hands`` hands the
   highest total wins (Viashilym: the team; ``winner`` is its first seat, 0-2,
   and both seats show the team's points). A shared top total is a draw
-  (``winner`` None). Over ``max_tricks`` tricks: unfinished.
+  (``winner`` None) [viashi.equal-top-draw]. Human rules number the cards in
+  the elvish order (Queen 1, King 2): the booklet says how to read them
+  [viashi.human-numbers]. Over ``max_tricks`` tricks: unfinished.
 
 Result: ``tricks`` (all tricks, removed ones included), ``counts`` (captives
 per seat, all hands), ``scores`` (points per seat, all hands), ``card_stats``

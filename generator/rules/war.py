@@ -7,27 +7,34 @@ tie_method, pickup, max_tricks):
   ranks, e.g. the standard 52 cards); rank strength is ``Rank.strength``
   (piecepack: 5 > 4 > 3 > 2 > ace > null); suits are ignored.
 * Deal (chance): shuffle, deal one tile at a time from seat 0; equal hands, the
-  remainder is set aside for the whole game (only possible with 3+ players).
+  remainder is set aside for the whole game (only possible with 3+ players)
+  [war.set-aside].
+
+Decisions the seed rules leave open carry an identifier in brackets; each is
+registered in :mod:`.decisions` and stated in the booklet.
 * A *trick* is one showdown including any war it causes. Every player with tiles
   turns one up; a single highest tile wins. A tie for highest starts a war in
-  which ALL players of the trick take part (not only the tied ones): each plays
+  which ALL players of the trick take part (not only the tied ones)
+  [war.everyone-in-war]: each plays
   one tile face down, then one face up, and the face-up tiles are compared
   again, repeated while the highest ties. The trick's winner takes every tile of
   the trick.
 * Running out during a war: a player who cannot play the face-down or the
   face-up tile drops out of the war (and the game); their tiles on the table
-  stay in the trick. If one player is left in the war, they win the trick (with
-  two players: the other player "wins the war" and the game). If nobody is left
-  (every remaining player ran out at the same moment) the game is a draw and the
-  trick's tiles stay on the table. (refwar.c gives that rare case to seat 1; the
+  stay in the trick [war.out-in-war]. If one player is left in the war, they win
+  the trick (with two players: the other player "wins the war" and the game)
+  [war.out-in-war-two]. If nobody is left (every remaining player ran out at the
+  same moment) the game is a draw and the trick's tiles stay on the table
+  [war.all-out-draw]. (refwar.c gives that rare case to seat 1; the
   draw is ours, everything else matches its conventions.)
 * Won tiles go to the bottom of the winner's stack: ``pickup=shuffled`` in random
   order (a chance node whose outcome is a permutation), ``winner-first`` the
-  winner's tiles in play order, then each other seat's from the winner's left.
+  winner's tiles in play order, then each other seat's from the winner's left
+  [war.pickup].
 * Players with no tiles drop out; the last player with tiles wins.
 * Russian (2 players): null high down to five low, but a five beats a null (in
   general: the strongest rank of the deck beats the weakest, otherwise the
-  weaker rank wins). ``tie_method=1``: a tie is settled by one new tile face
+  weaker rank wins) [war.russian-any-deck]. ``tie_method=1``: a tie is settled by one new tile face
   up, ``2``: one face down then one face up (running out as above).
   ``objective=1``: whoever ends with all the tiles LOSES (the player who ran out
   wins); ``objective=2``: whoever runs out first loses.

@@ -3,27 +3,33 @@
 Rules as implemented (``WeijiParams``: players, pickup, max_tricks):
 
 * Deal (chance): shuffle every printed card and deal one at a time from seat 0,
-  so hands are as equal as possible (the first seats get one more).
+  so hands are as equal as possible (the first seats get one more)
+  [weiji.deal-extra].
+
+Decisions the seed rules leave open carry an identifier in brackets; each is
+registered in :mod:`.decisions` and stated in the booklet.
 * Seat 0 (the player to the dealer's left) chooses first. The chooser picks an
   attribute; every player with cards shows their top card; the single best
   value wins (``better: lower`` attributes: the lowest). The winner takes the
   shown cards and everything in the middle to the bottom of their stack
   (``pickup=shuffled``: random order, a chance node; ``winner-first``: the
   winner's cards in play order, then each other seat's from the winner's
-  left) and chooses next.
+  left) [weiji.pickup] and chooses next.
 * Tie: two or more share the best value, or ANY shown card has "no data" for
-  the attribute. All shown cards go to the middle, the same player chooses
+  the attribute [weiji.no-data-tie]. All shown cards go to the middle, the same player chooses
   again, and the next winner also takes the middle.
-* Players with no cards drop out. One player left: they win and take the
-  middle. Nobody left (the last players ran out at the same time, in a tie):
-  the game is a DRAW (winner None) and the middle stays on the table.
+* Players with no cards drop out. One player left: the game ends at once, they
+  take the middle and win [weiji.last-player-takes-middle]. Nobody left (the
+  last players ran out at the same time, in a tie): the game is a DRAW (winner
+  None) and the middle stays on the table [weiji.all-out-draw].
 * The chooser out of cards after a tie: the remaining players each draw their
   top card and put it at the bottom of their own stack; the BEST value (so
-  ``better`` is respected) of the first attribute chooses next. Decisions left
-  open by the rules: a drawn card with "no data" cannot win the draw; if the
-  best value is shared (or every drawn card has "no data") the tied player
-  sitting first to the left of the player who dropped out chooses (counted as
-  ``tiebreak_ties``). A draw is not a trick.
+  ``better`` is respected) of the first attribute chooses next
+  [weiji.tiebreak-draw]. Decisions left open by the rules: a drawn card with
+  "no data" cannot win the draw [weiji.tiebreak-no-data]; if the best value is
+  shared (or every drawn card has "no data") the tied player sitting first to
+  the left of the player who dropped out chooses, nobody draws again (counted
+  as ``tiebreak_ties``) [weiji.tiebreak-tie]. A draw is not a trick.
 * Cannot hang: ``max_tricks`` showdowns (ties included) make the game
   unfinished; with ``winner-first`` pickup and deterministic strategies the
   runner enables cycle detection (stacks and chooser repeating after a win).

@@ -212,3 +212,33 @@ def test_gallery_thumbnails_follow_deck_order(full_build: tuple[Path, object]) -
     first = re.findall(r'<figcaption>([^<]+)</figcaption>', section)
     deck = resolve_deck("standard52")
     assert first[:3] == [c.id for c in deck.cards[:3]]
+
+
+def test_the_gallery_lists_every_deck_in_the_folder_after_a_three_deck_then_one_deck_build(tmp_path: Path) -> None:
+    runner = CliRunner()
+    for name in ("alpha", "beta", "gamma"):
+        assert runner.invoke(app, ["new", str(tmp_path / name)]).exit_code == 0
+    beta = tmp_path / "beta" / "deck.yaml"  # two decks with one name: told apart by their folder
+    beta.write_text(beta.read_text().replace("name: Beta", "name: Alpha"))
+    gamma = tmp_path / "gamma" / "cards.csv"  # a tagline too long for its box: a render warning
+    gamma.write_text(gamma.read_text().replace("Built to last", "Built to last " + "and to go on " * 12))
+    out = tmp_path / "out"
+    three = [str(tmp_path / name) for name in ("alpha", "beta", "gamma")]
+    assert build(three, out, workers=2, balance_games=0).ok
+    assert build(three[:1], out, workers=1, balance_games=0).ok
+
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert "<p>3 decks." in html, "the gallery forgot the decks of the earlier build"
+    for key in ("alpha", "beta", "gamma"):
+        assert f'id="{key}"' in html
+    sections = {key: html.split(f'id="{key}"', 1)[1].split("</section>", 1)[0] for key in ("alpha", "beta", "gamma")}
+    assert sections["alpha"].count("<h2>Alpha</h2>") == sections["beta"].count("<h2>Alpha</h2>") == 1
+    assert str(beta) in sections["beta"] and str(tmp_path / "alpha" / "deck.yaml") in sections["alpha"]
+    assert ">alpha/<" in sections["alpha"] and ">beta/<" in sections["beta"]
+    warnings = re.findall(r"<li>([^<]*does not fit[^<]*)</li>", sections["gamma"])
+    assert len(warnings) == 1 and "A02" in warnings[0], "each render warning once, not once per output"
+    assert "does not fit" not in sections["alpha"] + sections["beta"]
+    parser = _Links()
+    parser.feed(html)
+    for ref in parser.refs:
+        assert (out / unquote(ref)).exists(), ref

@@ -1,0 +1,71 @@
+"""The quick path of ``deckpress watch``: after an edit to a few cards (a cell of the
+spreadsheet, a card's art), redraw only those cards' images, before the full
+rebuild of the sheets and the balance report that hold them.
+
+The images job's output folder then matches the edited deck exactly, so its
+manifest entry is brought up to date and the following ``build`` skips it.
+Anything broader (a layout, the deck's colours, a card added, removed or
+reordered, a per-card back) returns None: the normal incremental build does it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Collection
+from pathlib import Path
+
+from ..deck import Deck
+from .cache import read_manifest, write_manifest
+from .gallery import write_record
+from .jobs import Job, plan_deck
+
+MAX_QUICK_CARDS = 12  # more changed cards than this: the whole images job is as quick
+
+
+def changed_cards(old: Deck, new: Deck, changed_files: Collection[Path] = ()) -> list[str] | None:
+    """Ids of the cards that differ between ``old`` and ``new`` (or whose art file is
+    among ``changed_files``), or None when more than cards changed."""
+    if old.kind == "piecepack" or new.kind == "piecepack" or old.key != new.key:
+        return None
+    if [c.id for c in old.cards] != [c.id for c in new.cards]:
+        return None
+    if dataclasses.replace(new, cards=old.cards) != old:  # anything besides the cards
+        return None
+    files = {p.resolve() for p in changed_files}
+    ids = [n.id for o, n in zip(old.cards, new.cards, strict=True)
+           if o != n or (n.art is not None and n.art.resolve() in files)]
+    if any(o.back != n.back for o, n in zip(old.cards, new.cards, strict=True)) or len(ids) > MAX_QUICK_CARDS:
+        return None
+    return ids
+
+
+def quick_images(target: str, old: Deck, new: Deck, out: Path, ids: list[str], balance_games: int) -> list[Path]:
+    """Redraw the images of cards ``ids`` of ``new`` in ``out/<key>/images``; returns the files."""
+    from ..images.export import deck_pieces, write_images
+    from ..images.files import safe_name
+    from ..images.presets import plan_export
+
+    old_job, new_job = (_images_job(target, d, out, balance_games) for d in (old, new))
+    manifest = read_manifest(out)
+    entry = manifest.get(old_job.id, {})
+    if not ids or entry.get("key") != old_job.key or not new_job.outputs[0].is_dir():
+        return []  # the images were not up to date before: leave it to the full build
+    wanted, folder = set(ids), new_job.outputs[0]
+    pieces = [p for p in deck_pieces(new) if p.id in wanted]
+    # A card with a back of its own (<id>-back.png) gets it redrawn too; a shared back
+    # (back.png) is the deck's, which changed_cards() has checked is the same.
+    own = {p.id for p in pieces if (folder / f"{safe_name(p.id)}-back.png").is_file()}
+    files: list[Path] = []
+    for backs in (False, True):
+        some = [p for p in pieces if (p.id in own) == backs]
+        if some:
+            options = plan_export(None, dpi=new_job.options["dpi"], backs=backs).options
+            files += write_images(some, folder, options).files
+    manifest[new_job.id] = {"key": new_job.key, "warnings": entry.get("warnings", [])}
+    write_manifest(out, manifest)
+    write_record(out, new)
+    return files
+
+
+def _images_job(target: str, deck: Deck, out: Path, balance_games: int) -> Job:
+    return next(job for job in plan_deck(target, deck, out, balance_games) if job.kind == "images")

@@ -1,0 +1,175 @@
+"""``deckpress watch``: build once, serve the gallery, and rebuild on every save.
+
+The watcher follows the deck file, its card spreadsheet, the project's layouts
+and rules templates, art and back images, and deckpress's own templates and
+fonts (``watchfiles``: native file-system events, debounced). After a save:
+
+1. the deck is loaded again; an input error goes to the page's banner and the
+   last good outputs stay (nothing is deleted, the server keeps running);
+2. when only a few cards changed (a spreadsheet cell, a card's art), their
+   images are redrawn at once and the page updates (``quick.py``);
+3. the normal incremental build then redoes what the edit affects (the sheets
+   that hold the cards, the balance report; or everything after a layout edit)
+   and the page updates again.
+"""
+
+from __future__ import annotations
+
+import time
+import webbrowser
+from collections.abc import Callable, Collection, Iterable
+from pathlib import Path
+
+from ..deck import BUNDLED, Deck, resolve_deck
+from ..errors import DeckpressError, ParameterError
+from ..paths import deck_data_dir, fonts_dir, templates_dir
+from .cache import toolchain_hash
+from .quick import changed_cards, quick_images
+from .run import build
+from .serve import LivePage, start_server, stop_server
+
+Log = Callable[[str], None]
+STEP_MS = 50  # quiet time that ends a burst of file events (an editor's save is several)
+DEBOUNCE_MS = 600  # longest a burst is gathered before rebuilding
+
+
+def watch(
+    target: str,
+    out: Path,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    open_browser: bool = True,
+    balance_games: int = 2000,
+    log: Log = print,
+) -> None:
+    """Serve ``out`` on ``host:port`` and rebuild ``target`` whenever its files change.
+    Runs until interrupted (KeyboardInterrupt propagates to the caller)."""
+    import watchfiles
+
+    _check_target(target)
+    out.mkdir(parents=True, exist_ok=True)
+    page = LivePage(out)
+    server = start_server(out, page, host, port)
+    url = f"http://{host}:{server.server_port}/"
+    log(f"serving {url} (Ctrl-C stops)")
+    watcher = Watcher(target, out, page, balance_games, log)
+    try:
+        if open_browser:
+            webbrowser.open(url)
+        watcher.rebuild(set())
+        ignore = _Ignore(out)
+        while True:
+            roots = watcher.roots()
+            for changes in watchfiles.watch(*roots, watch_filter=ignore, step=STEP_MS, debounce=DEBOUNCE_MS):
+                watcher.changed({Path(path) for _, path in changes})
+                if watcher.roots() != roots:
+                    break  # a new art folder, or the deck loaded at last: watch the new set
+    finally:
+        stop_server(server, page)
+
+
+def _check_target(target: str) -> None:
+    """A misspelt target fails at once (exit 2); a deck file with an error in it is
+    served, with the error on the page, until it is fixed."""
+    path = Path(target)
+    if path.is_dir() and not any(path.glob("*.y*ml")):
+        raise ParameterError(f"{target}: the folder has no deck file (deck.yaml); "
+                             "start one with `deckpress new`, or name a deck file")
+    if not path.exists() and target not in BUNDLED:
+        raise ParameterError(f"no deck file, project folder or bundled deck named {target!r}; "
+                             f"bundled decks: {', '.join(BUNDLED)}")
+
+
+class Watcher:
+    """Rebuilds one deck (a file, a project folder or a bundled name) into ``out``."""
+
+    def __init__(self, target: str, out: Path, page: LivePage, balance_games: int, log: Log) -> None:
+        self.target = target
+        self.out = out
+        self.page = page
+        self.balance_games = balance_games
+        self.log = log
+        self.deck: Deck | None = None  # the last deck that loaded
+
+    def roots(self) -> list[Path]:
+        """Folders to watch: the deck's own, any outside it holding its art, and the bundled
+        templates and fonts (a layout extends them)."""
+        found = {templates_dir().resolve(), fonts_dir().resolve()}
+        deck, path = self.deck, Path(self.target)
+        if deck is not None and deck.folder is not None:
+            found.add(deck.folder.resolve())
+            found |= {f.resolve().parent for f in [*(c.art for c in deck.cards), deck.back.image] if f is not None}
+        elif path.is_dir():
+            found.add(path.resolve())
+        elif path.exists() or path.suffix.lower() in (".yaml", ".yml"):
+            found.add(path.resolve().parent)
+        else:
+            found.add(deck_data_dir().resolve())
+        return sorted(p for p in found if p.is_dir() and not any(p != q and p.is_relative_to(q) for q in found))
+
+    def changed(self, paths: Collection[Path]) -> None:
+        names = sorted({p.name for p in paths})
+        self.log(f"changed: {', '.join(names[:5])}{' ...' if len(names) > 5 else ''}")
+        if any(_inside(p, (templates_dir(), fonts_dir())) for p in paths):
+            toolchain_hash.cache_clear()  # deckpress's own templates or fonts: rebuild everything
+        self.rebuild(paths)
+
+    def rebuild(self, paths: Collection[Path]) -> None:
+        start = time.perf_counter()
+        try:
+            deck = resolve_deck(self.target)
+        except DeckpressError as exc:
+            self._failed([str(p) for p in exc.problems], "fix the file and save: the page updates by itself")
+            return
+        old, self.deck = self.deck, deck
+        ids = changed_cards(old, deck, paths) if old is not None else None
+        if ids:
+            try:
+                files = quick_images(self.target, old, deck, self.out, ids, self.balance_games)  # type: ignore[arg-type]
+            except DeckpressError as exc:
+                self._failed([str(p) for p in exc.problems], "fix the file and save: the page updates by itself")
+                return
+            if files:
+                took = time.perf_counter() - start
+                self.log(f"redrew {', '.join(ids)} in {took:.2f} s; now the sheets and balance report")
+                self.page.publish(problems=[], first=[deck.key],
+                                  status=f"redrew {', '.join(ids)} in {took:.2f} s; rebuilding the sheets…")
+        summary = build((self.target,), self.out, workers=1, balance_games=self.balance_games)
+        problems = [f"{r.job.id}: {line}" for r in summary.results if r.error for line in r.error.splitlines()]
+        problems += [line for error in summary.failed_decks.values() for line in error.splitlines()]
+        took = time.perf_counter() - start
+        if problems:
+            self._failed(problems, f"built with errors in {took:.1f} s")
+            return
+        made = len(summary.built)
+        self.log(f"built {made} output(s) in {took:.1f} s" if made else f"up to date ({took:.1f} s)")
+        self.page.publish(problems=[], first=[deck.key],
+                          status=f"up to date · last rebuild {took:.1f} s · {time.strftime('%H:%M:%S')}")
+
+    def _failed(self, problems: list[str], status: str) -> None:
+        for line in problems:
+            self.log(f"error: {line}")
+        self.page.publish(problems=problems, status=status)
+
+
+class _Ignore:
+    """watchfiles' default filter (editor swap files, VCS folders), plus the output
+    folder (our own writes) and hidden temporary files (atomic writes)."""
+
+    def __init__(self, out: Path) -> None:
+        from watchfiles import DefaultFilter
+
+        self.default = DefaultFilter()
+        self.out = out.resolve()
+
+    def __call__(self, change: object, path: str) -> bool:
+        p = Path(path)
+        if p.name.startswith(".") or ".partial" in p.name or _inside(p, (self.out,)):
+            return False
+        return bool(self.default(change, path))  # type: ignore[arg-type]
+
+
+def _inside(path: Path, folders: Iterable[Path]) -> bool:
+    resolved = path.resolve()
+    return any(resolved.is_relative_to(f.resolve()) for f in folders)

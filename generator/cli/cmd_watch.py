@@ -1,0 +1,28 @@
+"""``deckpress watch``: live preview in the browser while you edit a deck."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from . import options
+from .app import app, friendly
+
+
+@app.command("watch")
+@friendly
+def watch_command(
+    target: str = typer.Argument(".", help="A deck file, project folder or bundled deck (default: this folder).",
+                                 show_default=False),
+    output: Path = options.OutputDir,
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to serve on (the default is this machine only)."),
+    port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port to serve on (0: any free port)."),
+    no_open: bool = typer.Option(False, "--no-open", help="Do not open the browser."),
+    balance_games: int = typer.Option(2000, "--balance-games", min=0, help="Games simulated per balance report."),
+) -> None:
+    """Build once, serve the gallery, and rebuild what each saved edit affects; the page updates by itself."""
+    from ..build.watch import watch
+
+    watch(target, output, host=host, port=port, open_browser=not no_open, balance_games=balance_games,
+          log=lambda line: typer.echo(line, err=True))
