@@ -25,7 +25,7 @@ from .sheet_args import echo_notes, sheet_options
 def cards(
     deck: str = options.DeckArg,
     output: Path = options.OutputFile,
-    page: str = options.Page,
+    page: str = options.SheetPage,
     bleed: float = options.Bleed,
     backs: str = options.Backs,
     arrangement: str = options.Arrangement,
@@ -60,7 +60,7 @@ def cards(
 @friendly
 def calibrate(
     output: Path | None = typer.Option(None, "-o", "--output", help="Write the test sheet here."),
-    page: str = options.Page,
+    page: str = options.SheetPage,
     backs: str = typer.Option("duplex-long", "--backs", help="duplex-long or duplex-short."),
     printer: str | None = options.Printer,
     back_offset: str | None = options.BackOffset,

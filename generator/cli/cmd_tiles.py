@@ -26,7 +26,7 @@ def tiles(
     packs: int = typer.Option(1, "--packs", help="How many piecepacks (each marked so they can be sorted)."),
     components: str = typer.Option(",".join(COMPONENTS), "--components",
                                    help="Which parts, comma-separated: tiles, coins, dice, pawns."),
-    page: str = options.Page,
+    page: str = options.SheetPage,
     bleed: float = options.Bleed,
     backs: str = options.PieceBacks,
     arrangement: str = options.Arrangement,

@@ -1,6 +1,7 @@
 """The print-vendor PDF (DriveThruCards): one card side per page, with bleed.
 
-Every page is the card's cut size plus ``bleed_mm`` (1/8 in) on every side;
+Every page is the card's cut size plus ``bleed_mm`` (1/8 in) on every side
+(MediaBox = BleedBox; the TrimBox is the card's cut box);
 each card (as often as its ``copies``) gives two pages in the order
 :data:`PAGE_ORDER` — its back, then its face — which is the order
 DriveThruCards asks for. It is vector art drawn by the same functions as the
@@ -15,7 +16,8 @@ from pathlib import Path
 
 from ..render.atomic import atomic_write
 from ..render.fonts import register_fonts
-from ..render.pdf import make_canvas
+from ..render.geometry import pt
+from ..render.pdf import make_canvas, set_page_boxes
 from ..render.piece import Piece
 from ..render.sheet import with_copies
 from .pages import draw_side
@@ -43,8 +45,10 @@ def write_vendor_pdf(
         canvas.setSubject(f"print-vendor PDF: one card side per page, {bleed_mm:g} mm bleed, "
                           f"pages {' then '.join(PAGE_ORDER)}")
         for done, piece in enumerate(printed, 1):
+            b, cut_w, cut_h = pt(bleed_mm), pt(piece.width), pt(piece.height)
             for side in PAGE_ORDER:
                 draw_side(canvas, piece, side, bleed_mm)
+                set_page_boxes(canvas, (b, b, b + cut_w, b + cut_h), (0, 0, cut_w + 2 * b, cut_h + 2 * b))
                 canvas.showPage()
             for w in getattr(piece, "warnings", ()):
                 if w not in warnings:

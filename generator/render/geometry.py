@@ -6,8 +6,8 @@ lower-left corner (PDF convention); ``pt()`` converts to points.
 Two arrangements:
 
 - ``touching``: cards share cut lines (no bleed between them); only the outside
-  of the block gets bleed, reduced if the page is tight (nine poker cards on
-  Letter leave 1.35 mm above and below the block);
+  of the block gets bleed, always the full requested bleed (a tight page fits
+  fewer cards, never less bleed);
 - ``gap``: every card has its own bleed, with ``gap`` mm of blank paper between
   neighbouring bleed boxes where the crop marks go.
 
@@ -32,9 +32,13 @@ MIN_MARK = 1.0  # mm of crop mark at least, outside the block's bleed
 MARK_LEN = 5.0  # mm, the longest crop mark at the block's edge
 EPS = 1e-9
 
+# portrait (width, height) in mm; ledger is tabloid's paper (11 x 17 in) under its other
+# name: the planner tries both orientations of every page, so the two print the same
 PAGE_SIZES: Mapping[str, tuple[float, float]] = MappingProxyType(
-    {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+    {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0),
+     "tabloid": (279.4, 431.8), "ledger": (279.4, 431.8)}
 )
+PAGE_LIMITS = (50.0, 2000.0)  # mm: the smallest and largest side of a WxH page
 
 Arrangement = Literal["touching", "gap"]
 Flip = Literal["long", "short"]
@@ -45,17 +49,26 @@ def pt(mm: float) -> float:
     return mm * MM_TO_PT
 
 
-def page_size(name: str) -> tuple[float, float]:
-    """Portrait (width, height) in mm of a named page size."""
-    try:
-        return PAGE_SIZES[name.lower()]
-    except KeyError:
-        raise ParameterError(
-            f"unknown page size {name!r}; valid: {', '.join(PAGE_SIZES)}"
-        ) from None
-
-
 _SIZE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm)?\s*$", re.I)
+
+
+def page_size(name: str) -> tuple[float, float]:
+    """(width, height) in mm of a named page size (portrait) or of ``WxH`` in mm ("200x300")."""
+    key = name.strip().lower()
+    if key in PAGE_SIZES:
+        return PAGE_SIZES[key]
+    m = _SIZE_RE.match(key)
+    if m is None:
+        raise ParameterError(
+            f"unknown page size {name!r}; valid: {', '.join(PAGE_SIZES)}, or WxH in mm (e.g. 200x300)"
+        )
+    w, h = float(m.group(1)), float(m.group(2))
+    lo, hi = PAGE_LIMITS
+    if not (lo <= w <= hi and lo <= h <= hi):
+        raise ParameterError(
+            f"page size {name.strip()!r}: each side must be between {lo:g} and {hi:g} mm"
+        )
+    return w, h
 
 
 def parse_card_size(text: str) -> CardSize:
@@ -164,8 +177,8 @@ class Grid:
 
 def _fit(length: float, card: float, bleed: float, gap: float, arrangement: Arrangement) -> int:
     """How many cards fit along one axis of ``length`` mm."""
-    if arrangement == "touching":
-        return max(0, math.floor((length - 2 * MIN_MARK) / card + EPS))
+    if arrangement == "touching":  # the block's outer edge keeps the full bleed
+        return max(0, math.floor((length - 2 * MIN_MARK - 2 * bleed) / card + EPS))
     return max(0, math.floor((length - 2 * MIN_MARK + gap) / (card + 2 * bleed + gap) + EPS))
 
 
@@ -188,8 +201,7 @@ def plan_grid(
         pitch_x, pitch_y = card_w, card_h
         block_w, block_h = cols * card_w, rows * card_h
         space_x, space_y = (area.w - block_w) / 2, (area.h - block_h) / 2
-        outer = (min(bleed, space_x - MIN_MARK), min(bleed, space_y - MIN_MARK))
-        outer = (max(0.0, round(outer[0], 6)), max(0.0, round(outer[1], 6)))
+        outer = (bleed, bleed)
         x0, y_top = area.x + space_x, area.top - space_y
     else:
         pitch_x, pitch_y = card_w + 2 * bleed + gap, card_h + 2 * bleed + gap

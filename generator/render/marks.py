@@ -33,7 +33,8 @@ class Segment:
     y2: float
 
 
-def _bleed_box(slot: Slot) -> Box:
+def bleed_box(slot: Slot) -> Box:
+    """The slot's cut box grown by the bleed it is given on each side."""
     left, bottom, right, top = slot.bleed
     c = slot.cut
     return Box(c.x - left, c.y - bottom, c.w + left + right, c.h + bottom + top)
@@ -53,7 +54,11 @@ def _free_runs(
     if not merged:
         return []
     runs = [(max(lo, merged[0][0] - MARK_LEN), merged[0][0])]
-    runs += [(merged[i][1], merged[i + 1][0]) for i in range(len(merged) - 1)]
+    for (_, a), (b, _) in zip(merged, merged[1:], strict=False):
+        if b - a > 2 * MARK_LEN:  # a long stretch (shelf-packed pages): a mark at each end
+            runs += [(a, a + MARK_LEN), (b - MARK_LEN, b)]
+        else:
+            runs.append((a, b))
     runs.append((merged[-1][1], min(hi, merged[-1][1] + MARK_LEN)))
     out = []
     for a, b in runs:
@@ -65,7 +70,7 @@ def _free_runs(
 
 def crop_marks(slots: Sequence[Slot], area: Box) -> list[Segment]:
     """Crop marks for every cut line of ``slots``, inside ``area``, off every bleed box."""
-    boxes = [_bleed_box(s) for s in slots]
+    boxes = [bleed_box(s) for s in slots]
     xs = sorted({round(v, 6) for s in slots for v in (s.cut.x, s.cut.right)})
     ys = sorted({round(v, 6) for s in slots for v in (s.cut.y, s.cut.top)})
     marks: list[Segment] = []

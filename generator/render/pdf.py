@@ -67,3 +67,15 @@ def make_canvas(path: Path, pagesize: tuple[float, float] = A4, title: str = "",
     canvas.setCreator("deckpress")
     canvas.setProducer("deckpress (ReportLab)")
     return canvas
+
+
+PointBox = tuple[float, float, float, float]  # x0, y0, x1, y1 in points
+
+
+def set_page_boxes(canvas: Canvas, trim: PointBox | None, bleed: PointBox | None) -> None:
+    """TrimBox and BleedBox of the page being drawn (None: leave the box out).
+
+    ReportLab carries a box over to the following pages, so call this for every page.
+    """
+    canvas.setTrimBox(trim)
+    canvas.setBleedBox(bleed)

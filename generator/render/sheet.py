@@ -1,9 +1,13 @@
 """Print-and-play sheets: pieces on pages with bleed, crop marks and backs.
 
 ``write_sheets(pieces, path, options)`` places every piece (in order) on pages
-of ``options.page``; pieces of different sizes go onto separate pages per size.
-Each piece is drawn with its full bleed and clipped to the bleed it is given in
-its slot; crop marks, cut lines and proof stamps are drawn on top.
+of ``options.page`` as ``sheet_layout.plan_pages`` says: pieces of one size in a
+grid (``sheet_plan``); pieces of several sizes that all get the gap arrangement
+(the default with bleed) shelf-packed onto shared pages (``packing``: pieces of
+one kind stay together; fold pages pack one half); with ``touching`` each size
+on pages of its own. Each piece is drawn with its full bleed and clipped to the bleed it is given
+in its slot (on a part-filled touching page, an edge with no printed neighbour
+gets the full bleed); crop marks, cut lines and proof stamps are drawn on top.
 
 Backs: ``duplex-long``/``duplex-short`` add a back page after every front page
 with each back mirrored behind its own front (and shifted by ``back_offset``);
@@ -15,6 +19,11 @@ with ``copies = n`` is printed n times (card pieces carry their card's copies).
 With ``arrangement="auto"``, a piece with an ``arrangement`` attribute (round
 coins, die nets: ``"gap"``) gets that arrangement. Crop marks are drawn only
 around the slots a page actually fills (a back page: only around printed backs).
+
+Page boxes (for print shops): on every page holding cut pieces the TrimBox is the
+bounding box of those pieces' cut boxes, and the BleedBox is the bounding box of
+their bleed boxes (the trim grown by the bleed), clipped to the MediaBox. A page
+with no piece printed on it (the blank back of one-sided pieces) has neither.
 """
 
 from __future__ import annotations
@@ -28,63 +37,22 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import ParameterError
 from .atomic import atomic_write
 from .fonts import register_fonts
-from .geometry import Slot, pt
-from .marks import crop_marks, draw_cut_lines, draw_fold_line, draw_proof_stamp, draw_segments
-from .pdf import make_canvas
+from .geometry import Box, Slot, pt
+from .marks import (
+    bleed_box,
+    crop_marks,
+    draw_cut_lines,
+    draw_fold_line,
+    draw_proof_stamp,
+    draw_segments,
+)
+from .pdf import make_canvas, set_page_boxes
 from .piece import Piece
-from .sheet_plan import PagePlan, choose_plan
+from .sheet_layout import GroupReport, plan_pages
+from .sheet_options import BACKS, SheetOptions
+from .sheet_plan import PagePlan
 
-PAGES = ("a4", "letter")
-BACKS = ("none", "duplex-long", "duplex-short", "fold")
-COLORS = ("rgb", "cmyk")  # cmyk: see render/cmyk.py
-ARRANGEMENTS = ("auto", "touching", "gap")
-
-
-def _check(name: str, value: str, valid: Sequence[str]) -> None:
-    if value not in valid:
-        raise ParameterError(f"{name} {value!r} is not valid; valid: {', '.join(valid)}")
-
-
-@dataclass(frozen=True)
-class SheetOptions:
-    """How pieces are put on paper. Lengths in mm."""
-
-    page: str = "a4"
-    bleed: float = 3.0
-    margin: float = 5.0
-    backs: str = "none"
-    arrangement: str = "auto"
-    gap: float = 2.0
-    crop_marks: bool = True
-    cut_lines: bool = False
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    proof: bool = False
-    proof_label: str = ""
-    color: str = "rgb"
-
-    def __post_init__(self) -> None:
-        _check("page", self.page, PAGES)
-        _check("backs", self.backs, BACKS)
-        _check("arrangement", self.arrangement, ARRANGEMENTS)
-        _check("color", self.color, COLORS)
-        for name in ("bleed", "margin", "gap"):
-            value = getattr(self, name)
-            if not 0 <= value <= 50:
-                raise ParameterError(f"{name} must be between 0 and 50 mm, got {value:g}")
-
-
-@dataclass(frozen=True)
-class GroupReport:
-    """One size group: how its pieces were laid out."""
-
-    width: float
-    height: float
-    pieces: int
-    pages: int  # pages used including back pages
-    per_page: int
-    arrangement: str
-    orientation: str
-    outer_bleed: tuple[float, float]
+__all__ = ["BACKS", "GroupReport", "SheetOptions", "SheetReport", "with_copies", "write_sheets"]
 
 
 @dataclass(frozen=True)
@@ -93,7 +61,7 @@ class SheetReport:
     pages: int
     pieces: int
     groups: tuple[GroupReport, ...]
-    notes: tuple[str, ...] = ()  # what auto chose and why, reduced bleed, ...
+    notes: tuple[str, ...] = ()  # the arrangement, orientation and count chosen, and why
     warnings: tuple[str, ...] = field(default=())  # from the pieces (text overflow, safe zone)
 
     @property
@@ -112,21 +80,6 @@ class SheetReport:
 def with_copies(pieces: Sequence[Piece]) -> list[Piece]:
     """Each piece repeated by its ``copies`` attribute (1 when it has none)."""
     return [p for p in pieces for _ in range(max(0, int(getattr(p, "copies", 1))))]
-
-
-def _group_by_size(pieces: Sequence[Piece]) -> list[list[Piece]]:
-    groups: dict[tuple[float, float], list[Piece]] = {}
-    for piece in pieces:
-        groups.setdefault((round(piece.width, 4), round(piece.height, 4)), []).append(piece)
-    return list(groups.values())
-
-
-def _preferred(options: SheetOptions, piece: Piece) -> SheetOptions:
-    """``auto`` arrangement follows a piece's own ``arrangement`` (round coins want gaps)."""
-    wanted = getattr(piece, "arrangement", None)
-    if options.arrangement == "auto" and wanted in ARRANGEMENTS and wanted != "auto":
-        return replace(options, arrangement=wanted)
-    return options
 
 
 def _draw_piece(canvas: Canvas, piece: Piece, slot: Slot, bleed_pt: float, side: str,
@@ -148,24 +101,49 @@ def _draw_piece(canvas: Canvas, piece: Piece, slot: Slot, bleed_pt: float, side:
     canvas.restoreState()
 
 
+def _abuts(a: Box, b: Box, side: int) -> bool:
+    """Does ``b`` touch ``a`` along ``a``'s side (0 left, 1 bottom, 2 right, 3 top)?"""
+    eps = 1e-6
+    if side in (0, 2):
+        edge = a.x if side == 0 else a.right
+        other = b.right if side == 0 else b.x
+        return abs(edge - other) < eps and b.y < a.top - eps and b.top > a.y + eps
+    edge = a.y if side == 1 else a.top
+    other = b.top if side == 1 else b.y
+    return abs(edge - other) < eps and b.x < a.right - eps and b.right > a.x + eps
+
+
+def _exposed(slots: Sequence[Slot], bleed: float) -> list[Slot]:
+    """Slots whose every edge without a printed neighbour has the full bleed (a part-filled
+    touching page: the last cards' open edges bleed into the empty slots beside them)."""
+    out = []
+    for slot in slots:
+        sides = tuple(
+            0.0 if any(_abuts(slot.cut, o.cut, k) for o in slots if o is not slot) else max(b, bleed)
+            for k, b in enumerate(slot.bleed)
+        )
+        out.append(replace(slot, bleed=sides))  # type: ignore[arg-type]
+    return out
+
+
 def _draw_side(
     canvas: Canvas,
     plan: PagePlan,
     items: Sequence[Piece],
     options: SheetOptions,
     side: str,
-) -> None:
-    """Draw one side's pieces (fronts, or backs at the plan's back slots) and its marks."""
+) -> list[Slot]:
+    """Draw one side's pieces (fronts, or backs at the plan's back slots) and its marks;
+    the slots actually printed."""
     bleed_pt = pt(options.bleed)
     slots = plan.front_slots if side == "front" else plan.back_slots
     area = plan.front_area if side == "front" else plan.back_area
     rotation = plan.back_rotation if side == "back" else 0
-    used = []
-    for piece, slot in zip(items, slots, strict=False):
-        if side == "back" and not getattr(piece, "double_sided", True):
-            continue
+    printed = [(piece, slot) for piece, slot in zip(items, slots, strict=False)
+               if side == "front" or getattr(piece, "double_sided", True)]
+    used = _exposed([slot for _, slot in printed], options.bleed)
+    for (piece, _), slot in zip(printed, used, strict=True):
         _draw_piece(canvas, piece, slot, bleed_pt, side, rotation)
-        used.append(slot)
         if options.proof and side == "front":
             label = f"{piece.id} · {options.proof_label}" if options.proof_label else piece.id
             draw_proof_stamp(canvas, slot, label)
@@ -173,6 +151,34 @@ def _draw_side(
         draw_cut_lines(canvas, used)
     if options.crop_marks:
         draw_segments(canvas, crop_marks(used, area))  # only around printed pieces
+    return used
+
+
+def _bounds(boxes: Sequence[Box]) -> Box:
+    x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
+    return Box(x0, y0, max(b.right for b in boxes) - x0, max(b.top for b in boxes) - y0)
+
+
+def page_boxes(slots: Sequence[Slot], page_w: float, page_h: float) -> tuple[Box, Box] | None:
+    """(TrimBox, BleedBox) in mm for a page holding ``slots``; None for an empty page."""
+    if not slots:
+        return None
+    trim = _bounds([s.cut for s in slots])
+    bleed = _bounds([bleed_box(s) for s in slots])
+    x0, y0 = max(0.0, bleed.x), max(0.0, bleed.y)
+    bleed = Box(x0, y0, min(page_w, bleed.right) - x0, min(page_h, bleed.top) - y0)
+    return trim, bleed
+
+
+def _finish_page(canvas: Canvas, plan: PagePlan, used: Sequence[Slot]) -> None:
+    """Set the page's TrimBox and BleedBox (or none, for an empty page) and end it."""
+    boxes = page_boxes(used, plan.page_w, plan.page_h)
+    set_page_boxes(canvas, *((_pt_box(b) for b in boxes) if boxes else (None, None)))
+    canvas.showPage()
+
+
+def _pt_box(box: Box) -> tuple[float, float, float, float]:
+    return (pt(box.x), pt(box.y), pt(box.right), pt(box.top))
 
 
 def write_sheets(
@@ -193,49 +199,28 @@ def write_sheets(
     pieces = with_copies(unique)
     if not pieces:
         raise ParameterError("nothing to print: no pieces")
-    groups: list[GroupReport] = []
-    notes: list[str] = []
+    layout, groups, notes = plan_pages(pieces, options)
     done = 0
     pages = 0
     with atomic_write(path) as tmp:
         canvas = make_canvas(tmp, title=title or "deckpress sheets", color=options.color)
         canvas.setSubject("print-and-play sheet")
-        for group in _group_by_size(pieces):
-            plan, note = choose_plan(group[0].width, group[0].height, _preferred(options, group[0]))
-            notes += note
-            per_page = len(plan.front_slots)
-            group_pages = 0
-            for start in range(0, len(group), per_page):
-                items = group[start : start + per_page]
+        for plan, items in layout:
+            canvas.setPageSize((pt(plan.page_w), pt(plan.page_h)))
+            used = _draw_side(canvas, plan, items, options, "front")
+            if options.backs == "fold":
+                used += _draw_side(canvas, plan, items, options, "back")
+                if plan.fold_line is not None:
+                    draw_fold_line(canvas, *plan.fold_line)
+            _finish_page(canvas, plan, used)
+            pages += 1
+            if options.backs.startswith("duplex"):
                 canvas.setPageSize((pt(plan.page_w), pt(plan.page_h)))
-                _draw_side(canvas, plan, items, options, "front")
-                if options.backs == "fold":
-                    _draw_side(canvas, plan, items, options, "back")
-                    if plan.fold_line is not None:
-                        draw_fold_line(canvas, *plan.fold_line)
-                canvas.showPage()
-                group_pages += 1
-                if options.backs.startswith("duplex"):
-                    canvas.setPageSize((pt(plan.page_w), pt(plan.page_h)))
-                    _draw_side(canvas, plan, items, options, "back")
-                    canvas.showPage()
-                    group_pages += 1
-                done += len(items)
-                if progress is not None:
-                    progress(done)
-            pages += group_pages
-            groups.append(
-                GroupReport(
-                    group[0].width,
-                    group[0].height,
-                    len(group),
-                    group_pages,
-                    per_page,
-                    plan.arrangement,
-                    plan.orientation,
-                    plan.outer_bleed,
-                )
-            )
+                _finish_page(canvas, plan, _draw_side(canvas, plan, items, options, "back"))
+                pages += 1
+            done += len(items)
+            if progress is not None:
+                progress(done)
         canvas.save()
     warnings: list[str] = []
     seen: set[int] = set()

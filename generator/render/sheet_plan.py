@@ -1,15 +1,17 @@
 """Choosing a page plan: orientation, arrangement, front and back slots.
 
-``choose_plan(w, h, options)`` tries portrait and landscape and (with
-``arrangement="auto"``) both arrangements, keeps the plan with the most pieces
-per page (ties: portrait, then gap — every card keeps its full bleed) and
-explains the choice in notes.
+``choose_plan(w, h, options)`` tries portrait and landscape, keeps the plan with
+the most pieces per page (ties: portrait) and explains the choice in notes.
+``arrangement="auto"`` means ``gap`` (every piece its own full bleed) when there
+is bleed and ``touching`` when there is none. The requested bleed is never
+reduced: a tight page holds fewer pieces, and when not even one fits the error
+says how much bleed would.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from ..errors import ParameterError
 from .geometry import (
@@ -22,9 +24,7 @@ from .geometry import (
     plan_grid,
     usable_area,
 )
-
-if TYPE_CHECKING:
-    from .sheet import SheetOptions
+from .sheet_options import SheetOptions
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,24 @@ def _shift(box: Box, dx: float, dy: float) -> Box:
     return replace(box, x=box.x + dx, y=box.y + dy)
 
 
+def fold_plan(page_w: float, page_h: float, orientation: str, arrangement: str,
+              fronts: tuple[Slot, ...], area: Box, vertical: bool,
+              outer_bleed: tuple[float, float]) -> PagePlan:
+    """A fold page: ``fronts`` in one half of ``area`` (``fold_halves``), each back mirrored
+    across the fold line (and turned 180 degrees across a horizontal one)."""
+    half, axis = fold_halves(area, vertical)
+    if vertical:
+        backs = tuple(s.reflected_x(axis) for s in fronts)
+        back_area = replace(half, x=2 * axis - half.right)
+        line = (axis, area.y, axis, area.top)
+    else:
+        backs = tuple(s.reflected_y(axis) for s in fronts)
+        back_area = replace(half, y=2 * axis - half.top)
+        line = (area.x, axis, area.right, axis)
+    return PagePlan(page_w, page_h, orientation, arrangement, fronts, backs, half, back_area,
+                    outer_bleed, line, 0 if vertical else 180)
+
+
 def _plan(
     page_w: float,
     page_h: float,
@@ -66,20 +84,12 @@ def _plan(
     if options.backs == "fold":
         best: PagePlan | None = None
         for vertical in (True, False):
-            half, axis = fold_halves(area, vertical)
+            half, _ = fold_halves(area, vertical)
             grid = plan_grid(half, w, h, **kw)  # type: ignore[arg-type]
             if grid is None:
                 continue
-            if vertical:
-                mirrored = tuple(s.reflected_x(axis) for s in grid.slots)
-                back_area = replace(half, x=2 * axis - half.right)
-                line = (axis, area.y, axis, area.top)
-            else:
-                mirrored = tuple(s.reflected_y(axis) for s in grid.slots)
-                back_area = replace(half, y=2 * axis - half.top)
-                line = (area.x, axis, area.right, axis)
-            plan = PagePlan(page_w, page_h, orientation, arrangement, grid.slots, mirrored,
-                            half, back_area, grid.outer_bleed, line, 0 if vertical else 180)
+            plan = fold_plan(page_w, page_h, orientation, arrangement, grid.slots, area, vertical,
+                             grid.outer_bleed)
             if best is None or plan.per_page > best.per_page:
                 best = plan
         return best
@@ -97,41 +107,59 @@ def _plan(
                     back_area, grid.outer_bleed)
 
 
+def resolved_arrangement(options: SheetOptions) -> Arrangement:
+    """``auto`` is ``gap`` with bleed (each piece keeps its own) and ``touching`` without."""
+    if options.arrangement == "auto":
+        return "gap" if options.bleed > 0 else "touching"
+    return cast(Arrangement, options.arrangement)
+
+
+def _candidates(w: float, h: float, options: SheetOptions, arrangement: Arrangement) -> list[PagePlan]:
+    pw, ph = page_size(options.page)
+    plans = (_plan(page_w, page_h, orientation, arrangement, w, h, options)
+             for orientation, (page_w, page_h) in (("portrait", (pw, ph)), ("landscape", (ph, pw))))
+    return [p for p in plans if p is not None]
+
+
+def choose_plan_fits(w: float, h: float, options: SheetOptions) -> bool:
+    """Does at least one ``w`` x ``h`` mm piece fit a page with the requested bleed?"""
+    return bool(_candidates(w, h, options, resolved_arrangement(options)))
+
+
+def max_bleed(w: float, h: float, options: SheetOptions, arrangement: Arrangement) -> float | None:
+    """The largest bleed (to 0.1 mm, at most the requested one) with which one piece fits; None if none."""
+    if not _candidates(w, h, replace(options, bleed=0.0), arrangement):
+        return None
+    lo, hi = 0.0, options.bleed
+    for _ in range(40):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if _candidates(w, h, replace(options, bleed=mid), arrangement) else (lo, mid)
+    return int(lo * 10 + 1e-6) / 10
+
+
+def no_fit_message(w: float, h: float, options: SheetOptions, arrangement: Arrangement) -> str:
+    """Why a ``w`` x ``h`` mm piece does not fit, and what would."""
+    where = (f"a {w:g} x {h:g} mm piece does not fit on {options.page} paper with a "
+             f"{options.margin:g} mm margin and {options.bleed:g} mm bleed ({arrangement})")
+    most = max_bleed(w, h, options, arrangement)
+    if most is None:
+        return f"{where}; use a larger --page or a smaller --margin"
+    return f"{where}; at most {most:g} mm bleed fits (--bleed {most:g})"
+
+
 def choose_plan(w: float, h: float, options: SheetOptions) -> tuple[PagePlan, list[str]]:
     """The plan that fits the most ``w`` x ``h`` mm pieces per page, and notes on the choice."""
-    pw, ph = page_size(options.page)
-    arrangements: tuple[Arrangement, ...] = (
-        ("gap", "touching") if options.arrangement == "auto"
-        else (cast(Arrangement, options.arrangement),)
-    )
-    candidates = []
-    for orientation, (page_w, page_h) in (("portrait", (pw, ph)), ("landscape", (ph, pw))):
-        for arrangement in arrangements:
-            plan = _plan(page_w, page_h, orientation, arrangement, w, h, options)
-            if plan is not None:
-                candidates.append(plan)
+    arrangement = resolved_arrangement(options)
+    candidates = _candidates(w, h, options, arrangement)
     if not candidates:
-        raise ParameterError(
-            f"a {w:g} x {h:g} mm piece does not fit on {options.page} paper "
-            f"with a {options.margin:g} mm margin and {options.bleed:g} mm bleed"
-        )
+        raise ParameterError(no_fit_message(w, h, options, arrangement))
     best = max(candidates, key=lambda p: p.per_page)  # first of equals wins
     size = f"{w:g} x {h:g} mm"
-    notes = []
-    if options.arrangement == "auto":
-        per = {a: max((p.per_page for p in candidates if p.arrangement == a), default=0)
-               for a in arrangements}
-        notes.append(
-            f"{size}: {best.arrangement} arrangement, {best.orientation}, "
-            f"{best.per_page} per page (touching fits {per['touching']}, gap fits {per['gap']})"
-        )
-    else:
-        notes.append(f"{size}: {best.arrangement} arrangement, {best.orientation}, "
-                     f"{best.per_page} per page")
-    ox, oy = best.outer_bleed
-    if min(ox, oy) < options.bleed - 1e-6:
-        notes.append(
-            f"{size}: bleed at the block's edge reduced to {ox:.2f} mm (sides) and "
-            f"{oy:.2f} mm (top/bottom) to fit {best.per_page} per page"
-        )
-    return best, notes
+    bleed = (f"every piece its own {options.bleed:g} mm bleed" if arrangement == "gap"
+             else f"shared cut lines, {options.bleed:g} mm bleed around the block")
+    note = f"{size}: {best.arrangement} arrangement ({bleed}), {best.orientation}, {best.per_page} per page"
+    if options.arrangement == "auto" and arrangement == "gap":
+        touching = max((p.per_page for p in _candidates(w, h, options, "touching")), default=0)
+        if touching > best.per_page:
+            note += f"; --arrangement touching fits {touching}"
+    return best, [note]

@@ -8,6 +8,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image
+from pypdf import PdfReader
 
 from generator.deck.model import Deck
 from generator.images import export_images, export_pieces, plan_export
@@ -95,6 +96,12 @@ def test_dtc_pdf_pages_are_card_plus_bleed_alternating_back_and_front(tmp_path: 
     assert [f for f, t in zip(faces, texts[1::2], strict=True) if f in t] == faces  # ... then faces
     data = path.read_bytes()
     assert b"/FontFile2" in data and b"/Helvetica" not in data  # fonts embedded, no base-14
+    mm = 72 / 25.4  # every page: TrimBox = the card, BleedBox = card + 3.175 mm = MediaBox
+    b, w, h = 3.175 * mm, 63.5 * mm, 88.9 * mm
+    for page in PdfReader(path).pages:
+        assert [float(v) for v in page.trimbox] == pytest.approx([b, b, b + w, b + h], abs=0.01)
+        assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, w + 2 * b, h + 2 * b], abs=0.01)
+        assert [float(v) for v in page.bleedbox] == pytest.approx([float(v) for v in page.mediabox], abs=0.01)
 
 
 def test_piecepack_exports_every_piece(tmp_path: Path) -> None:

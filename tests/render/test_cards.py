@@ -47,7 +47,8 @@ def test_weiji_sheet_shows_every_name_unit_and_no_data_and_repeats_copies(
 def test_per_card_backs_land_behind_their_own_fronts(tmp_path: Path, tiny_suits: Deck) -> None:
     for backs, mirror in (("duplex-long", True), ("duplex-short", False)):
         out = tmp_path / f"{backs}.pdf"
-        write_card_sheets(tiny_suits, out, SheetOptions(backs=backs))
+        # touching: nine to a portrait page (the default gap arrangement is landscape on A4)
+        write_card_sheets(tiny_suits, out, SheetOptions(backs=backs, arrangement="touching"))
         for card in tiny_suits.cards:
             front = _centre_x(out, 0, card.name)
             back = _centre_x(out, 1, f"back of {card.id}")

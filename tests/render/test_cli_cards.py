@@ -18,8 +18,11 @@ def test_cards_writes_the_sheet_and_says_what_auto_chose(tmp_path: Path) -> None
     result = runner.invoke(app, ["cards", "viashi", "-o", str(out), "--backs", "duplex-long",
                                  "--page", "letter", "--proof"])
     assert result.exit_code == 0, result.output
-    assert "54 cards on 12 pages" in result.output and "touching fits 9" in result.output
-    assert len(PdfReader(out).pages) == 12
+    # 3 mm bleed on every card (gap): 6 poker cards per Letter page (landscape 3 x 2), 9 fronts
+    # and 9 backs; touching with the full 3 mm bleed round the block would fit 8
+    assert "54 cards on 18 pages (6 per page, gap, landscape)" in result.output
+    assert "touching fits 8" in result.output
+    assert len(PdfReader(out).pages) == 18
 
 
 def test_bad_options_exit_2_with_the_valid_values(tmp_path: Path) -> None:

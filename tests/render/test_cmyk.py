@@ -196,8 +196,6 @@ def test_dtc_vendor_pdf_in_cmyk(tmp_path: Path) -> None:
     assert (w, h) == (pytest.approx(63.5 + 2 * 3.175, abs=0.01), pytest.approx(88.9 + 2 * 3.175, abs=0.01))
 
 
-@pytest.mark.xfail(reason="TrimBox/BleedBox are engineer h6's part of issue #18; passes once merged",
-                   strict=False)
 def test_dtc_pages_have_trim_and_bleed_boxes(tmp_path: Path) -> None:
     result = runner.invoke(app, ["images", "viashi", "-o", str(tmp_path), "--preset", "dtc",
                                  "--color", "cmyk"])

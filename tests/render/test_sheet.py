@@ -23,7 +23,8 @@ def _sizes(path: Path) -> list[tuple[float, float]]:
 
 def test_eleven_cards_on_a4_two_pages_at_hand_computed_positions(tmp_path: Path, markers) -> None:
     out = tmp_path / "s.pdf"
-    report = write_sheets(markers, out, SheetOptions())
+    # touching: 190.5 x 266.7 mm block plus 3 mm bleed fits the 200 x 287 mm usable area
+    report = write_sheets(markers, out, SheetOptions(arrangement="touching"))
     assert report.pages == 2 and report.per_page == 9 and report.pieces == 11
     assert _sizes(out) == [pytest.approx(A4, abs=0.01)] * 2
     # card (r, c) cut box: x = 9.75 + 63.5 c, y = 192.95 - 88.9 r; text at +5 mm
@@ -38,7 +39,7 @@ def test_eleven_cards_on_a4_two_pages_at_hand_computed_positions(tmp_path: Path,
 
 def test_duplex_long_backs_mirror_columns_behind_their_own_fronts(tmp_path: Path, markers) -> None:
     out = tmp_path / "d.pdf"
-    report = write_sheets(markers, out, SheetOptions(backs="duplex-long"))
+    report = write_sheets(markers, out, SheetOptions(backs="duplex-long", arrangement="touching"))
     assert report.pages == 4
     for ident in ("1", "2", "6", "8"):
         fx, fy = text_origin(out, 0, f"F{ident}")  # type: ignore[misc]
@@ -52,7 +53,7 @@ def test_duplex_long_backs_mirror_columns_behind_their_own_fronts(tmp_path: Path
 
 def test_duplex_short_backs_mirror_rows_and_back_offset_shifts_them(tmp_path: Path, markers) -> None:
     out = tmp_path / "s.pdf"
-    write_sheets(markers, out, SheetOptions(backs="duplex-short", back_offset=(1.0, -0.5)))
+    write_sheets(markers, out, SheetOptions(backs="duplex-short", back_offset=(1.0, -0.5), arrangement="touching"))
     for ident in ("1", "4", "9"):
         fx, fy = text_origin(out, 0, f"F{ident}")  # type: ignore[misc]
         bx, by = text_origin(out, 1, f"B{ident}")  # type: ignore[misc]
@@ -92,11 +93,12 @@ def test_single_sided_pieces_leave_their_back_slot_empty(tmp_path: Path) -> None
     assert pieces[1].drawn == ["F"]
 
 
-def test_pieces_of_different_sizes_go_on_separate_pages(tmp_path: Path) -> None:
+def test_touching_pieces_of_different_sizes_go_on_separate_pages(tmp_path: Path) -> None:
     pieces = [MarkerPiece("1"), MarkerPiece("2", 50.8, 50.8), MarkerPiece("3")]
-    report = write_sheets(pieces, tmp_path / "m.pdf", SheetOptions())
+    report = write_sheets(pieces, tmp_path / "m.pdf", SheetOptions(arrangement="touching"))
     assert report.pages == 2 and [g.pieces for g in report.groups] == [2, 1]
-    assert report.groups[1].per_page == 5 * 3  # 2 in squares: 3 across (200 mm), 5 down (287)
+    # 2 in squares with 3 mm bleed round the block: 3 across (192 mm), 5 down (279 mm)
+    assert report.groups[1].per_page == 5 * 3
 
 
 def _pixels(path: Path, page: int, scale: float = 1.0) -> np.ndarray:
@@ -162,7 +164,7 @@ def test_failed_write_leaves_no_file_behind(tmp_path: Path) -> None:
 
 def test_progress_reports_pieces_placed(tmp_path: Path, markers) -> None:
     seen: list[int] = []
-    write_sheets(markers, tmp_path / "p.pdf", SheetOptions(), progress=seen.append)
+    write_sheets(markers, tmp_path / "p.pdf", SheetOptions(arrangement="touching"), progress=seen.append)
     assert seen == [9, 11]
 
 

@@ -36,20 +36,25 @@ def _near(value: float, targets: list[float], tol: float = 0.05) -> bool:
     return any(abs(value - t) <= tol for t in targets)
 
 
-@pytest.mark.parametrize(("page", "packs", "per_page"), [("a4", 1, 15), ("letter", 1, 20), ("a4", 4, 15),
-                                                         ("letter", 3, 20)])
+# touching, with 3 mm bleed round the block: A4 3 x 5 (192 x 279 mm for tiles);
+# Letter 3 x 5 landscape ((269.4 - 8) / 50.8 = 5.1, (205.9 - 8) / 50.8 = 3.9)
+@pytest.mark.parametrize(("page", "packs", "per_page"), [("a4", 1, 15), ("letter", 1, 15), ("a4", 4, 15),
+                                                         ("letter", 3, 15)])
 def test_tiles_are_2_inch_squares_on_the_crop_mark_lines(deck, tmp_path: Path, page: str, packs: int,
                                                          per_page: int) -> None:
-    out, pieces = _render(deck, tmp_path, f"{page}{packs}.pdf", packs, page=page, backs="duplex-long")
+    out, pieces = _render(deck, tmp_path, f"{page}{packs}.pdf", packs, page=page, backs="duplex-long",
+                          arrangement="touching")
     ids = {p.id for p in pieces}
     assert len(pieces) == 24 * packs == len(ids)
     reader = PdfReader(str(out))
-    w, h = PAGES[page]
     fronts = range(0, len(reader.pages), 2)
     seen: Counter[str] = Counter()
     worst = 0.0
     for index in fronts:
         page_obj = reader.pages[index]
+        w, h = PAGES[page]
+        if float(page_obj.mediabox.width) > float(page_obj.mediabox.height):
+            w, h = h, w  # landscape
         assert float(page_obj.mediabox.width) == pytest.approx(w * 72 / 25.4, abs=0.01)
         assert float(page_obj.mediabox.height) == pytest.approx(h * 72 / 25.4, abs=0.01)
         found = pieces_on(out, index, ids)
@@ -72,7 +77,7 @@ def test_backs_sit_behind_their_own_fronts(deck, tmp_path: Path, backs: str, mir
     out, pieces = _render(deck, tmp_path, "b.pdf", 2, backs=backs)
     ids = {p.id for p in pieces}
     pages = len(PdfReader(str(out)).pages)
-    assert pages == 2 * 4  # 48 tiles: 4 front pages of up to 15, each with its back
+    assert pages == 2 * 4  # 48 tiles, gap: 4 front pages of 12 (3 x 4), each with its back
     for front in range(0, pages, 2):
         f, b = pieces_on(out, front, ids), pieces_on(out, front + 1, ids)
         assert set(f) == set(b)

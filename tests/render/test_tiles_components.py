@@ -125,7 +125,11 @@ def test_cli_default_deck_two_packs_on_letter(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("args", "expected"), [
     (["--components", "tiles,meeples"], "valid: tiles, coins, dice, pawns"),
     (["--packs", "0"], "packs must be between 1 and 8"),
-    (["--page", "a3"], "valid: a4, letter"),
+    (["--page", "a5"], "valid: a4, letter, a3, tabloid, ledger, or WxH in mm"),
+    (["--page", "0x300"], "between 50 and 2000 mm"),
+    # 100 x 120 mm page: 88 x 108 mm inside margin and marks; a pawn (15.9 x 77.2 mm) upright
+    # leaves (108 - 77.15) / 2 = 15.4 mm, less than a tile's 18.6: the error names the pawn's
+    (["--page", "100x120", "--bleed", "30"], "at most 15.4 mm bleed fits"),
     (["--backs", "both"], "duplex-long"),
     (["--arrangement", "stacked"], "touching"),
 ])
