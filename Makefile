@@ -1,6 +1,8 @@
 # Two commands, on a machine with only Python 3.11+:
 #   make build   - build everything from the bundled deck data into output/
-#   make test    - lint, type-check and run the test suite
+#   make test    - lint, type-check and run the test suite (which includes
+#                  tests/test_wheel_smoke.py: the wheel installed without extras in a
+#                  fresh venv, every command run from outside the clone)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin

@@ -45,3 +45,10 @@ def test_quick_start_is_two_commands_and_ci_runs_the_test_one() -> None:
     commands = [line.split("#")[0].strip() for line in block.group(1).splitlines() if line.strip()]
     assert commands == ["make build", "make test"]
     assert "make test" in (ROOT / ".ci" / "run").read_text()
+
+
+def test_install_as_a_tool_section_beside_the_quick_start() -> None:
+    sections = re.findall(r"^## (.+)$", README, re.M)
+    assert sections[sections.index("Quick start") + 1] == "Install as a tool"
+    tool = README.split("## Install as a tool", 1)[1].split("\n## ", 1)[0]
+    assert "pipx install ." in tool and "pip install ." in tool

@@ -9,6 +9,7 @@ from ..rules.params import make_params
 from . import simulate as sim
 from .findings import Finding, Report
 from .playstats import playtest_stats
+from .skill import SKILL_GAMES, skill_gap
 from .static_suits import suited_static
 from .static_weiji import weiji_static
 from .thresholds import resolve_thresholds
@@ -19,9 +20,12 @@ Progress = Callable[[int], None]
 HOLDER_GAMES = 2000  # games replayed to see how often an unbeatable (hopeless) card's holder wins
 
 
-def planned_games(deck: Deck, games: int) -> int:
-    """Games a run will play in all (for a progress bar): War adds its grid."""
-    return games + (grid_games(games) * len(sim.GRID_PLAYERS) * len(sim.GRID_PACKS) if deck.game == "war" and games else 0)
+def planned_games(deck: Deck, games: int, skill: bool = True) -> int:
+    """Games a run will play in all (for a progress bar): War adds its grid,
+    Weiji and Viashi the skill-gap games."""
+    if deck.game == "war" and games:
+        return games + grid_games(games) * len(sim.GRID_PLAYERS) * len(sim.GRID_PACKS)
+    return games + (min(games, SKILL_GAMES) if skill and deck.game in ("weiji", "viashi") else 0)
 
 
 def grid_games(games: int) -> int:
@@ -48,8 +52,13 @@ def run_checks(
     sets: Iterable[str] = (),
     thresholds: Mapping[str, float] | None = None,
     progress: Progress | None = None,
+    strategy: str | None = None,
+    skill: bool = True,
+    jobs: int = 1,
 ) -> Report:
-    """Check ``deck``; ``games=0`` runs the static checks alone."""
+    """Check ``deck``; ``games=0`` runs the static checks alone. ``strategy``:
+    how the playtest's seats decide (as ``--strategy``); ``skill``: also
+    measure the skill gap (:mod:`.skill`; ``deckpress build`` skips it)."""
     t = resolve_thresholds(deck, thresholds)
     sets = list(sets)
     report = Report(deck=deck.name, key=deck.key, game=deck.game, cards=sum(c.copies for c in deck.cards), thresholds=t)
@@ -66,8 +75,16 @@ def run_checks(
     elif blocked:
         report.notes.append("not simulated: fix the errors above first")
     else:
-        pt = sim.playtest(game, deck, params, games, seed, progress)
+        pt = sim.playtest(game, deck, params, games, seed, progress, strategy, jobs)
         report.playtest = playtest_stats(pt, deck, t["confidence"])
+        if len(set(report.playtest["strategies"])) > 1:
+            report.notes.append(f"seats play different strategies ({pt.summary.strategy}): no seat-advantage verdict")
+        if skill:
+            report.playtest["skill"] = skill_gap(game, deck, params, games, seed, t["confidence"], progress,
+                                                    strategy)
+        elif pt.summary.strategy:
+            report.notes.append(f"playtest strategy: {pt.summary.strategy}; skill gap not measured"
+                                " (deckpress check measures it)")
         if game == "war":
             report.playtest["war"]["grid"] = sim.war_grid(deck, sets, grid_games(games), seed, progress)
         flagged = {f.cards[0] for f in findings if f.code in ("unbeatable", "hopeless")}

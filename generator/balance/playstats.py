@@ -125,6 +125,7 @@ def playtest_stats(pt: Playtest, deck: Deck, conf: float) -> dict[str, Any]:
     s = pt.summary
     out: dict[str, Any] = {
         "game": s.game, "params": s.params, "games": s.games, "seed": s.seed, "strategy": s.strategy,
+        "strategies": s.seat_strategies(),
         "length": length_stats(pt, conf),
         "unfinished": _share(s.unfinished, s.games, conf),
         "draws": _share(s.draws, s.games, conf),

@@ -11,6 +11,7 @@ from reportlab.platypus import Paragraph, Table, TableStyle
 from .findings import Report
 from .playstats import side_name
 from .report_style import ReportStyle
+from .skill import skill_line
 from .thresholds import THRESHOLDS
 from .verdict_static import pct
 
@@ -65,6 +66,8 @@ def _figures(play: dict[str, Any]) -> Rows:
         rows += [[f"{k} per hand", f"{x:.3f}", ""] for k, x in v["bonuses_per_hand"].items()]
         rows.append(["bonus points per hand", f"{v['bonus_points_per_hand']:.2f}", ""])
         rows.append(["Fool / Changeling captures per game", f"{v['fool_captures']:.2f} / {v['changeling_captures']:.2f}", ""])
+    if play.get("skill"):
+        rows.append(list(skill_line(play["skill"])))
     if play["game"] not in ("weiji", "war", "viashi"):
         for key, v in play["counters"].items():
             rows.append([f"{key} per game", f"{v['per_game']:.3f}", ""])
@@ -102,6 +105,15 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
         out.append(("Ranks", "", _table(rows, st, s, width, [1.2] + [1] * len(static["ranks"]))))
         rows = [["", *static["suits"]], ["cards", *static["suits"].values()]]
         out.append(("Suits", "", _table(rows, st, s, width, [1.2] + [1] * len(static["suits"]))))
+    values = ((play or {}).get("skill") or {}).get("cards")
+    if values:
+        rows = [["card", "played", "captures", "points captured", "points / play", "special target taken"]]
+        rows += [[cid, c["played"], c["captures"], c["points"], f"{c['points_per_play']:.2f}",
+                  "" if c["special"] is None else f"{c['special']} ({pct(c['special'] / max(1, c['played']))})"]
+                 for cid, c in sorted(values.items(), key=lambda c: -c[1]["points_per_play"])]
+        out.append(("Card value under expert play", "Cards the expert seat played in the skill-gap games: captures and points "
+                    "captured with each card; special target: a Fool taking its Queen (human rules: King), the Changeling "
+                    "taking the Lady.", _table(rows, st, s, width, [1.2, 0.8, 0.8, 1, 1, 1.4])))
     grid = (play or {}).get("war", {}).get("grid")
     if grid:
         rows = [["players", "packs", "games", "mean", "median", "p95", "longest", "unfinished"]]

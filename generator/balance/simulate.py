@@ -15,9 +15,8 @@ from ..deck.model import Deck
 from ..errors import ParameterError
 from ..rules import runner
 from ..rules.params import Params, make_params
-from ..rules.registry import GAMES, entry, make_game
+from ..rules.registry import GAMES, entry, make_game, make_strategy
 from ..rules.stats import Summary
-from ..rules.strategies import make_strategy
 
 Progress = Callable[[int], None]
 GRID_PLAYERS = (2, 3, 4)
@@ -36,10 +35,12 @@ def simulated(game: str) -> bool:
 
 
 def playtest(game: str, deck: Deck, params: Params, games: int, seed: int,
-             progress: Progress | None = None) -> Playtest:
+             progress: Progress | None = None, strategy: str | None = None, jobs: int = 1) -> Playtest:
     """The playtest through :func:`generator.rules.runner.simulate` for every game,
-    so the fast path serves and the figures equal ``deckpress simulate``'s."""
-    summary = runner.simulate(game, deck, params, games=games, seed=seed, progress=progress)
+    so the fast path serves and the figures equal ``deckpress simulate``'s
+    (``strategy``: as ``--strategy``, None for the game's default)."""
+    summary = runner.simulate(game, deck, params, games=games, seed=seed, progress=progress, strategy=strategy,
+                              jobs=jobs)
     return Playtest(summary, list(summary.seat_scores))
 
 

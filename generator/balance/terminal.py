@@ -10,6 +10,7 @@ from rich.table import Table
 
 from .findings import Report
 from .playstats import side_name
+from .skill import skill_line, value_rows
 from .verdict_static import pct
 
 STYLE = {"error": "bold red", "warning": "yellow"}
@@ -104,7 +105,17 @@ def _playtest(console: Console, play: dict[str, Any], confidence: float) -> None
         for key, value in v["bonuses_per_hand"].items():
             table.add_row(f"{key} per hand", f"{value:.2f}", "")
         table.add_row("Fool / Changeling captures per game", f"{v['fool_captures']:.2f} / {v['changeling_captures']:.2f}", "")
+    skill = play.get("skill")
+    if skill:
+        label, value, interval = skill_line(skill)
+        table.add_row(label, value, interval)
     console.print(table)
+    if skill and skill.get("cards"):
+        values = Table("card", "played", "captures", "points / play", "special target", title="card value under expert play", **COMPACT)
+        for cid, c in value_rows(skill["cards"]):
+            values.add_row(cid, str(c["played"]), str(c["captures"]), f"{c['points_per_play']:.2f}",
+                           "" if c["special"] is None else f"{c['special']} ({pct(c['special'] / max(1, c['played']))})")
+        console.print(values)
     grid = play.get("war", {}).get("grid")
     if grid:
         g = Table("players", "packs", "games", "mean", "median", "p95", "max", "unfinished", title="War length by players and packs (tricks)", **COMPACT)

@@ -178,7 +178,7 @@ def _balance(deck: Deck, job: Job) -> list[str]:
     from ..balance import run_checks, write_report_pdf
     from ..render.atomic import atomic_write
 
-    report = run_checks(deck, games=job.options["games"], players=None, seed=1, sets=(), thresholds={})
+    report = run_checks(deck, games=job.options["games"], players=None, seed=1, sets=(), thresholds={}, skill=False)
     write_report_pdf(report, job.outputs[0], job.outputs[0].parent / "balance-charts")
     with atomic_write(job.outputs[1]) as tmp:
         Path(tmp).write_text(json.dumps(report.to_json(), indent=2))

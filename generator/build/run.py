@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from . import stamps
 from .cache import read_manifest, write_manifest
 from .jobs import BALANCE_GAMES, Job, JobResult, is_bundled, plan_deck, plan_rules, run_job
+from .lock import build_lock
 
 if TYPE_CHECKING:
     from ..deck import Deck
@@ -67,8 +68,17 @@ def build(
     force: bool = False,
     balance_games: int = BALANCE_GAMES,
     progress: Progress | None = None,
+    on_wait: Callable[[str], None] | None = None,
 ) -> BuildSummary:
+    """Build into ``out``. Another build into the same folder first finishes
+    (``on_wait`` hears that this one waits for it)."""
     out.mkdir(parents=True, exist_ok=True)
+    with build_lock(out, on_wait):
+        return _build(targets, out, workers, force, balance_games, progress)
+
+
+def _build(targets: Sequence[str], out: Path, workers: int | None, force: bool, balance_games: int,
+           progress: Progress | None) -> BuildSummary:
     if not force:
         fresh = stamps.fresh_jobs(out, targets, balance_games)
         if fresh is not None:  # nothing changed since the last complete build

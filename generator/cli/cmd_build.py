@@ -39,7 +39,8 @@ def build_command(
             bar.update(task, completed=done, total=total, description=job_id)
 
         summary = build(
-            targets or (), output, workers=jobs or None, force=force, balance_games=balance_games, progress=progress
+            targets or (), output, workers=jobs or None, force=force, balance_games=balance_games, progress=progress,
+            on_wait=lambda message: console.print(f"note: {message}", markup=False, highlight=False),
         )
     _print_summary(summary)
     if not summary.ok:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
-from rich.progress import Progress
 
 from ..deck import resolve_deck
 from ..errors import ParameterError
@@ -16,6 +15,7 @@ from ..render.printer_config import parse_offset, save_printer_offset
 from ..render.sheet import with_copies, write_sheets
 from . import options
 from .app import app, friendly
+from .progress import progress_bar
 from .sheet_args import back_offset as sheet_back_offset
 from .sheet_args import echo_notes, sheet_options
 
@@ -47,7 +47,7 @@ def cards(
                           printer=printer, proof=proof, color=color)
     card_size = parse_card_size(size) if size else None
     pieces = card_pieces(loaded, layout, size=card_size)
-    with Progress(transient=True) as bar:
+    with progress_bar() as bar:
         task = bar.add_task(f"{loaded.name}", total=len(with_copies(pieces)))
         report = write_sheets(pieces, output, sheet, title=loaded.name,
                               progress=lambda done: bar.update(task, completed=done))

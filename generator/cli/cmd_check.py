@@ -13,8 +13,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ..balance import parse_thresholds, run_checks, write_report_pdf
 from ..balance.checks import planned_games
+from ..balance.findings import Finding
 from ..deck import resolve_deck
 from ..errors import ParameterError
+from ..render.cards import check_cards
 from . import options
 from .app import app, friendly
 
@@ -34,6 +36,8 @@ def check(
     report_pdf: Path | None = typer.Option(None, "--report", help="Write a PDF balance report (and PNG charts beside it).", show_default=False),
     suggest: bool = typer.Option(False, "--suggest", help="Propose the smallest value changes for too strong or weak cards, verified by simulation."),
     thresholds: list[str] = options.Thresholds,
+    strategy: str | None = options.Strategy,
+    jobs: int = options.Jobs,
 ) -> None:
     """Validate DECK and check its balance; --games 0 runs the static checks alone.
 
@@ -42,18 +46,24 @@ def check(
         raise ParameterError(f"--games must be 0 or more, got {games}")
     overrides = parse_thresholds(thresholds)
     loaded = resolve_deck(deck)
+    printing = check_cards(loaded)  # what `cards` would reject is an error here too
     total = planned_games(loaded, games)
+    if as_json:
+        from ..rules.fast import kernel_cache
+
+        kernel_cache.notices = False  # the compile note is for people; --json is for scripts
     console = Console(stderr=True)
     show = not as_json and total >= PROGRESS_FROM and sys.stderr.isatty()
     with Progress(TextColumn("playtesting"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, disable=not show, transient=True) as bar:
         task = bar.add_task("games", total=total)
         report = run_checks(loaded, games=games, players=players, seed=seed, sets=sets, thresholds=overrides,
-                            progress=lambda n: bar.advance(task, n))
+                            progress=lambda n: bar.advance(task, n), strategy=strategy, jobs=jobs)
         if suggest:
             from ..balance.suggest import suggest_changes
 
             report.suggestions = suggest_changes(loaded, report, sets=sets, players=players, seed=seed)
+    report.findings += [Finding("warning", "print", warning) for warning in printing]
     if report_pdf is not None:
         written = write_report_pdf(report, report_pdf, report_pdf.with_name(report_pdf.stem + "-charts"))
         if not as_json:

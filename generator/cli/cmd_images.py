@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
-from rich.progress import Progress
 
 from ..deck import resolve_deck
 from ..errors import ParameterError
@@ -14,6 +13,7 @@ from ..images.work import auto_jobs
 from ..render.geometry import parse_card_size
 from . import options
 from .app import app, friendly
+from .progress import progress_bar
 from .sheet_args import echo_notes
 
 
@@ -50,7 +50,7 @@ def images(
                        corner_radius=corner_radius, color=color.lower())
     loaded = resolve_deck(deck)
     pieces = deck_pieces(loaded, layout, parse_card_size(size) if size else None)
-    with Progress(transient=True) as bar:
+    with progress_bar() as bar:
         task = bar.add_task(f"{loaded.name}", total=None)
         report = export_pieces(
             pieces, output, plan, name=loaded.key or "deck", title=loaded.name,

@@ -11,7 +11,7 @@ from typing import Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ..deck.load import resolve_deck
@@ -25,6 +25,7 @@ from ..rules.runner import simulate as run_simulation
 from ..rules.stats import Summary
 from . import options
 from .app import app, friendly
+from .progress import progress_bar
 
 PROGRESS_FROM = 2000  # games: shorter runs finish before a bar is worth drawing
 
@@ -38,7 +39,7 @@ def simulate(
     games: int = options.Games,
     seed: int = options.Seed,
     sets: list[str] = options.Sets,
-    strategy: str | None = typer.Option(None, "--strategy", help="How seats decide (weiji: best, random, fixed; viashi: random, greedy)."),
+    strategy: str | None = options.Strategy,
     jobs: int = options.Jobs,
     as_json: bool = options.Json,
     deal: Path | None = typer.Option(None, "--deal", help="Play one fixed deal from this YAML file (stacks: per seat, top first)."),
@@ -64,6 +65,10 @@ def simulate(
     if trace is not None:
         raise typer.BadParameter("--trace needs --deal (one fixed game)", param_hint="--trace")
     params = make_params(game, sets, players=players)
+    if as_json:
+        from ..rules.fast import kernel_cache
+
+        kernel_cache.notices = False  # the compile note is for people; --json is for scripts
     show_bar = not as_json and games >= PROGRESS_FROM and sys.stdout.isatty()
     if show_bar:
         with _progress_bar(games) as advance:
@@ -92,7 +97,7 @@ def _trace_file(path: Path) -> Iterator[Callable[[Mapping[str, Any]], None]]:
 @contextmanager
 def _progress_bar(games: int) -> Iterator[Callable[[int], None]]:
     columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, transient=True) as bar:
+    with progress_bar(*columns) as bar:
         task = bar.add_task("games", total=games)
         yield lambda n: bar.advance(task, n)
 

@@ -6,13 +6,13 @@ from collections import Counter
 from pathlib import Path
 
 import typer
-from rich.progress import Progress
 
 from ..deck import resolve_deck
 from ..render.piecepack import COMPONENTS, parse_components, piecepack_pieces
 from ..render.sheet import with_copies, write_sheets
 from . import options
 from .app import app, friendly
+from .progress import progress_bar
 from .sheet_args import echo_notes, sheet_options
 
 NOUNS = {"tile": "tiles", "coin": "coins", "die": "dice", "pawn": "pawns"}
@@ -46,7 +46,7 @@ def tiles(
                           gap=gap, no_crop_marks=no_crop_marks, cut_lines=cut_lines, offset=back_offset,
                           printer=printer, proof=proof, color=color)
     pieces = piecepack_pieces(loaded, packs, chosen)
-    with Progress(transient=True) as bar:
+    with progress_bar() as bar:
         task = bar.add_task(loaded.name, total=len(with_copies(pieces)))
         report = write_sheets(pieces, output, sheet, title=loaded.name,
                               progress=lambda done: bar.update(task, completed=done))

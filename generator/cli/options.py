@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -17,6 +18,7 @@ Games = typer.Option(1000, "--games", help="Number of games to simulate.")
 Sets = typer.Option([], "--set", help="A rule parameter, key=value (repeatable), e.g. --set variant=russian.")
 Json = typer.Option(False, "--json", help="Print one JSON object instead of tables.")
 Jobs = typer.Option(1, "--jobs", help="Parallel processes (results are identical for any number).")
+Strategy = typer.Option(None, "--strategy", help="How seats decide: one name for every seat or A,B,C per seat, seat 0 first (weiji: best, random, fixed; viashi: random, greedy, expert or expert:SAMPLES).")
 Bleed = typer.Option(3.0, "--bleed", help="Bleed in mm around each card (0 allowed).")
 Backs = typer.Option("none", "--backs", help="Card backs: none, duplex-long, duplex-short or fold.")
 BackOffset = typer.Option(None, "--back-offset", help="Shift back pages by X,Y mm (from `deckpress calibrate`).")
@@ -31,3 +33,25 @@ Color = typer.Option("rgb", "--color", help="rgb (screens, home printers) or cmy
 PieceBacks = typer.Option("duplex-long", "--backs",
                           help="Backs (tile grids, coin suits): duplex-long, duplex-short, fold or none.")
 Thresholds = typer.Option([], "--threshold", help="A balance threshold, key=value (repeatable), e.g. --threshold card_win_max=0.8.")
+
+
+def _flags_show_as_flags() -> None:
+    """On/off options read ``--proof`` in ``--help``, not ``--proof <bool>``.
+
+    Typer (0.29) labels every option with its type in the rich help, flags and
+    ``--help`` itself included; a flag takes no value, so it gets no label.
+    """
+    from typer.core import TyperOption
+
+    labelled = getattr(TyperOption, "display_type_rich", None)
+    if labelled is None or getattr(labelled, "flags_unlabelled", False):
+        return
+
+    def display_type_rich(self: Any, ctx: Any) -> str | None:
+        return None if getattr(self, "is_flag", False) else labelled(self, ctx)
+
+    display_type_rich.flags_unlabelled = True  # type: ignore[attr-defined]
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_flags_show_as_flags()

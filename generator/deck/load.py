@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 from ..errors import DeckError, Problem
 from ..paths import deck_data_dir, templates_dir
 from .model import CARD_SIZES, Attribute, Back, Card, CardSize, Deck, Rank, Suit
+from .numbers import DEFAULT, NumberFormat, format_problem
 from .rows import (
     Row,
     RowContext,
@@ -80,14 +81,15 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
     raw = load_yaml(path, text)
     if not isinstance(raw, Mapping):
         raise DeckError(Problem("a deck file is a mapping with at least 'name' and 'cards'", path, 1))
-    try:
-        spec = DeckIn.model_validate(dict(raw))
+    numbers, number_problems = _number_format(raw, path)
+    try:  # number text in deck-level values (strengths, sizes, thresholds) is read in this format too
+        spec = DeckIn.model_validate(dict(raw), context={"numbers": numbers})
     except ValidationError as exc:
-        raise DeckError(_pydantic_problems(exc, raw, path)) from None
+        raise DeckError(number_problems + _pydantic_problems(exc, raw, path)) from None
 
     folder = path.resolve().parent
     roots = (deck_data_dir(), templates_dir())
-    problems: list[Problem] = []
+    problems: list[Problem] = list(number_problems)
     digest = hashlib.sha256(text.encode())
     inputs = [path]  # every file hashed into digest (build stamps check them without loading)
 
@@ -107,6 +109,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         no_data=spec.no_data,
         folder=folder,
         allowed_roots=roots,
+        numbers=numbers,
     )
     clash = set(ctx.attributes) & (set(ctx.fields) | {"id", "name", "copies", "suit", "rank"})
     for name in sorted(clash):
@@ -228,6 +231,21 @@ def _threshold_problems(spec: DeckIn, raw: Mapping[str, Any], path: Path) -> lis
     return problems
 
 
+def _number_format(raw: Mapping[str, Any], path: Path) -> tuple[NumberFormat, list[Problem]]:
+    """The deck's declared ``number_format`` (checked), or the default: '.' decimal, no thousands.
+    Read before the schema, which uses it (its shape is then checked with the rest)."""
+    declared = raw.get("number_format")
+    if not isinstance(declared, Mapping):
+        return DEFAULT, []
+    decimal, thousands = declared.get("decimal", "."), declared.get("thousands", "")
+    if not isinstance(decimal, str) or not isinstance(thousands, str):
+        return DEFAULT, []
+    error = format_problem(decimal, thousands)
+    if error:
+        return DEFAULT, [Problem(error, path, _line(raw, "number_format"), field="number_format")]
+    return NumberFormat(decimal, thousands, declared=True), []
+
+
 def _hash_file(digest: Any, path: Path) -> None:
     try:
         with path.open("rb") as f:
@@ -269,7 +287,9 @@ def _pydantic_problems(exc: ValidationError, raw: Any, path: Path) -> list[Probl
             elif isinstance(part, str) and not _is_union_tag(part):
                 names.append(part)  # a key that is missing or extra
         message = err["msg"]
-        if err["type"] == "extra_forbidden":
+        if err["type"] == "value_error":  # our own validators' messages, without pydantic's prefix
+            message = str(err.get("ctx", {}).get("error", message))
+        elif err["type"] == "extra_forbidden":
             message = "unknown key (a misprint?)" + _hint(err["loc"][-1], _model_at(err["loc"][:-1]))
         elif err["type"] == "missing":
             message = "missing (it is required)"

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import Problem
 from .model import Card, Source
+from .numbers import DEFAULT, NumberFormat, read_number
 from .schema import KEY_RE
 from .yamlfile import LineMap
 
@@ -57,6 +58,7 @@ class RowContext:
     no_data: str
     folder: Path
     allowed_roots: tuple[Path, ...]
+    numbers: NumberFormat = DEFAULT  # how number text is written (the deck's number_format)
 
 
 def rows_from_yaml(items: list[Any], file: Path, fallback_line: int | None) -> tuple[list[Row], list[Problem]]:
@@ -251,7 +253,7 @@ def column_problems(columns: tuple[str, ...], file: Path, ctx: RowContext) -> li
     return problems
 
 
-def parse_value(raw: Any, no_data: str) -> tuple[float | None, str | None]:
+def parse_value(raw: Any, no_data: str, numbers: NumberFormat = DEFAULT) -> tuple[float | None, str | None]:
     """An attribute value: a finite number or "no data". Returns (value, error)."""
     if raw is None:
         return None, None
@@ -263,12 +265,10 @@ def parse_value(raw: Any, no_data: str) -> tuple[float | None, str | None]:
         text = raw.strip()
         if text.lower() in NO_DATA_WORDS or text.lower() == no_data.lower():
             return None, None
-        try:
-            value = float(text.replace(",", "")) if _numeric_text(text) else float("nan")
-        except ValueError:
-            value = float("nan")
-        if math.isnan(value) and text.lower() not in ("nan",):
-            return None, f"not a number: {raw!r} (write a number, or leave it empty for no data)"
+        number, error = (math.nan, None) if text.lower() == "nan" else read_number(text, numbers)
+        if number is None:
+            return None, error
+        value = number
     else:
         return None, f"expected a number or 'no data', got a {type(raw).__name__}"
     if not math.isfinite(value) or abs(value) > 1e15:
@@ -276,8 +276,23 @@ def parse_value(raw: Any, no_data: str) -> tuple[float | None, str | None]:
     return value, None
 
 
-def _numeric_text(text: str) -> bool:
-    return bool(text) and all(ch in "0123456789.,-+eE" for ch in text)
+def parse_copies(raw: Any, numbers: NumberFormat = DEFAULT) -> tuple[int, str | None]:
+    """``copies``: a whole number from 0 to MAX_COPIES (text read in the deck's number format)."""
+    wrong = f"copies must be a whole number from 0 to {MAX_COPIES}, got {raw!r}"
+    if isinstance(raw, bool):
+        return 1, wrong
+    if isinstance(raw, str):
+        number, error = read_number(raw, numbers)
+        if number is None:
+            return 1, f"{wrong}: {error}"
+        raw_value: float = number
+    elif isinstance(raw, int | float):
+        raw_value = float(raw)
+    else:
+        return 1, wrong
+    if not math.isfinite(raw_value) or not raw_value.is_integer() or not 0 <= raw_value <= MAX_COPIES:
+        return 1, wrong
+    return int(raw_value), None
 
 
 def _text(raw: Any) -> str:
@@ -317,14 +332,9 @@ def build_card(row: Row, ctx: RowContext) -> tuple[Card | None, list[Problem]]:
     name = _text(data.get("name")) or card_id
     copies = 1
     if "copies" in data and data["copies"] not in (None, ""):
-        raw = data["copies"]
-        try:
-            copies = int(str(raw).strip()) if not isinstance(raw, bool) else -1
-        except ValueError:
-            copies = -1
-        if not 0 <= copies <= MAX_COPIES or (isinstance(raw, float) and not raw.is_integer()):
-            problem(f"copies must be a whole number from 0 to {MAX_COPIES}, got {raw!r}", "copies")
-            copies = 1
+        copies, error = parse_copies(data["copies"], ctx.numbers)
+        if error:
+            problem(error, "copies")
 
     suit = _text(data.get("suit")) or None
     if suit is not None and ctx.suits and suit not in ctx.suits:
@@ -340,7 +350,7 @@ def build_card(row: Row, ctx: RowContext) -> tuple[Card | None, list[Problem]]:
                 continue
             problem("missing value (write a number, or 'no data')", key)
             continue
-        value, error = parse_value(data[key], ctx.no_data)
+        value, error = parse_value(data[key], ctx.no_data, ctx.numbers)
         if error:
             problem(error, key)
         values[key] = value

@@ -9,7 +9,17 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, FiniteFloat, field_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    FiniteFloat,
+    ValidationInfo,
+    field_validator,
+)
+
+from .numbers import DEFAULT, read_number
 
 KEY_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$")
 COLOR_RE = re.compile(r"^#[0-9A-Fa-f]{6}$")
@@ -24,7 +34,20 @@ def _as_text(value: Any) -> Any:
     return value
 
 
+def _number_text(value: Any, info: ValidationInfo) -> Any:
+    # '1,5' in YAML is text: read in the deck's number_format (validation context), never as 15
+    if not isinstance(value, str):
+        return value
+    numbers = (info.context or {}).get("numbers", DEFAULT)
+    number, error = read_number(value, numbers)
+    if number is None:
+        raise ValueError(error)
+    return int(number) if number.is_integer() else number
+
+
 Text = Annotated[str, BeforeValidator(_as_text), Field(max_length=2000)]
+Number = Annotated[float, BeforeValidator(_number_text)]
+Whole = Annotated[int, BeforeValidator(_number_text)]
 Key = Annotated[str, BeforeValidator(_as_text), Field(pattern=KEY_RE.pattern)]
 Color = Annotated[str, Field(pattern=COLOR_RE.pattern)]
 
@@ -54,13 +77,13 @@ class SuitIn(Strict):
 class RankIn(Strict):
     key: Key
     name: Text
-    strength: int = Field(ge=-1000, le=1000)
+    strength: Whole = Field(ge=-1000, le=1000)
     label: Text | None = None
 
 
 class SizeIn(Strict):
-    width: float = Field(gt=5, le=500)
-    height: float = Field(gt=5, le=500)
+    width: Number = Field(gt=5, le=500)
+    height: Number = Field(gt=5, le=500)
 
 
 class BackIn(Strict):
@@ -73,6 +96,13 @@ class BackIn(Strict):
 class CardsFileIn(Strict):
     file: Text
     sheet: Text | None = None
+
+
+class NumberFormatIn(Strict):
+    """How the deck writes numbers as text: ``{decimal: ',', thousands: '.'}``."""
+
+    decimal: str = "."
+    thousands: str = ""
 
 
 class DeckIn(Strict):
@@ -88,8 +118,9 @@ class DeckIn(Strict):
     back: BackIn | None = None
     colors: dict[Key, Color] = Field(default_factory=dict)
     fields: list[Key] = Field(default_factory=list, max_length=64)
-    thresholds: dict[Key, FiniteFloat] = Field(default_factory=dict)
+    thresholds: dict[Key, Annotated[FiniteFloat, BeforeValidator(_number_text)]] = Field(default_factory=dict)
     no_data: Text = "no data"
+    number_format: NumberFormatIn | None = None
     cards: list[Any] | CardsFileIn | Text | None = None
 
     @field_validator("attributes", "suits", "ranks")

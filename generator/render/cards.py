@@ -11,22 +11,23 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ..deck.model import Card, CardSize, Deck
-from ..errors import ParameterError
+from ..errors import ParameterError, Problem, RenderError
 from ..paths import deck_data_dir
 from .atomic import atomic_write
 from .fonts import register_fonts
 from .geometry import pt
-from .layout.checks import check_element
+from .layout.checks import art_warning, art_where, check_element
 from .layout.context import Where, card_context, resolve
 from .layout.draw import draw_elements
-from .layout.frame import CardBox
+from .layout.frame import CardBox, box_of
 from .layout.loader import Layout, load_layout, validate_element
 from .layout.model import Element
 from .pdf import make_canvas
@@ -114,7 +115,8 @@ class CardPiece:
         return card_context(self._deck, self._card)
 
     def check(self) -> None:
-        """Resolve both sides once (templates, fonts, images): RenderError before drawing."""
+        """Resolve both sides once (templates, fonts, images): RenderError before drawing;
+        art that prints below 200 ppi is a warning."""
         ctx = self._ctx
         for side in ("front", "back"):
             self._resolve(side, ctx, check=True)
@@ -134,10 +136,18 @@ class CardPiece:
             where = Where(layout.name, layout.path, card.id, name)
             resolved = resolve(element, ctx, where)
             if resolved is not None:
-                if check:
-                    check_element(resolved, where, self._folders)
+                if check:  # fonts and images once, up front (drawing locates its images itself)
+                    where = art_where(where, resolved, card)
+                    path = check_element(resolved, where, self._folders)
+                    self._warn_art(resolved, path, layout, where)
                 out.append((name, resolved))
         return out
+
+    def _warn_art(self, element: Element, path: Path | None, layout: Layout, where: Where) -> None:
+        box = box_of(element, CardBox(self.width, self.height, 0.0, *layout.size, layout.safe_zone))
+        message = art_warning(element, path, (box[2], box[3]))
+        if message and where.warning(message) not in self.warnings:
+            self.warnings.append(where.warning(message))
 
     def _draw(self, canvas: Canvas, bleed: float, side: str) -> None:
         layout = self._layouts[side]
@@ -178,9 +188,11 @@ def card_pieces(
             f"deck {deck.name!r} is a {deck.kind} deck (tiles, coins, dice), not cards; "
             f"print it with `deckpress tiles {_tiles_arg(deck)}` instead"
         )
-    front = deck_layout(deck, layout)
-    back = (load_layout(_named(deck, deck.back.layout), _search(deck), _roots(deck))
-            if deck.back.layout else front)
+    with _named_by_deck(deck, "layout" if layout is None else None):
+        front = deck_layout(deck, layout)
+    with _named_by_deck(deck, "back.layout"):
+        back = (load_layout(_named(deck, deck.back.layout), _search(deck), _roots(deck))
+                if deck.back.layout else front)
     card_size = size or deck.card_size
     pieces: list[Piece] = []
     for card in deck.cards:
@@ -188,6 +200,30 @@ def card_pieces(
         piece.check()  # every template, font and image error before a file is opened
         pieces.append(piece)
     return pieces
+
+
+def check_cards(deck: Deck, layout: str | Path | None = None) -> list[str]:
+    """Everything a card render needs, checked without drawing: layouts, templates,
+    fonts and art files (RenderError naming file, line, card and field); returns the
+    warnings (art that prints soft). A piecepack deck has no card layouts: nothing to check."""
+    if deck.kind != "cards":
+        return []
+    warnings: list[str] = []
+    for piece in card_pieces(deck, layout):
+        warnings += [w for w in getattr(piece, "warnings", ()) if w not in warnings]
+    return warnings
+
+
+@contextmanager
+def _named_by_deck(deck: Deck, key: str | None) -> Iterator[None]:
+    """A layout the deck names that cannot be found is a problem of the deck file's ``key``."""
+    try:
+        yield
+    except RenderError as exc:
+        if key is None or deck.path is None:
+            raise
+        raise RenderError([p if p.file is not None else Problem(p.message, deck.path, None, None, key)
+                           for p in exc.problems]) from None
 
 
 def proof_label(deck: Deck, day: _dt.date | None = None) -> str:

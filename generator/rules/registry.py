@@ -21,6 +21,7 @@ from .api import Action, Game, Strategy
 from .params import Params
 from .strategies import BestStrategy, FixedStrategy, RandomStrategy
 from .viashi import ViashiGame, viashi_deal_actions
+from .viashi_expert import ExpertStrategy
 from .viashi_strategies import GreedyStrategy
 from .viashi_strategies import RandomStrategy as ViashiRandom
 from .war import WarGame, war_deal_actions
@@ -58,7 +59,7 @@ GAMES: Mapping[str, GameEntry] = MappingProxyType(
             make=ViashiGame,
             default_deck="viashi",
             deal_actions=viashi_deal_actions,
-            strategies=MappingProxyType({"random": ViashiRandom, "greedy": GreedyStrategy}),
+            strategies=MappingProxyType({"random": ViashiRandom, "greedy": GreedyStrategy, "expert": ExpertStrategy}),
             default_strategy="greedy",
         ),
     }
@@ -81,3 +82,58 @@ def make_game(name: str, deck: Deck, params: Params) -> Game:
 def default_deck(name: str) -> str:
     """The bundled deck a game uses when no ``--deck`` is given."""
     return entry(name).default_deck
+
+
+def seat_strategies(game: str, spec: str | None, players: int) -> list[str]:
+    """The strategy name of every seat (seat 0 first) from ``--strategy``:
+    ``None`` (the game's default for every seat), one name (every seat) or
+    ``A,B,C`` (one per seat). Empty for a game without player decisions.
+    Unknown names and a wrong count are clear errors."""
+    known = entry(game)
+    if known.default_strategy is None:
+        if spec is not None:
+            raise ParameterError(f"{game} has no player decisions, so --strategy does not apply")
+        return []
+    if spec is None:
+        return [known.default_strategy] * players
+    names = [n.strip() for n in spec.split(",")]
+    for name in names:
+        _budget(game, name)
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise ParameterError(f"--strategy {spec!r} names {len(names)} strategies for {players} seats;"
+                             f" give one name for every seat or one per seat (seat 0 first)")
+    return names
+
+
+def make_strategy(game: str, name: str | None = None) -> Strategy:
+    """A fresh strategy ``name`` for ``game`` (``None``: the game's default)."""
+    known = entry(game)
+    if name is None:
+        name = known.default_strategy
+        if name is None:
+            raise ParameterError(f"{game} has no player decisions, so no strategy")
+    base, budget = _budget(game, name)
+    factory: Any = known.strategies[base]
+    return factory() if budget is None else factory(budget)
+
+
+BUDGETED = ("expert",)  # strategies that take a search budget: NAME:SAMPLES
+
+
+def _budget(game: str, name: str) -> tuple[str, int | None]:
+    """``expert:64`` -> ("expert", 64); ``greedy`` -> ("greedy", None); a clear
+    error for an unknown name or a budget where none applies."""
+    known = entry(game)
+    base, colon, arg = name.partition(":")
+    if base not in known.strategies:
+        valid = ", ".join(known.strategies) or f"none ({game} has no player decisions)"
+        raise ParameterError(f"unknown strategy {name!r} for {game}; valid: {valid}")
+    if not colon:
+        return base, None
+    if base not in BUDGETED:
+        raise ParameterError(f"strategy {base!r} takes no budget ({name!r}); only {', '.join(BUDGETED)}:SAMPLES does")
+    if not arg.isdigit() or int(arg) < 1:
+        raise ParameterError(f"strategy {name!r}: the budget after ':' must be a whole number of samples, 1 or more")
+    return base, int(arg)

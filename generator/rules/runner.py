@@ -10,8 +10,8 @@ process. The loop in :func:`play` is the reference hot path.
 Engines: ``simulate(engine="auto")`` plays with the compiled kernels of
 :mod:`generator.rules.fast` when they serve the game, parameters and strategy
 (War; Weiji with ``best``, ``random`` or ``fixed``; three-player Viashi with
-``greedy`` or ``random``, no handicap), otherwise with the State-API reference
-engine (custom strategies, Viashilym, the handicap, ``play_deal`` traces); ``engine="fast"`` insists (a clear error says why it cannot
+``greedy`` or ``random``, no handicap; every seat the same strategy), otherwise with the State-API reference
+engine (custom and per-seat strategies, the Viashi ``expert``, Viashilym, the handicap, ``play_deal`` traces); ``engine="fast"`` insists (a clear error says why it cannot
 serve), ``engine="reference"`` never uses the kernels. The fast engine draws its
 own seeded per-game random streams (see :mod:`generator.rules.fast.rng`): just as
 reproducible and independent of ``jobs``, but other games than the reference
@@ -36,9 +36,9 @@ from ..errors import ParameterError
 from .api import CHANCE, Action, Game, Result, Strategy, TrickObserver
 from .deals import deal_choices, deal_seed
 from .params import Params
-from .registry import entry, make_game
+from .registry import entry, make_game, make_strategy, seat_strategies
 from .stats import Summary
-from .strategies import FixedStrategy, make_strategy
+from .strategies import FixedStrategy
 
 Progress = Callable[[int], None]
 PROGRESS_EVERY = 64  # games between progress calls in one process
@@ -79,13 +79,32 @@ def _players(params: Params) -> int:
     return int(getattr(params, "players", 2))
 
 
-def _strategies(game: str, name: str | None, players: int) -> list[Strategy]:
-    known = entry(game)
-    if known.default_strategy is None:
-        if name is not None:
-            raise ParameterError(f"{game} has no player decisions, so --strategy does not apply")
-        return []
-    return [make_strategy(game, name) for _ in range(players)]
+def _strategies(game: str, spec: str | None, players: int) -> list[Strategy]:
+    """One fresh strategy per seat from ``--strategy`` (see
+    :func:`~generator.rules.registry.seat_strategies`)."""
+    return [make_strategy(game, name) for name in seat_strategies(game, spec, players)]
+
+
+def strategy_label(game: str, spec: str | None, players: int) -> str | None:
+    """``spec`` normalised: the one name when every seat plays it, else the
+    names per seat joined with commas (None: a game without decisions)."""
+    names = seat_strategies(game, spec, players)
+    if not names:
+        return None
+    return names[0] if len(set(names)) == 1 else ",".join(names)
+
+
+class _PerSeat:
+    """Delegates each seat's choice to that seat's strategy (after scripted choices)."""
+
+    name = "per-seat"
+    deterministic = False
+
+    def __init__(self, strategies: Sequence[Strategy]) -> None:
+        self.strategies = list(strategies)
+
+    def choose(self, state: Any, seat: int, rng: random.Random) -> Action:
+        return self.strategies[seat].choose(state, seat, rng)
 
 
 def _play_range(game: Game, name: str, strategy: str | None, params: Params, seed: int,
@@ -132,8 +151,7 @@ def simulate(
     if engine not in ENGINES:
         raise ParameterError(f"unknown engine {engine!r}; valid: {', '.join(ENGINES)}")
     built = make_game(game, deck, params)
-    strategy = strategy if strategy is not None else entry(game).default_strategy
-    _strategies(game, strategy, _players(params))  # validate the name before any work
+    strategy = strategy_label(game, strategy, _players(params))  # validates the names before any work
     fast = _use_fast(engine, game, built, strategy)
     if jobs == 1 or games < 2 * jobs:
         return _play_range(built, game, strategy, params, seed, 0, games, progress, fast)
@@ -175,11 +193,16 @@ def _context(fast: bool, built: Game, name: str, strategy: str | None) -> Any:
     For the fast engine on Linux, ``fork`` after loading the compiled kernels in
     this process: a spawned worker would spend a second or two starting numba
     and loading the kernels from its cache, which eats the gain of ``--jobs 2``
-    on runs of a few seconds. The workers only run kernels and return summaries."""
+    on runs of a few seconds. The workers only run kernels and return summaries.
+    Runs with the Viashi ``expert`` (whose search is a kernel) fork the same way
+    after one warm-up game."""
     if fast and sys.platform.startswith("linux"):
         from .fast.engine import warm_up
 
         warm_up(name, built, strategy)
+        return get_context("fork")
+    if sys.platform.startswith("linux") and "expert" in (strategy or ""):  # the same for the expert's search kernel
+        play(built, _strategies(name, strategy, _players(built.params)), game_rng(0, 0))
         return get_context("fork")
     return get_context("spawn")
 
@@ -233,6 +256,6 @@ def play_deal(
     strategies = _strategies(game, strategy, _players(params))
     choices = deal_choices(deal)
     if choices and strategies:
-        fixed = FixedStrategy(choices, then=make_strategy(game, strategy))
+        fixed = FixedStrategy(choices, then=_PerSeat(strategies))
         strategies = [fixed] * len(strategies)
     return play(built, strategies, game_rng(deal_seed(deal), 0), observer, scripted)

@@ -113,6 +113,13 @@ class Summary:
             "max": max(self.lengths),
         }
 
+    def seat_strategies(self) -> list[str]:
+        """The strategy of every seat, seat 0 first (empty: no decisions)."""
+        if not self.strategy:
+            return []
+        names = self.strategy.split(",")
+        return names if len(names) > 1 else names * self.players
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "game": self.game,
@@ -120,6 +127,7 @@ class Summary:
             "games": self.games,
             "seed": self.seed,
             "strategy": self.strategy,
+            "strategies": self.seat_strategies(),
             "engine": self.engine,
             "length": self.length(),
             "unfinished": self.unfinished,

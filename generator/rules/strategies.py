@@ -6,7 +6,8 @@ A strategy whose choice depends only on what it sees (no rng, no memory) sets
 positions as cycles (a repeat with a non-deterministic strategy is no cycle).
 
 The per-game registry lives in :mod:`generator.rules.registry` (each
-``GameEntry.strategies``); :func:`make_strategy` looks names up there.
+``GameEntry.strategies``); its :func:`~generator.rules.registry.make_strategy`
+and :func:`~generator.rules.registry.seat_strategies` look names up there.
 """
 
 from __future__ import annotations
@@ -14,13 +15,9 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from ..errors import ParameterError
-from .api import Action, State
-
-if TYPE_CHECKING:
-    from .api import Strategy
+from .api import Action, State, Strategy
 
 
 class RandomStrategy:
@@ -74,18 +71,3 @@ class FixedStrategy:
                 return action
         valid = ", ".join(str(a.value) for a in legal)
         raise ParameterError(f"deal: choices[{index}]: {key!r} is not a legal move here; legal: {valid}")
-
-
-def make_strategy(game: str, name: str | None = None) -> Strategy:
-    """A fresh strategy ``name`` for ``game`` (``None``: the game's default)."""
-    from .registry import entry  # the registry imports this module
-
-    known = entry(game)
-    if name is None:
-        name = known.default_strategy
-        if name is None:
-            raise ParameterError(f"{game} has no player decisions, so no strategy")
-    if name not in known.strategies:
-        valid = ", ".join(known.strategies) or f"none ({game} has no player decisions)"
-        raise ParameterError(f"unknown strategy {name!r} for {game}; valid: {valid}")
-    return known.strategies[name]()

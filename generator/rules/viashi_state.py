@@ -8,13 +8,33 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .api import CHANCE, TERMINAL, Action, Result, TrickObserver
+from .params import ViashiParams
+from .viashi_cards import CardRules
 from .viashi_scoring import score_hand
 
-if TYPE_CHECKING:
-    from .viashi import ViashiGame
+
+class ViashiGame(Protocol):
+    """What a state needs of its game (:class:`generator.rules.viashi.ViashiGame`;
+    a protocol here so that the two modules do not import each other)."""
+
+    params: ViashiParams
+    teams: bool
+    rules: CardRules
+    ids: tuple[str, ...]
+    index: dict[str, int]
+    cards: list[int]
+    copies: list[int]
+    place: tuple[Action, ...]
+    play: dict[str, tuple[Action, ...]]
+    parse: dict[str, tuple[str, int]]
+    counter_keys: tuple[str, ...]
+
+    @property
+    def players(self) -> int: ...
+
 
 PILE, DRAW, PLAY, OVER = "pile", "draw", "play", "over"
 
@@ -43,6 +63,7 @@ class ViashiState:
         self.trick: list[int] = []
         self.seats: list[int] = []
         self.played: list[int] = []  # cards played this hand, in order (public)
+        self.history: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []  # this hand's tricks: source, seats, cards
         self.won = [0] * n  # tricks captured this hand
         self.owned: list[list[int]] = [[] for _ in range(n)]
         self.tricks = 0
@@ -113,7 +134,9 @@ class ViashiState:
     def view(self, seat: int) -> Mapping[str, Any]:
         """Cards are numbers (``rules.ids`` names them). ``drawn`` only for the
         drawing seat; ``hand`` is the seat's own; tables and played cards are
-        public. The lists are the state's own (no copies, for speed): read only."""
+        public, and so is ``history`` (this hand's finished tricks: source,
+        seats and cards in play order). The lists are the state's own (no
+        copies, for speed): read only."""
         g = self.game
         return {
             "phase": self.phase, "seat": seat, "players": g.players, "teams": g.teams,
@@ -121,7 +144,7 @@ class ViashiState:
             "drawn": self.pair if self.phase == DRAW and seat == self.drawer else (),
             "hand": self.hands[seat], "table": self.tables[seat], "tables": self.tables,
             "leader": self.leader, "source": self.source, "trick": self.trick, "trick_seats": self.seats,
-            "played": self.played, "hand_no": self.hand_no, "scores": self.scores,
+            "played": self.played, "history": self.history, "hand_no": self.hand_no, "scores": self.scores,
         }
 
     def start_play(self, hands: Sequence[Sequence[str]], tables: Sequence[Sequence[str]], leader: int) -> None:
@@ -225,6 +248,7 @@ class ViashiState:
         c = self.counters
         trick, seats = self.trick, self.seats
         pos, rule = g.rules.capture(trick)
+        self.history.append((self.source, tuple(seats), tuple(trick)))
         self.tricks += 1
         c[self.source + "_leads"] += 1
         for card in trick:
@@ -276,6 +300,7 @@ class ViashiState:
         self.won = [0] * n
         self.owned = [[] for _ in range(n)]
         self.played = []
+        self.history = []
         self.source = ""
         if self.hand_no < g.params.hands:
             self.phase = PILE

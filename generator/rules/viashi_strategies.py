@@ -1,5 +1,6 @@
 """Viashi strategies: ``random`` (uniform over the legal actions) and
-``greedy`` (a one-trick heuristic).
+``greedy`` (a one-trick heuristic); the search player ``expert`` is in
+:mod:`.viashi_expert`.
 
 ``greedy`` uses only ``legal_actions()`` and ``view(seat)`` (its own hand, the
 public tables, the cards played this hand, the current trick and the public

@@ -79,3 +79,43 @@ def test_report_option_writes_pdf_and_charts(tmp_path: Path) -> None:
     result = run(DECKS / "balanced.yaml", "--games", "40", "--report", out)
     assert result.exit_code == 0, result.output
     assert out.read_bytes().startswith(b"%PDF") and (tmp_path / "r-charts" / "length.png").is_file()
+
+
+def test_strategy_per_seat_and_the_skill_gap_in_json() -> None:
+    result = run("viashi", "--games", "12", "--strategy", "expert:2,greedy,random", "--json")
+    assert result.exit_code == 0, result.output
+    play = json.loads(result.output)["playtest"]
+    assert play["strategy"] == "expert:2,greedy,random"
+    assert play["strategies"] == ["expert:2", "greedy", "random"]
+    skill = play["skill"]
+    assert skill["skilled"] == "expert:2" and skill["games"] == 12 and skill["level"] in ("none", "some", "much")
+    assert skill["low"] <= skill["gap"] <= skill["high"]
+    cards = skill["cards"]
+    assert cards["winds-9"]["special"] is not None and cards["gods-9"]["special"] is not None  # Fool, Changeling
+    assert cards["winds-1"]["special"] is None
+    assert sum(c["played"] for c in cards.values()) == 12 * 18  # the expert seat plays one card a trick
+    assert all(c["captures"] <= c["played"] for c in cards.values())
+
+
+def test_plain_check_measures_the_skill_gap_with_the_cheap_strategy() -> None:
+    # the expert search only when --strategy names it: a plain check stays fast
+    result = run("viashi", "--games", "9", "--json")
+    assert result.exit_code == 0, result.output
+    skill = json.loads(result.output)["playtest"]["skill"]
+    assert skill["skilled"] == "greedy" and skill["games"] == 9 and "cards" not in skill
+
+
+def test_war_has_no_skill_gap_and_rejects_a_strategy() -> None:
+    result = run("piecepack", "--games", "20", "--json")
+    assert result.exit_code == 0, result.output
+    skill = json.loads(result.output)["playtest"]["skill"]
+    assert skill["level"] == "none" and "no player decisions" in skill["reason"]
+    result = run("piecepack", "--games", "20", "--strategy", "random")
+    assert result.exit_code == 2 and "no player decisions" in result.output
+
+
+def test_unknown_strategy_or_wrong_count_exits_2() -> None:
+    for spec, message in (("clever", "unknown strategy 'clever'"), ("greedy,random", "names 2 strategies for 3 seats")):
+        result = run("viashi", "--games", "10", "--strategy", spec)
+        assert result.exit_code == 2 and message in result.output, result.output
+        assert "Traceback" not in result.output

@@ -92,3 +92,18 @@ def test_viashi_playtest_reports_scores_and_captures() -> None:
     assert sum(v for _, v in play["scores"]["seats"][0]["histogram"]) == 40
     v = play["viashi"]
     assert 0 < v["leader_takes_trick"]["share"] < 1 and v["fool_captures"] >= 0
+
+
+def test_without_the_skill_gap_the_report_names_its_strategy() -> None:
+    report = run_checks(resolve_deck("viashi"), games=20, skill=False)  # as deckpress build runs it
+    assert report.playtest is not None and "skill" not in report.playtest
+    assert report.playtest["strategies"] == ["greedy"] * 3
+    assert any("playtest strategy: greedy" in n and "skill gap not measured" in n for n in report.notes)
+
+
+def test_weiji_skill_gap_best_against_random() -> None:
+    report = run_checks(resolve_deck("eagle"), games=60)
+    skill = report.playtest["skill"] if report.playtest else {}
+    assert skill["skilled"] == "best" and skill["games"] == 60 and "cards" not in skill
+    assert skill["skilled_share"]["of"] == 60 and skill["random_share"]["of"] == 60  # two players: one random seat
+    assert skill["low"] <= skill["gap"] <= skill["high"] and skill["level"] in ("none", "some", "much")

@@ -76,3 +76,14 @@ def test_static_only_and_war_reports(tmp_path: Path) -> None:
     pngs = write_report_pdf(war, tmp_path / "war.pdf", tmp_path / "war")
     assert "war-grid" in {p.stem for p in pngs}
     assert "War length by players and packs" in "".join(p.extract_text() for p in pypdf.PdfReader(tmp_path / "war.pdf").pages)
+
+
+def test_viashi_report_shows_the_skill_gap_and_card_values(tmp_path: Path) -> None:
+    report = run_checks(resolve_deck("viashi"), games=9, strategy="expert:2")
+    pdf = tmp_path / "viashi.pdf"
+    write_report_pdf(report, pdf)
+    text = " ".join(page.extract_text() for page in pypdf.PdfReader(pdf).pages)
+    assert "skill gap (expert:2 vs random, 9 games)" in text and "Card value under expert play" in text
+    skill = report.playtest["skill"] if report.playtest else {}
+    assert f"{skill['gap'] * 100:+.1f} points" in text
+    assert "gods-9" in text and "special target taken" in text

@@ -185,12 +185,12 @@ BAD_IMAGES = {
     "text.png": (lambda p: p.write_text("not an image", encoding="utf-8"), "not a readable image"),
     "truncated.png": (lambda p: p.write_bytes(_png_header(10, 10)[:30]), "not a readable image"),
     "pic.bmp": (lambda p: Image.new("RGB", (4, 4)).save(p, format="BMP"), "BMP images are not supported"),
-    "pic.tif": (lambda p: Image.new("RGB", (4, 4)).save(p, format="TIFF"), "TIFF images are not supported"),
+    "pic.ppm": (lambda p: Image.new("RGB", (4, 4)).save(p, format="PPM"), "PPM images are not supported"),
 }
 
 
 @pytest.mark.parametrize("name", sorted(BAD_IMAGES))
-def test_bad_images_are_clean_errors_naming_card_and_element(world: tuple[Path, Path], name: str) -> None:
+def test_bad_images_are_clean_errors_naming_deck_line_card_and_field(world: tuple[Path, Path], name: str) -> None:
     project, _ = world
     make, message = BAD_IMAGES[name]
     make(project / name)
@@ -198,7 +198,7 @@ def test_bad_images_are_clean_errors_naming_card_and_element(world: tuple[Path, 
     with pytest.raises(RenderError) as info:
         card_pieces(deck, "weiji")
     text = str(info.value)
-    assert message in text and "card A" in text and "element 'art'" in text
+    assert message in text and "deck.yaml:2: card A, field 'art'" in text  # the card's own art: its line
 
 
 def test_the_decompression_bomb_limit_is_pillows_and_is_an_error_not_a_warning(

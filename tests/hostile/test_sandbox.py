@@ -84,7 +84,7 @@ def test_escape_attempts_are_render_errors_naming_layout_card_and_element(source
 
 def test_paths_reach_templates_only_as_text(ctx: dict, deck: Deck) -> None:
     assert render("{{ deck.path }}", ctx, WHERE) == str(deck.path)
-    with pytest.raises(RenderError, match="has no attribute 'read_text'"):
+    with pytest.raises(RenderError, match="a text has no field 'read_text'"):
         render("{{ deck.path.read_text() }}", ctx, WHERE)
 
 
@@ -136,7 +136,7 @@ DOS = [
     ("{{ 1/0 }}", "ZeroDivisionError"),
     ("{{ 'a' + 1 }}", "TypeError"),
     ("{{ int('9' * 5000) }}", "'int' is undefined"),
-    ("{{ card.nope }}", "has no attribute 'nope'"),
+    ("{{ card.nope }}", "card has no field 'nope'"),
 ]
 
 

@@ -116,3 +116,20 @@ def test_counter_totals_print_as_whole_numbers() -> None:
     code, out = invoke("war", "--games", "400", "--seed", "2")
     assert code == 0
     assert "e+" not in out
+
+
+def test_per_seat_strategies_in_json_and_clear_errors() -> None:
+    code, out = invoke("viashi", "--games", "6", "--strategy", "random,greedy,random", "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["strategies"] == ["random", "greedy", "random"] and data["strategy"] == "random,greedy,random"
+    code, out = invoke("weiji", "--games", "6", "--strategy", "best,random", "--json")
+    assert code == 0, out
+    assert json.loads(out)["strategies"] == ["best", "random"]
+    code, out = invoke("viashi", "--games", "6", "--strategy", "greedy", "--json")
+    assert json.loads(out)["strategies"] == ["greedy"] * 3
+    for spec, message in (("greedy,random", "names 2 strategies for 3 seats"), ("smart", "unknown strategy 'smart'"),
+                          ("expert", "unknown strategy 'expert' for weiji")):
+        game = "weiji" if spec == "expert" else "viashi"
+        code, out = invoke(game, "--games", "6", "--strategy", spec)
+        assert code == 2 and message in out, out

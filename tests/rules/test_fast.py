@@ -193,8 +193,8 @@ def test_same_random_stream_gives_the_reference_summary(game: str, deck_name: st
                          ids=str)
 def test_viashi_games_agree_one_by_one(values: dict[str, Any], strategy: str) -> None:
     """Each game on the same stream: winner, tricks, points, every counter and card statistic."""
+    from generator.rules.registry import make_strategy
     from generator.rules.runner import game_rng, play
-    from generator.rules.strategies import make_strategy
 
     deck = resolve_deck("viashi")
     params = make_params("viashi", **values)

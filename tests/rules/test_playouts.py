@@ -12,9 +12,8 @@ import pytest
 from generator.deck import resolve_deck
 from generator.rules.api import CHANCE, TERMINAL
 from generator.rules.params import make_params
-from generator.rules.registry import GAMES, default_deck, make_game
+from generator.rules.registry import GAMES, default_deck, make_game, make_strategy
 from generator.rules.runner import simulate
-from generator.rules.strategies import make_strategy
 
 VARIANTS: dict[str, list[dict[str, Any]]] = {
     "weiji": [

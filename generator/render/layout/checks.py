@@ -4,13 +4,17 @@ fonts exist (and embed), images exist inside the allowed folders and are usable.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from ...errors import RenderError
+from ...deck.model import Card
+from ...errors import Problem, RenderError, shown_path
 from ..fonts import resolve_font
+from .art import low_resolution
 from .context import Where
 from .images import ImageProblem, check_image
 from .model import Element, Image
+from .svg import is_svg, svg_size
 
 FONT_FIELDS = ("font", "value_font", "no_data_font")
 
@@ -25,7 +29,7 @@ def locate_image(src: str, folders: Sequence[Path], where: Where) -> Path:
     """The image file ``src`` names (absolute, or relative to the deck's and layout's folders).
 
     It must lie, symlinks followed, inside those folders or the bundled ones, and be
-    a PNG, JPEG or GIF of sane dimensions (checked once per file, before drawing).
+    a PNG, JPEG, GIF, WebP or TIFF of sane dimensions, or an SVG that parses (checked once per file, before drawing).
     """
     if "\x00" in src or len(src) > 1000:
         raise where.error(f"not a usable image file name: {src[:60]!r}")
@@ -46,7 +50,7 @@ def locate_image(src: str, folders: Sequence[Path], where: Where) -> Path:
                 "deck's project folder or the bundled folders"
             )
         try:
-            check_image(real)
+            svg_size(real) if is_svg(real) else check_image(real)
         except ImageProblem as exc:
             raise where.error(f"image {src!r}: {exc}") from None
         return real
@@ -59,7 +63,47 @@ def has_image(element: Image) -> bool:
     return bool(src) and src != "None"
 
 
-def check_element(element: Element, where: Where, folders: Sequence[Path]) -> None:
+@dataclass(frozen=True)
+class ArtWhere(Where):
+    """A card's own art file: its problems name the deck file's line, the card and
+    the field ``art`` (the data to fix), not the layout that draws it."""
+
+    file: Path | None = None
+    line: int | None = None
+    art: str = ""  # the art file as the card names it (its resolved path)
+    shown: str = ""  # and as the designer wrote it
+
+    def error(self, message: str) -> RenderError:
+        return RenderError(Problem(message.replace(self.art, self.shown), self.file, self.line, self.card, "art"))
+
+    def warning(self, message: str) -> str:
+        where = f"{shown_path(self.file)}:{self.line}: " if self.file is not None else ""
+        return f"{where}card {self.card}, field 'art': {message}"
+
+
+def art_where(where: Where, element: Element, card: Card) -> Where:
+    """``where`` for ``element``, or an :class:`ArtWhere` when it draws the card's ``art``."""
+    if not isinstance(element, Image) or card.art is None or element.src.strip() != str(card.art):
+        return where
+    source = card.source
+    folder = source.file.parent if source.file is not None else None
+    try:
+        shown = str(card.art.relative_to(folder.resolve())) if folder is not None else card.art.name
+    except ValueError:
+        shown = str(card.art)
+    return ArtWhere(where.layout, where.path, where.card, where.element, source.file, source.line,
+                    str(card.art), shown)
+
+
+def art_warning(element: Element, path: Path | None, box: tuple[float, float]) -> str | None:
+    """A low-resolution warning for an image element drawn into ``box`` (points)."""
+    if not isinstance(element, Image) or path is None or is_svg(path):
+        return None  # vectors print sharp at any size
+    return low_resolution(check_image(path), box, element.fit)
+
+
+def check_element(element: Element, where: Where, folders: Sequence[Path]) -> Path | None:
+    """Fonts and image of a resolved element; the image file it draws (None: no image)."""
     for name in FONT_FIELDS:
         font = element.__dict__.get(name)  # (getattr with a default is slow on a model without it)
         if isinstance(font, str):
@@ -68,4 +112,5 @@ def check_element(element: Element, where: Where, folders: Sequence[Path]) -> No
             except RenderError as exc:
                 raise where.error(str(exc)) from None
     if isinstance(element, Image) and has_image(element):
-        locate_image(element.src.strip(), folders, where)
+        return locate_image(element.src.strip(), folders, where)
+    return None

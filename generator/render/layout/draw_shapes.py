@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import math
-from functools import lru_cache
-
-from reportlab.lib.utils import ImageReader
 
 from ..geometry import pt
+from .art import art_reader, embed_size
 from .borders import STYLES, draw_border
 from .checks import has_image, locate_image
 from .colors import flatten
 from .frame import Ink, Rect, into_bleed
+from .images import check_image
 from .model import Background, Frame, Image, Rule
+from .svg import draw_svg, is_svg
 from .symbols import SHAPES, draw_symbol
 
 
@@ -156,11 +156,6 @@ def draw_rule(ink: Ink, el: Rule, rect: Rect) -> Rect | None:
     return None
 
 
-@lru_cache(maxsize=32)  # decoded images are large: keep only a few
-def _reader(path: str) -> ImageReader:
-    return ImageReader(path)
-
-
 def _placeholder(ink: Ink, el: Image, rect: Rect) -> None:
     _fill_rect(ink, rect, el.placeholder_color, el.radius)
     color = ink.color(el.placeholder_ink, "placeholder_ink")
@@ -194,12 +189,14 @@ def draw_image(ink: Ink, el: Image, rect: Rect) -> Rect | None:
             _placeholder(ink, el, full)
         return None
     path = locate_image(el.src.strip(), ink.folders, ink.where)
-    try:
-        reader = _reader(str(path))
-        iw, ih = reader.getSize()
-    except Exception as exc:  # checked by check_image, but a file may still fail to decode
-        raise ink.where.error(f"image {el.src.strip()!r} cannot be read: {exc}") from None
     x, y, w, h = full
+    reader, (iw, ih) = None, (1, 1)
+    if not is_svg(path):  # SVG is drawn as vectors, raster art as an image
+        try:
+            iw, ih = check_image(path)  # placed by its own size: a downsampled copy lands where it would
+            reader = art_reader(path, embed_size((iw, ih), (w, h), el.fit))  # no more pixels than print
+        except Exception as exc:  # checked by check_image, but a file may still fail to decode
+            raise ink.where.error(f"image {el.src.strip()!r} cannot be read: {exc}") from None
     c = ink.canvas
     c.saveState()
     clip = c.beginPath()
@@ -209,7 +206,9 @@ def draw_image(ink: Ink, el: Image, rect: Rect) -> Rect | None:
         clip.rect(x, y, w, h)
     c.clipPath(clip, stroke=0, fill=0)
     try:
-        if el.fit == "stretch":
+        if reader is None:
+            draw_svg(c, path, full, el.fit)
+        elif el.fit == "stretch":
             c.drawImage(reader, x, y, w, h, mask="auto")
         else:
             scale = (max if el.fit == "cover" else min)(w / iw, h / ih)

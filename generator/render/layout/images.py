@@ -13,7 +13,7 @@ from pathlib import Path
 
 from PIL import Image
 
-FORMATS = ("PNG", "JPEG", "GIF")  # what ReportLab embeds reliably
+FORMATS = ("PNG", "JPEG", "GIF", "WEBP", "TIFF")  # decoded by Pillow, embedded via art.printable
 MAX_SIDE = 20_000  # pixels; a card at 1200 dpi is under 5,000
 
 

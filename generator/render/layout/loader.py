@@ -90,8 +90,10 @@ def find_layout(name: str | Path, search: Sequence[Path] = (), exclude: Path | N
         for candidate in (folder / f"{name}.yaml", folder / f"{name}.yml", folder / str(name)):
             if candidate.is_file() and candidate.resolve() != skip:
                 return candidate
+    known = sorted({p.stem for f in folders if f.is_dir() for p in f.glob("*.y*ml")})
+    hint = _did_you_mean(Path(str(name)).stem, known)
     raise RenderError(
-        f"layout {str(name)!r} not found (looked in {', '.join(str(f) for f in folders)}); "
+        f"layout {str(name)!r} not found{hint if hint.startswith(';') else ''} (looked in {', '.join(str(f) for f in folders)}); "
         f"bundled layouts: {', '.join(bundled_layouts())}"
     )
 
@@ -106,13 +108,16 @@ def _read(path: Path) -> dict[str, Any]:
     return data
 
 
-Origins = dict[tuple[str, str], tuple[Path, int | None]]  # (side, element) -> file, line
+# (side, element) and (side, element, key) -> the file and line that last set it
+Origins = dict[tuple[str, ...], tuple[Path, int | None]]
 
 
 def _merge(parent: dict[str, Any], child: Mapping[str, Any], path: Path, origins: Origins
            ) -> dict[str, Any]:
     out = dict(parent)
     for key, value in child.items():
+        if isinstance(child, LineMap):
+            origins[(str(key),)] = (path, child.line_of(key))
         if key in ("front", "back", "defaults") and value is not None and not isinstance(value, Mapping):
             line = child.line_of(key) if isinstance(child, LineMap) else None
             raise RenderError(Problem(f"'{key}' must be a mapping of names to entries, "
@@ -122,6 +127,9 @@ def _merge(parent: dict[str, Any], child: Mapping[str, Any], path: Path, origins
             for name, entry in (value or {}).items():
                 line = value.line_of(name) if isinstance(value, LineMap) else None
                 origins[(key, name)] = (path, line)
+                if isinstance(entry, LineMap):
+                    for prop in entry:
+                        origins[(key, name, str(prop))] = (path, entry.line_of(prop))
                 if entry is None:
                     side.pop(name, None)
                 elif isinstance(entry, Mapping) and isinstance(side.get(name), Mapping):
@@ -155,12 +163,32 @@ def _raw_chain(path: Path, search: Sequence[Path], origins: Origins, roots: Sequ
     return _merge(_raw_chain(parent_path, search, origins, roots, depth + 1), data, path, origins)
 
 
-def _problem(exc: ValidationError, path: Path, where: str, line: int | None) -> list[Problem]:
+def _problem(exc: ValidationError, path: Path, where: str, line: int | None,
+             keys: Mapping[str, tuple[Path, int | None]] | None = None,
+             valid: Sequence[str] = ()) -> list[Problem]:
+    """Pydantic's errors as problems: each at the line of the key it is about (when
+    ``keys`` knows it), an unknown key with "did you mean"."""
     out = []
     for err in exc.errors():
-        loc = ".".join(str(p) for p in err["loc"] if p not in ("element",) and not _is_tag(p))
-        out.append(Problem(f"{where}: {loc + ': ' if loc else ''}{err['msg']}", path, line))
+        parts = [str(p) for p in err["loc"] if p not in ("element",) and not _is_tag(p)]
+        file, at = (keys or {}).get(parts[0], (path, line)) if parts else (path, line)
+        if err["type"] == "extra_forbidden" and parts:
+            message = f"unknown key {parts[-1]!r}{_did_you_mean(parts[-1], valid)}"
+        else:
+            loc = ".".join(parts)
+            message = f"{loc + ': ' if loc else ''}{err['msg']}"
+        label = where  # a key written in another layout of the extends: chain is reported under it
+        if file != path:
+            label = where.replace(f"layout {path.stem}", f"layout {file.stem}", 1)
+        out.append(Problem(f"{label}: {message}", file, at))
     return out
+
+
+def _did_you_mean(key: str, valid: Sequence[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(key, list(valid), n=1)
+    return f"; did you mean {close[0]!r}?" if close else f" (valid here: {', '.join(valid)})"
 
 
 def _is_tag(part: Any) -> bool:
@@ -172,20 +200,25 @@ def _is_tag(part: Any) -> bool:
 
 def validate_element(
     entry: Mapping[str, Any], *, layout: str, path: Path, name: str, card: str | None = None,
-    line: int | None = None,
+    line: int | None = None, keys: Mapping[str, tuple[Path, int | None]] | None = None,
 ) -> Element:
-    """Validate one element entry; RenderError naming layout, card and element if invalid."""
+    """Validate one element entry; RenderError naming layout, card and element if invalid.
+
+    ``keys`` gives the file and line of each key, so a problem is reported where it is written.
+    """
     where = f"layout {layout}, element '{name}'"
     kind = entry.get("type") if isinstance(entry, Mapping) else None
     if kind not in ELEMENT_TYPES:
+        file, at = (keys or {}).get("type", (path, line))
         raise RenderError(Problem(
             f"{where}: unknown element type {kind!r}; valid: {', '.join(ELEMENT_TYPES)}",
-            path, line, card,
+            file, at, card,
         ))
     try:
         return ElementHolder.model_validate({"element": dict(entry)}).element
     except ValidationError as exc:
-        problems = _problem(exc, path, where, line)
+        valid = [k for k in ELEMENT_CLASSES[str(kind)].model_fields]
+        problems = _problem(exc, path, where, line, keys, valid)
         raise RenderError([Problem(p.message, p.file, p.line, card) for p in problems]) from None
 
 
@@ -218,7 +251,9 @@ def load_layout(name: str | Path, search: Sequence[Path] = (),
     try:
         top = LayoutFile.model_validate(raw)
     except ValidationError as exc:
-        raise RenderError(_problem(exc, path, f"layout {path.stem}", None)) from None
+        keys = {k[0]: at for k, at in origins.items() if len(k) == 1}
+        raise RenderError(_problem(exc, path, f"layout {path.stem}", None, keys,
+                                   list(LayoutFile.model_fields))) from None
     layout_name = top.name or path.stem
     sides: dict[str, list[tuple[str, Element]]] = {"front": [], "back": []}
     merged: dict[str, dict[str, dict[str, Any]]] = {"front": {}, "back": {}}
@@ -229,8 +264,10 @@ def load_layout(name: str | Path, search: Sequence[Path] = (),
                 continue
             full = with_defaults(entry, top.defaults)
             file, line = origins.get((side, el_name), (path, None))
-            element = validate_element(full, layout=layout_name, path=file, name=el_name,
-                                       line=line)
+            keys = {k: origins[(side, el_name, k)] for k in full if (side, el_name, k) in origins}
+            named = layout_name if file == path else file.stem  # where the element is written
+            element = validate_element(full, layout=named, path=file, name=el_name,
+                                       line=line, keys=keys)
             sides[side].append((el_name, element))
             merged[side][el_name] = full
     ordered = {k: sorted(v, key=lambda item: layer_of(item[1])) for k, v in sides.items()}

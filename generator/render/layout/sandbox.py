@@ -30,6 +30,8 @@ import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
+from dataclasses import fields, is_dataclass
+from difflib import get_close_matches
 from pathlib import Path, PurePath
 from types import MappingProxyType, ModuleType
 from typing import Any
@@ -40,8 +42,9 @@ from jinja2.defaults import DEFAULT_FILTERS
 from jinja2.exceptions import SecurityError, TemplateSyntaxError
 from jinja2.runtime import LoopContext, Macro
 from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2.utils import missing
 
-from ...deck.model import Attribute, Card, Deck
+from ...deck.model import Attribute, Card, Deck, Rank, Suit
 
 MAX_SOURCE = 10_000  # characters in one template string
 MAX_STEPS = 20_000  # loop iterations plus calls in one render
@@ -268,6 +271,43 @@ class ConfinedLoader(FileSystemLoader):
         return source, filename, uptodate
 
 
+_NAMES: tuple[tuple[type, str], ...] = (
+    (Card, "card"), (Deck, "deck"), (Suit, "suit"), (Rank, "rank"), (Attribute, "attribute"),
+)
+
+
+class FieldUndefined(StrictUndefined):
+    """StrictUndefined that says what a designer can fix: ``{{ card.nmae }}`` fails with
+    "card has no field 'nmae'; did you mean 'name'?", never a Python class name."""
+
+    __slots__ = ()
+
+    @property
+    def _undefined_message(self) -> str:
+        obj, name = self._undefined_obj, self._undefined_name
+        if self._undefined_hint or obj is missing or not isinstance(name, str):
+            return str(super()._undefined_message)
+        label = next((word for kind, word in _NAMES if isinstance(obj, kind)), None)
+        if is_dataclass(obj) and not isinstance(obj, type):
+            options = [f.name for f in fields(obj) if f.name not in ("source", "path", "digest")]
+            what, word = label or "this value", "field"
+        elif isinstance(obj, Mapping):
+            options = [str(k) for k in obj]
+            what, word = "the mapping", "key"
+        elif obj is None:
+            return f"there is no {name!r} here: the value before '.{name}' is empty (none)"
+        else:
+            return f"a {_kind(obj)} has no field {name!r}"
+        close = get_close_matches(name, options, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else (f"; it has: {', '.join(options)}" if options else " (it is empty)")
+        return f"{what} has no {word} {name!r}{hint}"
+
+
+def _kind(value: Any) -> str:
+    return {str: "text", int: "number", float: "number", bool: "yes/no value", list: "list",
+            tuple: "list"}.get(type(value), "value")
+
+
 class CardSandbox(ImmutableSandboxedEnvironment):
     """The environment every user template is compiled in.
 
@@ -281,7 +321,7 @@ class CardSandbox(ImmutableSandboxedEnvironment):
     intercepted_binops = frozenset(_BINOPS)
 
     def __init__(self, folders: Sequence[Path] = (), **options: Any) -> None:
-        options.setdefault("undefined", StrictUndefined)
+        options.setdefault("undefined", FieldUndefined)
         options.setdefault("autoescape", False)
         loader = ConfinedLoader([str(f) for f in folders]) if folders else None
         super().__init__(loader=loader, finalize=_finalize, **options)

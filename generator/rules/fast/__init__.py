@@ -6,3 +6,7 @@ otherwise. The kernels mirror the reference rules step for step; tests play
 scripted deals and the reference's own random streams through both and demand
 identical games (tests/rules/test_fast*.py). docs/performance.md says why numba.
 """
+
+from .kernel_cache import configure
+
+configure()  # before any kernel module is imported: numba picks the cache folder at decoration

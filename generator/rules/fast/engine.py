@@ -21,7 +21,7 @@ from ..stats import Summary
 from ..strategies import BestStrategy, FixedStrategy, RandomStrategy
 from ..war import WarGame
 from ..weiji import WeijiGame
-from . import rng, war_kernel, weiji_kernel
+from . import kernel_cache, rng, war_kernel, weiji_kernel
 
 CHUNK = 16_384  # games per kernel call
 Progress = Callable[[int], None]
@@ -190,6 +190,7 @@ def play_range(name: str, game: Game, strategy: str | None, summary: Summary, st
         tables = weiji_tables(game, strategy)  # type: ignore[arg-type]
     else:
         tables = viashi_tables(game, strategy)
+    kernel_cache.announce(name, _kernel(name).run_chunk)
     step = CHUNK if mode == rng.FAST else 512  # Python's stream: 5 kB of twister state per game
     for a in range(start, stop, step):
         b = min(a + step, stop)
@@ -209,6 +210,14 @@ def play_range(name: str, game: Game, strategy: str | None, summary: Summary, st
 def warm_up(name: str, game: Game, strategy: str | None) -> None:
     """Load (or compile) the kernels for this run by playing one game."""
     play_range(name, game, strategy, Summary(game=name, params={}, seed=0, players=game.params.players), 0, 1)
+
+
+def _kernel(name: str) -> Any:
+    if name == "viashi":
+        from . import viashi_kernel
+
+        return viashi_kernel
+    return war_kernel if name == "war" else weiji_kernel
 
 
 def _python_states(seed: int, a: int, b: int) -> np.ndarray:

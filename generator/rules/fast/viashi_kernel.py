@@ -164,6 +164,34 @@ def _choose(kind, seat, players, trick, ntrick, src_led, hand, tab, played, full
 
 
 @njit(cache=True)
+def hand_points(won, magic, players, human, out):  # type: ignore[no-untyped-def]
+    """Points of one hand per seat into ``out`` (elvish: 2 a trick captured plus
+    Magicians, +3 for the single most captives, +9 instead if more than both
+    others together; human: 1 a trick, +2 for the single most). Returns (the
+    bonus seat or -1 when the most is shared, the bonus)."""
+    best = 0
+    total = 0
+    for s in range(players):
+        v = won[s] if human else won[s] * (players - 1)
+        out[s] = v if human else v + magic[s]
+        best = max(best, v)
+        total += v
+    lead = -1
+    ties = 0
+    for s in range(players):
+        v = won[s] if human else won[s] * (players - 1)
+        if v == best:
+            ties += 1
+            if lead < 0:
+                lead = s
+    if ties != 1:
+        return -1, 0
+    bonus = 2 if human else 9 if best > total - best else 3
+    out[lead] += bonus
+    return lead, bonus
+
+
+@njit(cache=True)
 def play(cards, players, hands, human, kind, cap, suit, suitmask, power, god, top, fool, rank8, lady, changeling,
          value, cost, threat, mode, sm, mt, ctr, shown, took, scores, pile, opt_src, opt_card, work):  # type: ignore[no-untyped-def]
     """Play one game of ``hands`` hands; returns (outcome, tricks). Adds into
@@ -237,41 +265,18 @@ def play(cards, players, hands, human, kind, cap, suit, suitmask, power, god, to
             if (hand[0] | tab[0]) and tricks >= cap:
                 return UNFINISHED, tricks
         # -- score the hand
-        best = 0
+        lead, bonus = hand_points(won, magic, players, human, score)
         for s in range(players):
             if human:
-                best = max(best, won[s])
-                score[s] = won[s]
                 ctr[14] += won[s]
             else:
-                best = max(best, won[s] * (players - 1))
-                score[s] = won[s] * (players - 1) + magic[s]
                 ctr[10] += won[s] * (players - 1)
                 ctr[13] += magic[s]
-        ties = 0
-        lead = -1
-        total_pts = 0
-        for s in range(players):
-            v = won[s] if human else won[s] * (players - 1)
-            total_pts += v
-            if v == best:
-                ties += 1
-                if lead < 0:
-                    lead = s
-        if ties != 1:
+        if lead < 0:
             ctr[9] += 1
-        elif human:
-            score[lead] += 2
-            ctr[8] += 2
-            ctr[15] += 1
-        elif best > total_pts - best:
-            score[lead] += 9
-            ctr[8] += 9
-            ctr[12] += 1
         else:
-            score[lead] += 3
-            ctr[8] += 3
-            ctr[11] += 1
+            ctr[8] += bonus
+            ctr[15 if human else 12 if bonus == 9 else 11] += 1
         for s in range(players):
             scores[s] += score[s]
         ctr[0] += 1
@@ -291,6 +296,20 @@ def play(cards, players, hands, human, kind, cap, suit, suitmask, power, god, to
 
 
 @njit(cache=True)
+def bit_tables(suit, threat):  # type: ignore[no-untyped-def]
+    """(suit -> mask of its cards, card -> mask of the cards in its 2-card
+    threat matrix row): the bit-mask forms the strategies use."""
+    suitmask = np.zeros(suit.max() + 1, np.int64)
+    threats = np.zeros(suit.shape[0], np.int64)
+    for c in range(suit.shape[0]):
+        suitmask[suit[c]] |= 1 << c
+        for x in range(suit.shape[0]):
+            if threat[c, x]:
+                threats[c] |= 1 << x
+    return suitmask, threats
+
+
+@njit(cache=True)
 def run_chunk(cards, players, hands, human, kind, cap, suit, power, god, top, fool, rank8, lady, changeling, value,
               cost, threat, mode, key, start, count, mt_states, out_code, out_tricks, out_scores, ctr, shown,
               took):  # type: ignore[no-untyped-def]
@@ -299,13 +318,7 @@ def run_chunk(cards, players, hands, human, kind, cap, suit, power, god, top, fo
     sm = np.zeros(1, np.uint64)
     mt = np.zeros(625, np.int64)
     scores = np.zeros(players, np.int64)
-    suitmask = np.zeros(suit.max() + 1, np.int64)
-    threats = np.zeros(suit.shape[0], np.int64)
-    for c in range(suit.shape[0]):
-        suitmask[suit[c]] |= 1 << c
-        for x in range(suit.shape[0]):
-            if threat[c, x]:
-                threats[c] |= 1 << x
+    suitmask, threats = bit_tables(suit, threat)
     pile = np.zeros(cards.shape[0], np.int64)
     opt_src = np.zeros(2 * suit.shape[0], np.int64)
     opt_card = np.zeros(2 * suit.shape[0], np.int64)

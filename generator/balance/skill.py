@@ -1,0 +1,156 @@
+"""The skill gap: how much more often a skilled seat wins than a random one.
+
+One skilled seat (Viashi: ``greedy``, or ``expert`` for three players when
+``--strategy`` names it; Weiji: ``best``) plays against ``random`` seats, rotated so that it sits in
+every seat position equally often. The gap is the skilled seat's win share
+minus a random seat's (both over all games, draws counted as not won), with
+Newcombe's interval (from the two Wilson intervals). War has no player decisions: no gap, by
+design. Levels: *none* (the interval holds 0, or the gap is under 3 points),
+*some* (under 15 points), *much* (15 points or more).
+
+For three-player Viashi with ``expert`` the same games give each card's value under expert
+play, from the cards the expert seat played: how often it captured with the
+card, the points it captured with it (captives, plus Magicians/Scholars under
+elvish rules; a trick is one point under human rules) and, for the Fools and
+the Changeling, how often the card captured its special target.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..deck.model import Deck
+from ..rules import runner
+from ..rules.params import Params
+from ..rules.registry import entry, make_game, make_strategy
+from .intervals import wilson
+
+SKILL_GAMES = 300  # at most, over all seat positions
+SOME, MUCH = 0.03, 0.15
+Progress = Callable[[int], None]
+
+
+def skilled_strategy(game: str, params: Params, asked: str | None = None) -> str | None:
+    """The skilled seat's strategy: the search player when ``asked`` (the ``--strategy``
+    value) names one for a game that has it (three-player Viashi: ``expert``, with its
+    budget if given), else the game's default (Viashi ``greedy``, Weiji ``best``), which
+    costs next to nothing, so a plain ``check`` stays fast."""
+    known = entry(game)
+    if known.default_strategy is None:
+        return None
+    experts = [n.strip() for n in (asked or "").split(",") if n.strip().startswith("expert")]
+    if experts and game == "viashi" and int(getattr(params, "players", 3)) == 3:
+        return experts[0]
+    return known.default_strategy
+
+
+def level(gap: float, low: float, high: float) -> str:
+    if low <= 0.0 <= high or gap < SOME:
+        return "none"
+    return "some" if gap < MUCH else "much"
+
+
+class _CardValues:
+    """Per card, from the trick events of the skilled seat's plays."""
+
+    def __init__(self, rules: Any, human: bool, seat: int) -> None:
+        self.rules, self.human, self.seat = rules, human, seat
+        self.rows: dict[str, list[int]] = {cid: [0, 0, 0, 0] for cid in rules.ids}  # played, captured, points, special
+
+    def __call__(self, event: Mapping[str, Any]) -> None:
+        if event.get("event") != "trick":
+            return
+        mine = next((cid for s, cid in event["played"] if s == self.seat), None)
+        if mine is None:
+            return
+        row = self.rows[mine]
+        row[0] += 1
+        if event["capturer"] != self.seat:
+            return
+        row[1] += 1
+        number = self.rules.number
+        cards = [cid for _, cid in event["played"]]
+        row[2] += 1 if self.human else len(cards) - 1 + sum(self.rules.rank8[number[c]] for c in cards)
+        if event["rule"] in ("fool", "changeling"):
+            row[3] += 1
+
+
+def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, confidence: float,
+              progress: Progress | None = None, asked: str | None = None) -> dict[str, Any]:
+    """The skill gap (see the module docstring) over at most :data:`SKILL_GAMES` games;
+    ``asked``: the ``--strategy`` value (see :func:`skilled_strategy`)."""
+    skilled = skilled_strategy(game, params, asked)
+    if skilled is None:
+        return {"level": "none", "reason": f"{game} has no player decisions: the deal decides (by design)"}
+    players = int(getattr(params, "players", 2))
+    sides = 3 if game == "viashi" and players == 6 else players
+    per_seat = max(1, min(games, SKILL_GAMES) // sides)
+    built = make_game(game, deck, params)
+    rules = getattr(built, "rules", None)
+    values = skilled.startswith("expert") and rules is not None
+    rows: dict[str, list[int]] = {}
+    won = lost = total = 0  # the skilled seat's wins; the random seats' wins
+    for seat in range(sides):
+        names = ["random"] * players
+        names[seat] = skilled
+        if sides != players:
+            names[seat + sides] = skilled  # Viashilym: both seats of the team
+        watch = _CardValues(rules, getattr(params, "variant", "") == "human", seat) if values else None
+        for index in range(per_seat):
+            strategies = [make_strategy(game, n) for n in names]
+            result = runner.play(built, strategies, runner.game_rng(seed + 1000 * seat, index), watch)
+            total += 1
+            if result.winner is not None and not result.unfinished:
+                won += result.winner == seat
+                lost += result.winner != seat
+        if progress is not None:
+            progress(per_seat)
+        if watch is not None:
+            for cid, row in watch.rows.items():
+                rows[cid] = [a + b for a, b in zip(rows.get(cid, [0, 0, 0, 0]), row, strict=True)]
+    others = total * (sides - 1)
+    p1, p2 = won / total, lost / others
+    gap = p1 - p2
+    s_low, s_high = wilson(won, total, confidence)
+    r_low, r_high = wilson(lost, others, confidence)
+    low = max(-1.0, gap - math.hypot(p1 - s_low, r_high - p2))  # Newcombe's interval for a difference of proportions
+    high = min(1.0, gap + math.hypot(s_high - p1, p2 - r_low))
+    out: dict[str, Any] = {
+        "skilled": skilled, "versus": "random", "games": total,
+        "skilled_share": {"count": won, "of": total, "share": p1, "low": s_low, "high": s_high},
+        "random_share": {"count": lost, "of": others, "share": p2, "low": r_low, "high": r_high},
+        "gap": gap, "low": low, "high": high, "level": level(gap, low, high),
+    }
+    if values:
+        out["cards"] = {cid: {"played": r[0], "captures": r[1], "points": r[2],
+                              "points_per_play": r[2] / r[0] if r[0] else 0.0,
+                              "special": r[3] if _special(rules, cid) else None}
+                        for cid, r in sorted(rows.items())}
+    return out
+
+
+def _special(rules: Any, cid: str) -> bool:
+    """Has this card a special target (a Fool: its Queen/King; the Changeling: the Lady)?"""
+    c = rules.number[cid]
+    return bool(rules.fool[c]) or c == rules.changeling
+
+
+def skill_line(skill: Mapping[str, Any]) -> tuple[str, str, str]:
+    """(label, value, interval) of the report's skill-gap line."""
+    if "gap" not in skill:
+        return "skill gap", "none", str(skill.get("reason", ""))
+    p = skill["skilled_share"]["share"]
+    q = skill["random_share"]["share"]
+    value = f"{skill['gap'] * 100:+.1f} points: {skill['level']} ({skill['skilled']} wins {p:.1%}, random {q:.1%})"
+    return f"skill gap ({skill['skilled']} vs random, {skill['games']} games)", value, \
+        f"{skill['low'] * 100:+.1f} to {skill['high'] * 100:+.1f}"
+
+
+def value_rows(cards: Mapping[str, Mapping[str, Any]], show: int = 5) -> list[tuple[str, Mapping[str, Any]]]:
+    """The cards worth most and least per play, then those with a special target."""
+    played = sorted((c for c in cards.items() if c[1]["played"]), key=lambda c: -c[1]["points_per_play"])
+    picked = played if len(played) <= 2 * show else played[:show] + played[-show:]
+    names = {cid for cid, _ in picked}
+    return picked + [c for c in cards.items() if c[1]["special"] is not None and c[0] not in names]

@@ -1,0 +1,16 @@
+"""The progress bar every long command shows: on stderr, only on a terminal, gone when done.
+
+Off a terminal (a pipe, a log, CI) it draws nothing at all, so stdout keeps only
+the results and stderr only the notes, warnings and errors, with no stray blank line.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from rich.console import Console
+from rich.progress import Progress, ProgressColumn
+
+
+def progress_bar(*columns: str | ProgressColumn) -> Progress:
+    return Progress(*columns, console=Console(stderr=True), disable=not sys.stderr.isatty(), transient=True)

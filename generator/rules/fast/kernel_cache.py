@@ -1,0 +1,101 @@
+"""Where the compiled kernels are cached, and a word on screen while they compile.
+
+numba compiles a game's kernels the first time they run (about 10 s per game) and
+caches the machine code, so later runs load it in a fraction of a second. The cache
+lives beside the source (``__pycache__``, numba's default) when the package folder is
+writable. When it is not (a system-wide or read-only install) it lives in the user's
+cache folder, by the platform's convention (``~/.cache/deckpress/kernels`` on Linux,
+``~/Library/Caches/deckpress/kernels`` on macOS, ``%LOCALAPPDATA%\\deckpress\\Cache\\kernels``
+on Windows), failing that in the temporary folder: never a failure, never a silent
+recompile on every run. A ``NUMBA_CACHE_DIR`` the user set wins.
+
+:func:`configure` must run before any kernel module is imported (numba picks the
+cache folder when it decorates a function): ``fast/__init__.py`` calls it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+_HERE = Path(__file__).resolve().parent
+GAMES = {"war": "War", "weiji": "Weiji", "viashi": "Viashi"}
+
+notices = True  # the CLI turns the compile note off for --json output
+_announced: set[str] = set()
+
+
+def writable(folder: Path) -> bool:
+    """Whether files can be created in ``folder`` (made if missing): the same test
+    numba makes, by really creating a file, so it holds for root and ACLs alike."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError:
+        return False
+    return True
+
+
+def user_cache_dir() -> Path:
+    """deckpress's compiled-kernel folder in the user's cache folder."""
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("deckpress", appauthor=False)) / "kernels"
+
+
+def choose_cache_dir(package: Path = _HERE) -> Path | None:
+    """The folder numba should cache kernels in, or None for numba's default beside
+    the source in ``package/__pycache__`` (which is writable)."""
+    given = os.environ.get("NUMBA_CACHE_DIR")
+    if given:
+        return Path(given)
+    if writable(package / "__pycache__"):
+        return None
+    uid = getattr(os, "getuid", lambda: "user")()
+    for folder in (user_cache_dir(), Path(tempfile.gettempdir()) / f"deckpress-kernels-{uid}"):
+        if writable(folder):
+            return folder
+    return None  # nowhere to write: numba reports it
+
+
+def configure() -> Path | None:
+    """Point numba's cache at :func:`choose_cache_dir` (before kernels are imported)."""
+    folder = choose_cache_dir()
+    if folder is not None:
+        # numba reads the environment when imported and on its config reloads; worker
+        # processes inherit it. Importing this package stays cheap: numba loads later.
+        os.environ["NUMBA_CACHE_DIR"] = str(folder)
+        config = sys.modules.get("numba.core.config")
+        if config is not None:  # numba already loaded
+            config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]
+    return folder
+
+
+def will_compile(dispatcher: Any) -> bool:
+    """Whether calling this kernel compiles it: not yet compiled in this process and
+    no fresh entry in its cache index (a missing, stale or other-version index)."""
+    if dispatcher.overloads:
+        return False
+    cache = getattr(dispatcher, "_cache", None)
+    try:
+        return not cache._cache_file._load_index()  # type: ignore[union-attr]
+    except Exception:  # numba's cache internals changed: assume it compiles
+        return True
+
+
+def cache_folder(dispatcher: Any) -> str:
+    return str(getattr(getattr(dispatcher, "_cache", None), "cache_path", "") or "")
+
+
+def announce(game: str, dispatcher: Any) -> None:
+    """One line on stderr before a game's kernels compile (once per process)."""
+    if not notices or game in _announced or not will_compile(dispatcher):
+        return
+    _announced.add(game)
+    where = cache_folder(dispatcher)
+    print(f"note: compiling the fast {GAMES.get(game, game)} engine for this computer, once "
+          f"(about 10 s); later runs reuse it" + (f" from {where}" if where else ""),
+          file=sys.stderr, flush=True)
