@@ -22,11 +22,9 @@ from generator.render.sheet import SheetOptions, write_sheets
 
 REPEAT = 10
 
-PROTOGRAF = r'''
-import json, sys, time
-out, rows = sys.argv[1], json.loads(sys.argv[2]); sys.argv = sys.argv[:1]
-from protograf import Create, Data, Deck, Card, CardBack, Save, T, rectangle, text, circle
-start = time.perf_counter()
+# The cards protograf draws (shared with bench_process.py, which times it as a whole process).
+PROTOGRAF_IMPORT = "from protograf import Create, Data, Deck, Card, CardBack, Save, T, rectangle, text, circle\n"
+PROTOGRAF_CARDS = r'''
 Create(filename=out, paper="A4", margin=0.5, units="cm")
 Data(data_list=rows)
 Deck(card_size="poker", grid_marks=True, fill="#FBF6EA", rounding=0.2)
@@ -41,8 +39,15 @@ CardBack("all",
          rectangle(x=0.3, y=0.3, width=5.75, height=8.29, fill="#2B2118"),
          text(text="Viashi", x=3.175, y=4.6, font_size=16, stroke="#FFFFFF"))
 Save()
-print(json.dumps({"seconds": time.perf_counter() - start}))
 '''
+PROTOGRAF = (
+    "import json, sys, time\n"
+    "out, rows = sys.argv[1], json.loads(sys.argv[2]); sys.argv = sys.argv[:1]\n"
+    + PROTOGRAF_IMPORT
+    + "start = time.perf_counter()\n"
+    + PROTOGRAF_CARDS
+    + "print(json.dumps({'seconds': time.perf_counter() - start}))\n"
+)
 
 
 def big_deck():  # type: ignore[no-untyped-def]

@@ -21,14 +21,22 @@ MANIFEST = ".deckpress-build.json"
 _PACKAGE = Path(__file__).resolve().parents[1]
 
 
+def toolchain_files() -> list[tuple[Path, Path]]:
+    """(root, file) of deckpress's code, templates and fonts, in a fixed order."""
+    files = []
+    for root, pattern in ((_PACKAGE, "*.py"), (templates_dir(), "*"), (fonts_dir(), "*.ttf")):
+        files += [(root, path) for path in
+                  sorted(p for p in root.rglob(pattern) if p.is_file() and "__pycache__" not in p.parts)]
+    return files
+
+
 @cache
 def toolchain_hash() -> str:
     """A hash of deckpress's code, templates and fonts: a new version rebuilds everything."""
     digest = hashlib.sha256()
-    for root, pattern in ((_PACKAGE, "*.py"), (templates_dir(), "*"), (fonts_dir(), "*.ttf")):
-        for path in sorted(p for p in root.rglob(pattern) if p.is_file() and "__pycache__" not in p.parts):
-            digest.update(str(path.relative_to(root)).encode())
-            digest.update(path.read_bytes())
+    for root, path in toolchain_files():
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(path.read_bytes())
     return digest.hexdigest()
 
 
@@ -42,12 +50,17 @@ def project_hash(folder: Path | None) -> str:
     if folder is None:
         return ""
     digest = hashlib.sha256()
-    files = [p for name in PROJECT_FOLDERS for p in (folder / name).rglob("*") if p.is_file()]
-    files += [p for p in folder.glob("*.y*ml") if p.is_file()]
-    for path in sorted(files):
+    for path in project_files(folder):
         digest.update(str(path.relative_to(folder)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()
+
+
+def project_files(folder: Path) -> list[Path]:
+    """The files ``project_hash`` reads, sorted."""
+    files = [p for name in PROJECT_FOLDERS for p in (folder / name).rglob("*") if p.is_file()]
+    files += [p for p in folder.glob("*.y*ml") if p.is_file()]
+    return sorted(files)
 
 
 def job_key(*parts: Any) -> str:

@@ -9,12 +9,13 @@ from __future__ import annotations
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..deck import Deck, resolve_deck
 from ..paths import deck_data_dir
-from ..rules.params import make_params
 from .cache import job_key, project_hash
+
+if TYPE_CHECKING:
+    from ..deck import Deck
 
 PAGES = ("a4", "letter")
 BALANCE_GAMES = 2000
@@ -81,6 +82,8 @@ def project_rules(deck: Deck) -> Path | None:
 
 def plan_rules(out: Path) -> list[Job]:
     """One booklet per game (War: classic and Russian), in ``out/rules/``."""
+    from ..deck import resolve_deck
+
     folder = out / "rules"
     books = {"weiji": ("lighting", ()), "viashi": ("viashi", ())}
     jobs = []
@@ -95,6 +98,7 @@ def plan_rules(out: Path) -> list[Job]:
 
 def run_job(job: Job) -> JobResult:
     """Run one job (in a worker process). Input errors become the result's error."""
+    from ..deck import resolve_deck
     from ..errors import DeckpressError
 
     result = JobResult(job)
@@ -161,6 +165,7 @@ def _images(deck: Deck, job: Job) -> list[str]:
 
 def _rules(deck: Deck, job: Job) -> list[str]:
     from ..booklet import build_booklet
+    from ..rules.params import make_params
 
     params = make_params(job.options["game"], job.options["sets"])
     build_booklet(job.options["game"], params, deck, job.outputs[0], format=job.options["format"], page=job.options["page"])

@@ -8,12 +8,15 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from ..deck import BUNDLED, Deck, resolve_deck
-from ..errors import DeckpressError, RenderError
+from . import stamps
 from .cache import read_manifest, write_manifest
-from .jobs import BALANCE_GAMES, Job, JobResult, plan_deck, plan_rules, run_job
+from .jobs import BALANCE_GAMES, Job, JobResult, is_bundled, plan_deck, plan_rules, run_job
 from .lock import build_lock
+
+if TYPE_CHECKING:
+    from ..deck import Deck
 
 
 @dataclass
@@ -41,6 +44,9 @@ Progress = Callable[[str, int, int], None]  # (job id, done, total)
 
 def plan(targets: Sequence[str], out: Path, summary: BuildSummary, balance_games: int,
          strict: bool = False) -> list[Job]:
+    from ..deck import BUNDLED, resolve_deck  # here: an up-to-date build never loads a deck
+    from ..errors import DeckpressError
+
     jobs: list[Job] = []
     for target in targets or BUNDLED:
         try:
@@ -60,6 +66,7 @@ def plan(targets: Sequence[str], out: Path, summary: BuildSummary, balance_games
 def _require_drawable(deck: Deck) -> None:
     """``--strict``: a character no font can draw fails the deck (naming file:line, card, field)."""
     if deck.kind == "cards":
+        from ..errors import RenderError
         from ..render.textcheck import text_problems
 
         problems = text_problems(deck)
@@ -87,8 +94,15 @@ def build(
 
 def _build(targets: Sequence[str], out: Path, workers: int | None, force: bool, balance_games: int,
            progress: Progress | None, strict: bool) -> BuildSummary:
+    if not force and not strict:  # --strict always checks every deck's text again
+        fresh = stamps.fresh_jobs(out, targets, balance_games)
+        if fresh is not None:  # nothing changed since the last complete build
+            return BuildSummary(out, results=[_skipped(job) for job in fresh])
+    stamps.clear(out)
     summary = BuildSummary(out)
     jobs = plan(targets, out, summary, balance_games, strict)
+    taken = stamps.take(targets, balance_games, [p for d in summary.decks for p in d.inputs],
+                        [d.folder for d in summary.decks if d.folder is not None and not is_bundled(d)])
     manifest = read_manifest(out)
     todo: list[Job] = []
     for job in jobs:
@@ -131,4 +145,18 @@ def _build(targets: Sequence[str], out: Path, workers: int | None, force: bool, 
 
     write_gallery(summary)
     summary.results.sort(key=lambda r: r.job.id)
+    if summary.ok and taken is not None:
+        stamps.write(out, taken, [_record(r) for r in summary.results])
     return summary
+
+
+def _record(result: JobResult) -> dict[str, Any]:
+    job = result.job
+    return {"id": job.id, "deck": job.deck, "kind": job.kind, "outputs": [str(p) for p in job.outputs],
+            "key": job.key, "options": job.options, "warnings": result.warnings}
+
+
+def _skipped(record: dict[str, Any]) -> JobResult:
+    outputs = tuple(Path(p) for p in record["outputs"])
+    job = Job(record["id"], record["deck"], record["kind"], outputs, record["key"], record["options"])
+    return JobResult(job, list(outputs), list(record["warnings"]), skipped=True)

@@ -1,28 +1,28 @@
 """The ``deckpress`` command line: thin Typer commands over library functions.
 
-Each command lives in its own module, which registers its commands on ``app``;
-the modules are listed here explicitly (add one line per new module).
+Each command lives in a ``cmd_*`` module, which registers it on ``app``. The
+table below names every command, its module and its one-line help (the first
+paragraph of its docstring; a test keeps them equal): the module is imported only
+when the command runs or shows its own help (see ``lazy.py``), so ``deckpress
+--help`` and ``--version`` start instantly. A new command is one line here.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from .app import app, main
 
-COMMAND_MODULES = (
-    "cmd_build",
-    "cmd_cards",
-    "cmd_check",
-    "cmd_decks",
-    "cmd_images",
-    "cmd_rules",
-    "cmd_simulate",
-    "cmd_tiles",
-    "cmd_watch",
+COMMANDS: tuple[tuple[str, str, str], ...] = (  # (command, module, one-line help), in help order
+    ("build", "cmd_build", "Build card/tile sheets (A4 and Letter), booklets, images and balance reports into OUTPUT/<deck>/."),
+    ("new", "cmd_build", "Start a new game: a deck, a card spreadsheet and a layout that extends a bundled one."),
+    ("cards", "cmd_cards", "Print-and-play card sheets: exact cut size, bleed, crop marks, duplex or fold backs."),
+    ("calibrate", "cmd_cards", "Duplex registration test sheet; with --printer NAME --back-offset X,Y store the offset."),
+    ("check", "cmd_check", "Validate DECK and check its balance; --games 0 runs the static checks alone."),
+    ("decks", "cmd_decks", "List the bundled decks with their game and card count."),
+    ("images", "cmd_images", "Card images: one per face (and back) at exact pixel size and DPI; tgc, mpc, dtc, tts presets."),
+    ("rules", "cmd_rules", "Rule booklet for GAME, stating exactly the chosen rule parameters (--set as for simulate)."),
+    ("simulate", "cmd_simulate", "Simulate GAME to see how a deck plays: wins per seat, game lengths, ties."),
+    ("tiles", "cmd_tiles", "Piecepack print-and-play: 2 in tiles, 3/4 in coins, die nets and fold-up pawns."),
+    ("watch", "cmd_watch", "Build once, serve the gallery, and rebuild what each saved edit affects; the page updates by itself."),
 )
 
-for _module in COMMAND_MODULES:
-    import_module(f"{__name__}.{_module}")
-
-__all__ = ["app", "main"]
+__all__ = ["COMMANDS", "app", "main"]

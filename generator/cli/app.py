@@ -11,6 +11,7 @@ import typer
 
 from .. import __version__
 from ..errors import DeckpressError
+from .lazy import LazyGroup
 
 app = typer.Typer(
     name="deckpress",
@@ -19,6 +20,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    cls=LazyGroup,  # commands import their modules on demand (see lazy.py)
 )
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -91,9 +91,10 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
     roots = (deck_data_dir(), templates_dir())
     problems: list[Problem] = list(number_problems)
     digest = hashlib.sha256(text.encode())
+    inputs = [path]  # every file hashed into digest (build stamps check them without loading)
 
     problems += _threshold_problems(spec, raw, path)
-    rows, row_problems = _card_rows(spec, raw, path, folder, roots, digest)
+    rows, row_problems = _card_rows(spec, raw, path, folder, roots, digest, inputs)
     problems += row_problems
     if not rows and not row_problems:
         problems.append(Problem("the deck has no cards", path, _line(raw, "cards"), field="cards"))
@@ -135,6 +136,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         if card.art is not None and card.art not in hashed:  # each art file once, in chunks
             hashed.add(card.art)
             _hash_file(digest, card.art)
+            inputs.append(card.art)
 
     back = Back()
     if spec.back is not None:
@@ -145,6 +147,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
                 problems.append(Problem(error, path, _line(raw, "back"), field="back.image"))
         if image is not None:
             _hash_file(digest, image)  # a new back image rebuilds the deck's outputs
+            inputs.append(image)
         back = Back(layout=spec.back.layout, text=spec.back.text, color=spec.back.color, image=image)
 
     fonts = []
@@ -198,11 +201,13 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         fonts=tuple(fonts),
         path=path,
         digest=digest.hexdigest(),
+        inputs=tuple(inputs),
     )
 
 
 def _card_rows(
-    spec: DeckIn, raw: Mapping[str, Any], path: Path, folder: Path, roots: Sequence[Path], digest: Any
+    spec: DeckIn, raw: Mapping[str, Any], path: Path, folder: Path, roots: Sequence[Path], digest: Any,
+    inputs: list[Path],
 ) -> tuple[list[Row], list[Problem]]:
     cards = spec.cards
     if cards is None:
@@ -217,6 +222,7 @@ def _card_rows(
     if file.stat().st_size > MAX_BYTES:  # before reading it: a huge file must not fill memory
         return [], [Problem(f"file is larger than {MAX_BYTES // (1024 * 1024)} MB", file)]
     digest.update(file.read_bytes())
+    inputs.append(file)
     suffix = file.suffix.lower()
     if suffix == ".csv":
         return rows_from_csv(file, read_text(file))

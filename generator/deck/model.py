@@ -168,6 +168,7 @@ class Deck:
     fonts: tuple[Path, ...] = ()  # the project's own font files (TTF/OTF inside its folder)
     path: Path | None = field(default=None, compare=False)
     digest: str = field(default="", compare=False)  # content hash of the deck's input files
+    inputs: tuple[Path, ...] = field(default=(), compare=False)  # the files hashed into digest
 
     # -- lookups ---------------------------------------------------------
     def card(self, card_id: str) -> Card:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -29,10 +29,16 @@ class LineMap(dict):
         return getattr(self, "key_lines", {}).get(key, self.line)
 
 
-class _Loader(yaml.SafeLoader):
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._nodes = 0
+if TYPE_CHECKING:
+    _Base = yaml.SafeLoader
+else:
+    _Base = object
+
+
+class _Limits(_Base):
+    """The node and depth limits, for both loaders below."""
+
+    _nodes = 0
 
     def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
         self._nodes += 1
@@ -54,10 +60,33 @@ class _Loader(yaml.SafeLoader):
             self._depth -= 1
 
 
+class _PureLoader(_Limits, yaml.SafeLoader):
+    """PyYAML's pure-Python loader (where libyaml is missing)."""
+
+
+_CParser: Any = getattr(getattr(yaml, "cyaml", None), "CParser", None)  # None: PyYAML without libyaml
+_Loader: Any = _PureLoader
+
+if _CParser is not None:
+    class _FastLoader(_Limits, yaml.composer.Composer, _CParser,  # type: ignore[misc]
+                      yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
+        """libyaml scans and parses (in C, the slow part in Python); the nodes are
+        composed in Python as by the pure loader: the same marks (file:line), the same
+        resolution of plain values, and the depth limit checked while composing."""
+
+        def __init__(self, stream: str) -> None:
+            _CParser.__init__(self, stream)
+            yaml.composer.Composer.__init__(self)
+            yaml.constructor.SafeConstructor.__init__(self)
+            yaml.resolver.Resolver.__init__(self)
+
+    _Loader = _FastLoader
+
+
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _construct_str(loader: _Loader, node: yaml.ScalarNode) -> str:
+def _construct_str(loader: Any, node: yaml.ScalarNode) -> str:
     value = loader.construct_scalar(node)
     if _SURROGATE.search(value):  # "\ud800" is valid YAML but not text: it cannot be printed
         raise yaml.constructor.ConstructorError(
@@ -66,7 +95,7 @@ def _construct_str(loader: _Loader, node: yaml.ScalarNode) -> str:
     return str(value)
 
 
-def _construct_mapping(loader: _Loader, node: yaml.MappingNode, deep: bool = False) -> LineMap:
+def _construct_mapping(loader: Any, node: yaml.MappingNode, deep: bool = False) -> LineMap:
     loader.flatten_mapping(node)
     result = LineMap()
     result.line = node.start_mark.line + 1
@@ -88,8 +117,16 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode, deep: bool = Fal
     return result
 
 
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-_Loader.add_constructor("tag:yaml.org,2002:str", _construct_str)
+for _cls in dict.fromkeys((_PureLoader, _Loader)):
+    _cls.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+    _cls.add_constructor("tag:yaml.org,2002:str", _construct_str)
+
+
+# libyaml's words for what the pure loader explains itself
+_PROBLEMS = {
+    "found invalid Unicode character escape code":
+        "an escape that is not text (a lone surrogate \\uD800-\\uDFFF, or beyond \\U0010FFFF)",
+}
 
 
 def read_text(path: Path) -> str:
@@ -121,7 +158,8 @@ def load_yaml(path: Path, text: str | None = None) -> Any:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
-        raise DeckError(Problem(f"invalid YAML: {exc.problem or exc}", path, line)) from None
+        problem = _PROBLEMS.get(str(exc.problem), exc.problem) or exc
+        raise DeckError(Problem(f"invalid YAML: {problem}", path, line)) from None
     except yaml.YAMLError as exc:
         raise DeckError(Problem(f"invalid YAML: {exc}", path)) from None
     except RecursionError:

@@ -123,6 +123,8 @@ class CardPiece:
             self._resolve(side, ctx, check=True)
 
     def _resolve(self, side: str, ctx: dict[str, Any], check: bool = False) -> list[tuple[str, Element]]:
+        """The side's elements resolved for this card (the same objects the check resolved:
+        see ``resolve``); ``check``: also check fonts and images (done once, up front)."""
         card = self._card
         layout = self._layouts[side]
         overrides = _overrides(card, side)
@@ -135,9 +137,9 @@ class CardPiece:
             where = Where(layout.name, layout.path, card.id, name)
             resolved = resolve(element, ctx, where)
             if resolved is not None:
-                where = art_where(where, resolved, card)
-                path = check_element(resolved, where, self._folders)
-                if check:
+                if check:  # fonts and images once, up front (drawing locates its images itself)
+                    where = art_where(where, resolved, card)
+                    path = check_element(resolved, where, self._folders)
                     self._warn_art(resolved, path, layout, where)
                 out.append((name, resolved))
         return out

@@ -107,7 +107,7 @@ def art_warning(element: Element, path: Path | None, box: tuple[float, float]) -
 def check_element(element: Element, where: Where, folders: Sequence[Path]) -> Path | None:
     """Fonts and image of a resolved element; the image file it draws (None: no image)."""
     for name in FONT_FIELDS:
-        font = getattr(element, name, None)
+        font = element.__dict__.get(name)  # (getattr with a default is slow on a model without it)
         if isinstance(font, str):
             try:
                 resolve_font(font)
