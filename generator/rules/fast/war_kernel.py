@@ -214,7 +214,7 @@ def play2(S, na, nb, cnt, strength, russian, high, low, facedown, shuffled, obje
     sb = 0
     code = UNFINISHED
     table = 0
-    fast = shuffled and mode == FAST
+    fast = shuffled != 0 and mode == FAST
     st = sm[0]
     while True:
         if tricks >= cap:
@@ -239,7 +239,7 @@ def play2(S, na, nb, cnt, strength, russian, high, low, facedown, shuffled, obje
                 vx = strength[x]
                 vy = strength[y]
                 if vx != vy:
-                    w = np.int64(vx < vy)
+                    w = 0 if vx > vy else 1
                     break
             wars += 1
             if na == 0 or nb == 0:
@@ -274,15 +274,15 @@ def play2(S, na, nb, cnt, strength, russian, high, low, facedown, shuffled, obje
             c0 = P[to]
             c1 = P[SEAT - to]
             st += rng.GAMMA
-            j = rng.mix(st) >> np.uint64(63)  # below(2): the top bit
-            S[to + (end & RING)] = c0 if j else c1
-            S[to + ((end + 1) & RING)] = c1 if j else c0
+            top = rng.mix(st) >> np.uint64(63)  # rng.below(2) is the top bit: 1 keeps the order
+            S[to + (end & RING)] = c0 if top else c1
+            S[to + ((end + 1) & RING)] = c1 if top else c0
         else:
             for i in range(k):
                 won[i] = P[to + i]
                 won[k + i] = P[SEAT - to + i]
             if fast:
-                for i in range(m - 1, 0, -1):
+                for i in range(m - 1, 0, -1):  # rng.shuffle, its state in st
                     st += rng.GAMMA
                     j = np.int64(((rng.mix(st) >> np.uint64(32)) * np.uint64(i + 1)) >> np.uint64(32))
                     t = won[i]
