@@ -23,7 +23,8 @@ def play_stacks(name: str, game: Game, stacks: Sequence[Sequence[str]], choices:
     index: dict[str, int] = game.index  # type: ignore[attr-defined]
     players = len(stacks)
     total = len(game.cards)  # type: ignore[attr-defined]
-    two = name == "war" and players == 2 and total <= war_kernel.SEAT and not general
+    seat = war_kernel.SEAT  # run_chunk's test for the two-player loop: tiles and card kinds fit its uint8 stacks
+    two = name == "war" and players == 2 and total <= seat and len(game.strength) <= seat and not general  # type: ignore[attr-defined]
     size = 1
     while size < total:
         size *= 2
@@ -42,7 +43,7 @@ def play_stacks(name: str, game: Game, stacks: Sequence[Sequence[str]], choices:
         t = war_tables(game)  # type: ignore[arg-type]
         trace = np.full((min(t.cap, 100_000), 2 + players), -9, np.int64)
         if two:  # play2's flat arrays, of the dtype run_chunk gives it
-            seat, card = war_kernel.SEAT, war_kernel.CARD
+            card = war_kernel.CARD
             flat = np.zeros(2 * seat, card)
             for s, ids in enumerate(stacks):
                 flat[s * seat: s * seat + len(ids)] = [index[c] for c in ids]

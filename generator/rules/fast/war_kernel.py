@@ -388,7 +388,7 @@ def _run_two(cards, strength, russian, high, low, facedown, shuffled, objective1
     stacks = S.reshape(2, SEAT)
     for g in range(count):
         shuffle_and_deal(mode, sm, mt, key, start + g, mt_states[g] if mode != 0 else mt,
-                         cards, order, total, stacks, head, cnt)
+                         cards, order, total - total % 2, stacks, head, cnt)
         code, tricks, wars, table = play2(S, cnt[0], cnt[1], cnt, strength, russian, high, low, facedown,
                                           shuffled, objective1, cap, mode, sm, mt, P, won, snap, trace)
         out_code[g] = code
