@@ -46,7 +46,9 @@ from generator.rules.registry import GAMES, make_game  # noqa: E402
 from generator.rules.runner import simulate  # noqa: E402
 from generator.rules.stats import Summary  # noqa: E402
 
-REFWAR = ROOT.parent / "shared" / "bench" / "refwar.c"
+# The C yardstick outside the project (a worktree sits one folder deeper); REFWAR=path overrides.
+REFWAR = next((p for p in (Path(os.environ.get("REFWAR", "")), ROOT.parent / "shared" / "bench" / "refwar.c",
+                           ROOT.parent.parent / "shared" / "bench" / "refwar.c") if p.is_file()), Path("refwar.c"))
 REPEAT = 3
 WAR_REPEAT = 5  # War against C: the ratio the target is about, so more alternating runs
 CAP = 10_000  # the turn cap, ours (max_tricks) and refwar's

@@ -23,12 +23,11 @@ def play_stacks(name: str, game: Game, stacks: Sequence[Sequence[str]], choices:
     index: dict[str, int] = game.index  # type: ignore[attr-defined]
     players = len(stacks)
     total = len(game.cards)  # type: ignore[attr-defined]
-    two = name == "war" and players == 2 and total <= war_kernel.RING + 1 and not general
+    seat = war_kernel.SEAT  # run_chunk's test for the two-player loop: tiles and card kinds fit its uint8 stacks
+    two = name == "war" and players == 2 and total <= seat and len(game.strength) <= seat and not general  # type: ignore[attr-defined]
     size = 1
     while size < total:
         size *= 2
-    if two:
-        size = war_kernel.RING + 1
     mask = size - 1
     stack = np.zeros((players, size), np.int64)
     head = np.zeros(players, np.int64)
@@ -43,10 +42,15 @@ def play_stacks(name: str, game: Game, stacks: Sequence[Sequence[str]], choices:
     if name == "war":
         t = war_tables(game)  # type: ignore[arg-type]
         trace = np.full((min(t.cap, 100_000), 2 + players), -9, np.int64)
-        if two:
+        if two:  # play2's flat arrays, of the dtype run_chunk gives it
+            card = war_kernel.CARD
+            flat = np.zeros(2 * seat, card)
+            for s, ids in enumerate(stacks):
+                flat[s * seat: s * seat + len(ids)] = [index[c] for c in ids]
             code, tricks, wars, table = war_kernel.play2(
-                stack[0], stack[1], cnt[0], cnt[1], cnt, t.strength, t.russian, t.high, t.low, t.facedown,
-                t.shuffled, t.objective1, t.cap, rng.PYTHON, sm, mt, pile[0], pile[1], common[1], snap, trace)
+                flat, cnt[0], cnt[1], cnt, t.strength, t.russian, t.high, t.low, t.facedown, t.shuffled,
+                t.objective1, t.cap, rng.PYTHON, sm, mt, np.zeros(2 * seat, card), np.zeros(total, card),
+                np.zeros((2, total), card), trace)
         else:
             code, tricks, wars, table = war_kernel.play(
                 stack, head, cnt, mask, t.strength, t.russian, t.high, t.low, t.facedown, t.shuffled,

@@ -16,11 +16,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .rng import shuffle, shuffle_and_deal
+from . import rng
+from .rng import FAST, shuffle, shuffle_and_deal
 
 DRAW = -1
 UNFINISHED = -2
 RING = 255  # two-player stacks hold up to RING + 1 tiles (four packs of 52 fit)
+SEAT = RING + 1  # where seat 1's stack starts in play2's flat arrays
+CARD = np.uint8  # the dtype of play2's stacks and piles
 
 
 @njit(cache=True)
@@ -187,13 +190,19 @@ def play(stack, head, cnt, mask, strength, russian, high, low, facedown, shuffle
 
 
 @njit(cache=True)
-def play2(A, B, na, nb, cnt, strength, russian, high, low, facedown, shuffled, objective1, cap,
-          mode, sm, mt, pa, pb, won, snap, trace):  # type: ignore[no-untyped-def]
-    """:func:`play` for two players with the stacks' heads and counts in local
-    variables (three times faster: no array traffic) and stacks of the fixed
-    size ``RING + 1`` (a constant mask spares the index checks). Stacks start
-    at index 0; the final counts are written to ``cnt``. Same rules, same
-    random draws."""
+def play2(S, na, nb, cnt, strength, russian, high, low, facedown, shuffled, objective1, cap,
+          mode, sm, mt, P, won, snap, trace):  # type: ignore[no-untyped-def]
+    """:func:`play` for two players, written for speed; same rules, same random draws.
+
+    Both stacks live in one flat array ``S`` (seat 0's in ``S[0:SEAT]``, seat 1's in
+    ``S[SEAT:2 * SEAT]``, each starting at index 0 and holding ``na`` / ``nb`` cards),
+    their heads and counts in local variables, and a constant mask spares the index
+    checks. The trick's cards go to ``P`` the same way (seat ``s`` at ``s * SEAT``;
+    both seats always play the same number). Nothing branches on who won: the
+    winner's pile, head and count are picked by arithmetic, which keeps the processor
+    from mispredicting a coin flip every trick. With our own random source (``FAST``)
+    its state stays in a local variable and a two-card pickup is shuffled without a
+    loop. The final counts are written to ``cnt``."""
     ha = 0
     hb = 0
     tricks = 0
@@ -205,23 +214,23 @@ def play2(A, B, na, nb, cnt, strength, russian, high, low, facedown, shuffled, o
     sb = 0
     code = UNFINISHED
     table = 0
+    fast = shuffled != 0 and mode == FAST
+    st = sm[0]
     while True:
         if tricks >= cap:
             break
-        ka = 0
-        kb = 0
+        k = 0
         w = -1
         while True:
-            x = A[ha]
+            x = S[ha]
+            y = S[SEAT + hb]
             ha = (ha + 1) & RING
-            na -= 1
-            y = B[hb]
             hb = (hb + 1) & RING
+            na -= 1
             nb -= 1
-            pa[ka] = x
-            ka += 1
-            pb[kb] = y
-            kb += 1
+            P[k] = x
+            P[SEAT + k] = y
+            k += 1
             if russian:
                 w = _russian(strength[x], strength[y], high, low)
                 if w >= 0:
@@ -236,14 +245,13 @@ def play2(A, B, na, nb, cnt, strength, russian, high, low, facedown, shuffled, o
             if na == 0 or nb == 0:
                 break
             if facedown:
-                pa[ka] = A[ha]
+                P[k] = S[ha]
+                P[SEAT + k] = S[SEAT + hb]
                 ha = (ha + 1) & RING
-                na -= 1
-                ka += 1
-                pb[kb] = B[hb]
                 hb = (hb + 1) & RING
+                na -= 1
                 nb -= 1
-                kb += 1
+                k += 1
                 if na == 0 or nb == 0:
                     break
         if w < 0:  # someone ran out during the war
@@ -252,38 +260,40 @@ def play2(A, B, na, nb, cnt, strength, russian, high, low, facedown, shuffled, o
         if trace.shape[0] > 0 and tricks <= trace.shape[0]:
             row = trace[tricks - 1]
             row[0] = w
-            row[1] = ka + kb
+            row[1] = 2 * k
             row[2] = na
             row[3] = nb
         if w < 0:  # both ran out in the same war: a draw
             code = DRAW
-            table = ka + kb
+            table = 2 * k
             break
-        m = 0
-        if w == 0:
-            for i in range(ka):
-                won[m] = pa[i]
-                m += 1
-            for i in range(kb):
-                won[m] = pb[i]
-                m += 1
+        m = 2 * k
+        to = w * SEAT  # the winner's stack and pile
+        end = (hb + nb) if w else (ha + na)  # where the winner's stack ends
+        if fast and k == 1:  # one card each, shuffled: [winner's, loser's], then one swap or none
+            c0 = P[to]
+            c1 = P[SEAT - to]
+            st += rng.GAMMA
+            top = rng.mix(st) >> np.uint64(63)  # rng.below(2) is the top bit: 1 keeps the order
+            S[to + (end & RING)] = c0 if top else c1
+            S[to + ((end + 1) & RING)] = c1 if top else c0
         else:
-            for i in range(kb):
-                won[m] = pb[i]
-                m += 1
-            for i in range(ka):
-                won[m] = pa[i]
-                m += 1
-        if shuffled:
-            shuffle(mode, sm, mt, won, m)
-        if w == 0:
+            for i in range(k):
+                won[i] = P[to + i]
+                won[k + i] = P[SEAT - to + i]
+            if fast:
+                for i in range(m - 1, 0, -1):  # rng.shuffle, its state in st
+                    st += rng.GAMMA
+                    j = np.int64(((rng.mix(st) >> np.uint64(32)) * np.uint64(i + 1)) >> np.uint64(32))
+                    t = won[i]
+                    won[i] = won[j]
+                    won[j] = t
+            elif shuffled:
+                shuffle(mode, sm, mt, won, m)
             for i in range(m):
-                A[(ha + na) & RING] = won[i]
-                na += 1
-        else:
-            for i in range(m):
-                B[(hb + nb) & RING] = won[i]
-                nb += 1
+                S[to + ((end + i) & RING)] = won[i]
+        na += m - m * w
+        nb += m * w
         if na == 0 or nb == 0:
             last = 0 if na > 0 else 1
             code = 1 - last if objective1 else last
@@ -292,12 +302,12 @@ def play2(A, B, na, nb, cnt, strength, russian, high, low, facedown, shuffled, o
             if have_snap and sa == na and sb == nb:
                 same = True
                 for i in range(na):
-                    if snap[0, i] != A[(ha + i) & RING]:
+                    if snap[0, i] != S[(ha + i) & RING]:
                         same = False
                         break
                 if same:
                     for i in range(nb):
-                        if snap[1, i] != B[(hb + i) & RING]:
+                        if snap[1, i] != S[SEAT + ((hb + i) & RING)]:
                             same = False
                             break
                 if same:
@@ -307,12 +317,13 @@ def play2(A, B, na, nb, cnt, strength, russian, high, low, facedown, shuffled, o
                 sa = na
                 sb = nb
                 for i in range(na):
-                    snap[0, i] = A[(ha + i) & RING]
+                    snap[0, i] = S[(ha + i) & RING]
                 for i in range(nb):
-                    snap[1, i] = B[(hb + i) & RING]
+                    snap[1, i] = S[SEAT + ((hb + i) & RING)]
                 have_snap = True
                 power *= 2
                 steps = 0
+    sm[0] = st
     cnt[0] = na
     cnt[1] = nb
     return code, tricks, wars, table
@@ -323,12 +334,14 @@ def run_chunk(cards, players, strength, russian, high, low, facedown, shuffled, 
               mode, key, start, count, mt_states, out_code, out_tricks, out_wars, out_table):  # type: ignore[no-untyped-def]
     """Deal and play games ``start .. start + count - 1``; per-game outcomes into ``out_*``."""
     total = cards.shape[0]
-    two = players == 2 and total <= RING + 1
+    two = players == 2 and total <= SEAT and strength.shape[0] <= SEAT
+    if two:
+        _run_two(cards, strength, russian, high, low, facedown, shuffled, objective1, cap, mode, key, start,
+                 count, mt_states, out_code, out_tricks, out_wars, out_table)
+        return
     size = 1
     while size < total:
         size *= 2
-    if two:
-        size = RING + 1
     mask = size - 1
     stack = np.zeros((players, size), np.int64)
     head = np.zeros(players, np.int64)
@@ -348,14 +361,36 @@ def run_chunk(cards, players, strength, russian, high, low, facedown, shuffled, 
     for g in range(count):
         shuffle_and_deal(mode, sm, mt, key, start + g, mt_states[g] if mode != 0 else mt,
                          cards, order, dealt, stack, head, cnt)
-        if two:
-            code, tricks, wars, table = play2(stack[0], stack[1], cnt[0], cnt[1], cnt, strength, russian,
-                                              high, low, facedown, shuffled, objective1, cap, mode, sm, mt,
-                                              pile[0], pile[1], won, snap, trace)
-        else:
-            code, tricks, wars, table = play(stack, head, cnt, mask, strength, russian, high, low, facedown,
-                                             shuffled, objective1, cap, mode, sm, mt, pile, pilen, won, part,
-                                             faces, snap, snapcnt, trace)
+        code, tricks, wars, table = play(stack, head, cnt, mask, strength, russian, high, low, facedown,
+                                         shuffled, objective1, cap, mode, sm, mt, pile, pilen, won, part,
+                                         faces, snap, snapcnt, trace)
+        out_code[g] = code
+        out_tricks[g] = tricks
+        out_wars[g] = wars
+        out_table[g] = table
+
+
+@njit(cache=True)
+def _run_two(cards, strength, russian, high, low, facedown, shuffled, objective1, cap, mode, key, start, count,
+             mt_states, out_code, out_tricks, out_wars, out_table):  # type: ignore[no-untyped-def]
+    """:func:`run_chunk` for two players and at most ``SEAT`` tiles (:func:`play2`)."""
+    total = cards.shape[0]
+    S = np.zeros(2 * SEAT, CARD)
+    P = np.zeros(2 * SEAT, CARD)
+    won = np.zeros(total, CARD)
+    snap = np.zeros((2, total), CARD)
+    head = np.zeros(2, np.int64)
+    cnt = np.zeros(2, np.int64)
+    order = np.zeros(total, np.int64)
+    trace = np.zeros((0, 4), np.int64)
+    sm = np.zeros(1, np.uint64)
+    mt = np.zeros(625, np.int64)
+    stacks = S.reshape(2, SEAT)
+    for g in range(count):
+        shuffle_and_deal(mode, sm, mt, key, start + g, mt_states[g] if mode != 0 else mt,
+                         cards, order, total - total % 2, stacks, head, cnt)
+        code, tricks, wars, table = play2(S, cnt[0], cnt[1], cnt, strength, russian, high, low, facedown,
+                                          shuffled, objective1, cap, mode, sm, mt, P, won, snap, trace)
         out_code[g] = code
         out_tricks[g] = tricks
         out_wars[g] = wars
