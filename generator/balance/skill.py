@@ -34,13 +34,15 @@ Progress = Callable[[int], None]
 
 def skilled_strategy(game: str, params: Params, asked: str | None = None) -> str | None:
     """The skilled seat's strategy: the search player when ``asked`` (the ``--strategy``
-    value) names one for a game that has it (three-player Viashi: ``expert``, with its
-    budget if given), else the game's default (Viashi ``greedy``, Weiji ``best``), which
+    value) names one for a game that has it (Weiji: the card-counting ``expert``;
+    three-player Viashi: ``expert``, with its budget if given), else the game's default (Viashi ``greedy``, Weiji ``best``), which
     costs next to nothing, so a plain ``check`` stays fast."""
     known = entry(game)
     if known.default_strategy is None:
         return None
     experts = [n.strip() for n in (asked or "").split(",") if n.strip().startswith("expert")]
+    if experts and game == "weiji":
+        return "expert"  # card counting: no budget
     if experts and game == "viashi" and int(getattr(params, "players", 3)) == 3:
         return experts[0]
     return known.default_strategy

@@ -19,7 +19,7 @@ from ..deck.model import Deck
 from ..errors import ParameterError
 from .api import Action, Game, Strategy
 from .params import Params
-from .strategies import BestStrategy, FixedStrategy, RandomStrategy
+from .strategies import BestStrategy, CountingStrategy, FixedStrategy, RandomStrategy
 from .viashi import ViashiGame, viashi_deal_actions
 from .viashi_expert import ExpertStrategy
 from .viashi_strategies import GreedyStrategy
@@ -50,7 +50,8 @@ GAMES: Mapping[str, GameEntry] = MappingProxyType(
             make=WeijiGame,
             default_deck="lighting",
             deal_actions=weiji_deal_actions,
-            strategies=MappingProxyType({"best": BestStrategy, "random": RandomStrategy, "fixed": FixedStrategy}),
+            strategies=MappingProxyType({"best": BestStrategy, "random": RandomStrategy, "fixed": FixedStrategy,
+                                         "expert": CountingStrategy}),
             default_strategy="best",
         ),
         "war": GameEntry(name="war", make=WarGame, default_deck="piecepack", deal_actions=war_deal_actions),

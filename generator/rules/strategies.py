@@ -71,3 +71,43 @@ class FixedStrategy:
                 return action
         valid = ", ".join(str(a.value) for a in legal)
         raise ParameterError(f"deal: choices[{index}]: {key!r} is not a legal move here; legal: {valid}")
+
+
+class CountingStrategy:
+    """Weiji ``expert``: card counting. Each opponent's top card is one of the cards
+    nobody has seen (``view["unseen"]``) while that opponent still has dealt cards
+    on top (``unseen_left``), else one of the cards everybody saw go into that stack
+    (``known``). For each attribute: the product over the opponents of the share of
+    those cards my top card beats ("no data" on either side is a tie, so no win).
+    Takes the best chance (the first attribute on equal chances); with nothing to
+    count, plays as ``best``.
+
+    Not marked deterministic: its choice depends on the public record of the game
+    so far as well as the stacks, so a repeated arrangement of stacks is no proof
+    of a cycle."""
+
+    name = "expert"
+    deterministic = False
+
+    def __init__(self, budget: int | None = None) -> None:
+        if budget is not None:
+            raise ParameterError("weiji's expert counts cards and takes no budget: write --strategy expert")
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        view = state.view(seat)
+        mine = list(view["values"].values())
+        pools = [view["unseen"] if view["unseen_left"][s] else view["known"][s]
+                 for s, n in enumerate(view["counts"]) if n and s != seat]
+        if not mine or not pools or not all(pools):
+            return BestStrategy().choose(state, seat, rng)
+        printed, lower = view["printed"], view["lower"]
+        chances = []
+        for a, v in enumerate(mine):
+            chance = -1.0 if v is None else 1.0
+            for pool in pools if v is not None else ():
+                wins = sum(n for cid, n in pool.items()
+                           if (w := printed[cid][a]) is not None and (v < w if lower[a] else v > w))
+                chance *= wins / sum(pool.values())
+            chances.append(chance)
+        best = max(range(len(chances)), key=chances.__getitem__)
+        return state.legal_actions()[best]

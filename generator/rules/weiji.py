@@ -73,6 +73,10 @@ class WeijiGame:
         self.index: dict[str, int] = {cid: i for i, cid in enumerate(self.ids)}
         self.values: list[list[float | None]] = [[c.value(k) for k in self.keys] for c in deck.cards]
         self.cards: list[int] = [i for i, c in enumerate(deck.cards) for _ in range(c.copies)]
+        self.copies: list[int] = [c.copies for c in deck.cards]
+        # printed facts every player knows (for card-counting strategies): values per card id
+        self.printed: Mapping[str, tuple[float | None, ...]] = {
+            cid: tuple(v) for cid, v in zip(self.ids, self.values, strict=True)}
         if len(self.cards) < params.players:
             raise ParameterError(f"weiji: {len(self.cards)} cards cannot be dealt to {params.players} players")
         self.actions: tuple[Action, ...] = tuple(Action("choose", k) for k in self.keys)
@@ -125,6 +129,11 @@ class WeijiState:
         self.counters: dict[str, int] = dict.fromkeys(game.counter_keys, 0)
         self.shown = [0] * len(game.ids)
         self.won = [0] * len(game.ids)
+        # public knowledge. A stack is its dealt cards nobody has seen (``unknown``, on
+        # top) and below them the cards everybody saw go in (won cards, tie-break
+        # draws): ``known[seat][card]`` copies
+        self.unknown = [0] * n
+        self.known = [[0] * len(game.ids) for _ in range(n)]
 
     def enable_cycle_check(self) -> None:
         """Called by the runner when every strategy is deterministic: with
@@ -158,12 +167,14 @@ class WeijiState:
             index = self.game.index
             for seat, stack in enumerate(action.value):
                 self.stacks[seat].extend(index[c] for c in stack)
+                self.unknown[seat] = len(self.stacks[seat])
             self.dealt = True
             self._check_alive()
         elif action.kind == "pickup" and self.pending is not None:
             winner, won = self.pending
             self.pending = None
             table.apply_pickup(self.stacks[winner], won, action.value)
+            self._learn(winner, won)
             self._after_win()
         else:
             raise ValueError(f"weiji: action {action} is not legal now")
@@ -183,10 +194,22 @@ class WeijiState:
         )
 
     def view(self, seat: int) -> Mapping[str, Any]:
+        """What ``seat`` may see: its own top card, every stack's size, the middle,
+        the printed values of every card, and what the whole table has seen go into
+        each stack: ``known`` (per seat, card id -> copies, below its unseen cards),
+        ``unseen_left`` (per seat, how many dealt cards nobody has seen are still on
+        top) and ``unseen`` (card id -> copies of the cards nobody but their holder
+        could have seen: every printed card less the middle, the known cards and
+        this seat's own top card)."""
         stack = self.stacks[seat]
         top = stack[0] if stack else None
         g = self.game
         return {
+            "unseen": self._unseen(seat, top),
+            "unseen_left": list(self.unknown),
+            "known": [{g.ids[c]: n for c, n in enumerate(k) if n} for k in self.known],
+            "printed": g.printed,
+            "lower": g.lower,
             "top": g.ids[top] if top is not None else None,
             "values": dict(zip(g.keys, g.values[top], strict=True)) if top is not None else {},
             "ranks": g.ranks[top] if top is not None else (0.0,) * len(g.keys),
@@ -194,6 +217,32 @@ class WeijiState:
             "counts": [len(s) for s in self.stacks],
             "middle": sum(len(m) for m in self.middle),
         }
+
+    def _unseen(self, seat: int, top: int | None) -> dict[str, int]:
+        left = list(self.game.copies)
+        for pile in self.middle:
+            for c in pile:
+                left[c] -= 1
+        for known in self.known:
+            for c, n in enumerate(known):
+                left[c] -= n
+        if top is not None and self.unknown[seat]:
+            left[top] -= 1  # my own top card, still one of my dealt cards
+        return {self.game.ids[c]: n for c, n in enumerate(left) if n > 0}
+
+    def _learn(self, seat: int, cards: Sequence[int]) -> None:
+        known = self.known[seat]
+        for c in cards:
+            known[c] += 1
+
+    def _take_top(self, seat: int) -> int:
+        """Pop ``seat``'s top card, keeping the public record."""
+        c = self.stacks[seat].popleft()
+        if self.unknown[seat]:
+            self.unknown[seat] -= 1
+        else:
+            self.known[seat][c] -= 1
+        return c
 
     # -- play ------------------------------------------------------------------
     def _count(self, key: str) -> None:
@@ -206,7 +255,7 @@ class WeijiState:
         active = [s for s, st in enumerate(self.stacks) if st]
         tops = []
         for s in active:
-            c = self.stacks[s].popleft()
+            c = self._take_top(s)
             self.middle[s].append(c)
             self.shown[c] += 1
             tops.append(c)
@@ -240,6 +289,7 @@ class WeijiState:
             self.pending = (winner, won)
             return
         self.stacks[winner].extend(won)
+        self._learn(winner, won)
         self._after_win()
 
     def _after_win(self) -> None:
@@ -281,8 +331,9 @@ class WeijiState:
         drawn: dict[int, float | None] = {}
         for s, st in enumerate(self.stacks):
             if st:
-                c = st.popleft()
+                c = self._take_top(s)
                 st.append(c)
+                self._learn(s, (c,))  # everybody saw it go under this stack
                 drawn[s] = g.values[c][0]
         nums = [v for v in drawn.values() if v is not None]
         if nums:

@@ -129,7 +129,7 @@ def test_per_seat_strategies_in_json_and_clear_errors() -> None:
     code, out = invoke("viashi", "--games", "6", "--strategy", "greedy", "--json")
     assert json.loads(out)["strategies"] == ["greedy"] * 3
     for spec, message in (("greedy,random", "names 2 strategies for 3 seats"), ("smart", "unknown strategy 'smart'"),
-                          ("expert", "unknown strategy 'expert' for weiji")):
-        game = "weiji" if spec == "expert" else "viashi"
+                          ("genius", "unknown strategy 'genius' for weiji")):
+        game = "weiji" if spec == "genius" else "viashi"
         code, out = invoke(game, "--games", "6", "--strategy", spec)
         assert code == 2 and message in out, out
