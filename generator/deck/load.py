@@ -156,7 +156,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         if font is not None and font.suffix.lower() not in (".ttf", ".otf"):
             font, error = None, f"{ref!r} is not a TrueType or OpenType font file (.ttf, .otf)"
         if error or font is None:
-            problems.append(Problem(error or "file not found", path, _line(raw, "fonts"), field=f"fonts[{i + 1}]"))
+            problems.append(Problem(error or "file not found", path, _line(raw, "fonts"), field=f"fonts[{i}]"))
             continue
         _hash_file(digest, font)  # a changed font rebuilds the deck's outputs
         fonts.append(font)

@@ -163,8 +163,8 @@ def test_a_deck_font_outside_the_project_or_not_a_font_is_an_error(tmp_path: Pat
     deck = _project(tmp_path, "  - {id: A, name: A}\n", extra="fonts: [../elsewhere.ttf, notes.txt]\n")
     result = CliRunner().invoke(app, ["check", str(deck), "--games", "0"])
     assert result.exit_code == 2
-    assert "field 'fonts[1]'" in result.output and "outside the deck's folder" in result.output
-    assert "field 'fonts[2]'" in result.output and "not a TrueType or OpenType font" in result.output
+    assert "field 'fonts[0]'" in result.output and "outside the deck's folder" in result.output
+    assert "field 'fonts[1]'" in result.output and "not a TrueType or OpenType font" in result.output
 
 
 # -- scripts ----------------------------------------------------------------------------
