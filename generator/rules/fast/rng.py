@@ -108,9 +108,15 @@ def _py_below(mt: np.ndarray, n: int) -> Any:
 
 
 @njit(cache=True)
+def scaled(x: np.uint64, n: int) -> Any:
+    """A 64-bit random ``x`` to ``[0, n)``: multiply-shift on its high 32 bits (bias
+    below n / 2**32: nil for decks)."""
+    return np.int64(((x >> _S32) * np.uint64(n)) >> _S32)
+
+
+@njit(cache=True)
 def _fast_below(sm: np.ndarray, n: int) -> Any:
-    # multiply-shift on the high 32 bits (bias below n / 2**32: nil for decks)
-    return np.int64(((_sm_next(sm) >> _S32) * np.uint64(n)) >> _S32)
+    return scaled(_sm_next(sm), n)
 
 
 @njit(cache=True)

@@ -284,7 +284,7 @@ def play2(S, na, nb, cnt, strength, russian, high, low, facedown, shuffled, obje
             if fast:
                 for i in range(m - 1, 0, -1):  # rng.shuffle, its state in st
                     st += rng.GAMMA
-                    j = np.int64(((rng.mix(st) >> np.uint64(32)) * np.uint64(i + 1)) >> np.uint64(32))
+                    j = rng.scaled(rng.mix(st), i + 1)
                     t = won[i]
                     won[i] = won[j]
                     won[j] = t
