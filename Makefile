@@ -33,4 +33,4 @@ clean:
 
 docs: $(STAMP)
 	$(BIN)/python -m typer generator.cli utils docs --name deckpress --output docs/cli.md
-	$(BIN)/python -c "from generator.rules.params_doc import params_markdown as m; print(m(), end='')" > docs/parameters.md
+	$(BIN)/python -c "from generator.games.params_doc import params_markdown as m; print(m(), end='')" > docs/parameters.md

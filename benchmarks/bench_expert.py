@@ -32,8 +32,8 @@ sys.path.insert(0, str(ROOT))
 
 from generator.balance.intervals import wilson  # noqa: E402
 from generator.deck.load import resolve_deck  # noqa: E402
-from generator.rules.params import make_params  # noqa: E402
-from generator.rules.runner import simulate  # noqa: E402
+from generator.games.params import make_params  # noqa: E402
+from generator.games.runner import simulate  # noqa: E402
 
 TARGETS = {"greedy": 0.45, "random": 0.70}
 

@@ -41,10 +41,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from generator.deck.load import resolve_deck  # noqa: E402
-from generator.rules.params import make_params  # noqa: E402
-from generator.rules.registry import GAMES, make_game  # noqa: E402
-from generator.rules.runner import simulate  # noqa: E402
-from generator.rules.stats import Summary  # noqa: E402
+from generator.games.params import make_params  # noqa: E402
+from generator.games.registry import GAMES, make_game  # noqa: E402
+from generator.games.runner import simulate  # noqa: E402
+from generator.games.stats import Summary  # noqa: E402
 
 # The C yardstick outside the project (a worktree sits one folder deeper); REFWAR=path overrides.
 REFWAR = next((p for p in (Path(os.environ.get("REFWAR", "")), ROOT.parent / "shared" / "bench" / "refwar.c",
@@ -57,8 +57,8 @@ MEMORY_CHILD = r"""
 import json, resource, sys, time
 sys.path.insert(0, sys.argv[1])
 from generator.deck.load import resolve_deck
-from generator.rules.params import make_params
-from generator.rules.runner import simulate
+from generator.games.params import make_params
+from generator.games.runner import simulate
 def peak():
     # VmHWM: this address space's peak. ru_maxrss (Linux: KiB) also counts the parent's memory
     # at fork time (it survives exec), so it only serves where /proc is missing.

@@ -13,7 +13,8 @@ import time
 
 import numpy as np
 
-from generator.rules.fast import rng, war_kernel
+from generator.games.fast import rng
+from generator.games.war import kernel as war_kernel
 
 
 def numpy_war(cards: np.ndarray, strength: np.ndarray, games: int, cap: int, seed: int = 1) -> tuple[float, int]:

@@ -27,7 +27,7 @@ def test_cli_reference_is_current() -> None:
 
 
 def test_parameter_reference_is_current() -> None:
-    from generator.rules.params_doc import params_markdown
+    from generator.games.params_doc import params_markdown
 
     committed = (ROOT / "docs" / "parameters.md").read_text()
     assert params_markdown().strip() == committed.strip(), "docs/parameters.md is stale: run `make docs`"

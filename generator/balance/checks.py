@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from ..deck.model import Deck
-from ..rules.params import make_params
+from ..games.params import make_params
 from . import simulate as sim
 from .findings import Finding, Report
 from .playstats import playtest_stats

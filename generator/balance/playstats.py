@@ -1,6 +1,6 @@
 """Playtest statistics from a simulator summary, with confidence intervals.
 
-Every number here is computed from the :class:`~generator.rules.stats.Summary`
+Every number here is computed from the :class:`~generator.games.stats.Summary`
 (and, for games with points, the per-game score counts), so the JSON agrees
 with ``deckpress simulate --json`` for the same deck, parameters and seed.
 """

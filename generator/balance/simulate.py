@@ -1,6 +1,6 @@
 """Running the simulator for the balance checks.
 
-Every game goes through :func:`generator.rules.runner.simulate` (so the fast
+Every game goes through :func:`generator.games.runner.simulate` (so the fast
 path serves, and the figures equal ``deckpress simulate``'s for the same seed);
 its :class:`Summary` streams the per-seat score distributions too.
 """
@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 
 from ..deck.model import Deck
 from ..errors import ParameterError
-from ..rules import runner
-from ..rules.params import Params, make_params
-from ..rules.registry import GAMES, entry, make_game, make_strategy
-from ..rules.stats import Summary
+from ..games import runner
+from ..games.params import Params, make_params
+from ..games.registry import GAMES, entry, make_game, make_strategy
+from ..games.stats import Summary
 
 Progress = Callable[[int], None]
 GRID_PLAYERS = (2, 3, 4)
@@ -36,7 +36,7 @@ def simulated(game: str) -> bool:
 
 def playtest(game: str, deck: Deck, params: Params, games: int, seed: int,
              progress: Progress | None = None, strategy: str | None = None, jobs: int = 1) -> Playtest:
-    """The playtest through :func:`generator.rules.runner.simulate` for every game,
+    """The playtest through :func:`generator.games.runner.simulate` for every game,
     so the fast path serves and the figures equal ``deckpress simulate``'s
     (``strategy``: as ``--strategy``, None for the game's default)."""
     summary = runner.simulate(game, deck, params, games=games, seed=seed, progress=progress, strategy=strategy,

@@ -22,9 +22,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..deck.model import Deck
-from ..rules import runner
-from ..rules.params import Params
-from ..rules.registry import entry, make_game, make_strategy
+from ..games import runner
+from ..games.params import Params
+from ..games.registry import entry, make_game, make_strategy
 from .intervals import wilson
 
 SKILL_GAMES = 300  # at most, over all seat positions

@@ -23,12 +23,12 @@ from reportlab.platypus import Flowable, SimpleDocTemplate
 
 from ..deck.model import Deck
 from ..errors import ParameterError, Problem, RenderError
+from ..games.params import Params
 from ..paths import templates_dir
 from ..render.atomic import atomic_write
 from ..render.fonts import SANS, register_fonts
 from ..render.layout.sandbox import Budget, CardSandbox
 from ..render.piece import Piece
-from ..rules.params import Params
 from .content import booklet_context
 from .figures import FIGURES, cover
 from .imposition import impose_pdf, padded_count

@@ -15,8 +15,8 @@ from typing import Any
 
 from ..deck.model import Attribute, Card, Deck, Rank
 from ..errors import ParameterError
-from ..rules.params import Params, ViashiParams, WarParams, WeijiParams
-from ..rules.registry import make_game
+from ..games.params import Params, ViashiParams, WarParams, WeijiParams
+from ..games.registry import make_game
 
 PICKUP = {
     "shuffled": "mixed, in no particular order",

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ..build import BuildSummary, build
+from ..project import BuildSummary, build
 from . import options
 from .app import EXIT_FINDINGS, app, friendly
 
@@ -87,7 +87,7 @@ def _print_summary(summary: BuildSummary) -> None:
 @friendly
 def new_command(name: Path = typer.Argument(..., help="Folder for the new project.", show_default=False)) -> None:
     """Start a new game: a deck, a card spreadsheet and a layout that extends a bundled one."""
-    from ..build.scaffold import scaffold
+    from ..project.scaffold import scaffold
 
     for path in scaffold(name):
         typer.echo(f"wrote {path}")

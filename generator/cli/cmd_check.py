@@ -49,7 +49,7 @@ def check(
     printing = check_cards(loaded)  # what `cards` would reject is an error here too
     total = planned_games(loaded, games)
     if as_json:
-        from ..rules.fast import kernel_cache
+        from ..games.fast import kernel_cache
 
         kernel_cache.notices = False  # the compile note is for people; --json is for scripts
     console = Console(stderr=True)

@@ -8,7 +8,7 @@ import typer
 
 from ..booklet import build_booklet
 from ..deck import resolve_deck
-from ..rules.params import make_params
+from ..games.params import make_params
 from . import options
 from .app import app, friendly
 

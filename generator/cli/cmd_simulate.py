@@ -15,14 +15,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemaini
 from rich.table import Table
 
 from ..deck.load import resolve_deck
+from ..games.api import Result
+from ..games.deals import deal_players, load_deal
+from ..games.params import make_params, parse_sets
+from ..games.registry import default_deck, entry
+from ..games.runner import play_deal
+from ..games.runner import simulate as run_simulation
+from ..games.stats import Summary
 from ..render.atomic import atomic_write
-from ..rules.api import Result
-from ..rules.deals import deal_players, load_deal
-from ..rules.params import make_params, parse_sets
-from ..rules.registry import default_deck, entry
-from ..rules.runner import play_deal
-from ..rules.runner import simulate as run_simulation
-from ..rules.stats import Summary
 from . import options
 from .app import app, friendly
 from .progress import progress_bar
@@ -66,7 +66,7 @@ def simulate(
         raise typer.BadParameter("--trace needs --deal (one fixed game)", param_hint="--trace")
     params = make_params(game, sets, players=players)
     if as_json:
-        from ..rules.fast import kernel_cache
+        from ..games.fast import kernel_cache
 
         kernel_cache.notices = False  # the compile note is for people; --json is for scripts
     show_bar = not as_json and games >= PROGRESS_FROM and sys.stdout.isatty()

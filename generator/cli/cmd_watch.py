@@ -22,7 +22,7 @@ def watch_command(
     balance_games: int = typer.Option(2000, "--balance-games", min=0, help="Games simulated per balance report."),
 ) -> None:
     """Build once, serve the gallery, and rebuild what each saved edit affects; the page updates by itself."""
-    from ..build.watch import watch
+    from ..project.watch import watch
 
     watch(target, output, host=host, port=port, open_browser=not no_open, balance_games=balance_games,
           log=lambda line: typer.echo(line, err=True))

@@ -6,8 +6,8 @@ import pytest
 
 from generator.balance import run_checks
 from generator.deck import resolve_deck
-from generator.rules.params import make_params
-from generator.rules.runner import simulate
+from generator.games.params import make_params
+from generator.games.runner import simulate
 
 from .conftest import fixture_deck
 

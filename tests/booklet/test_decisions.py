@@ -1,7 +1,7 @@
 """Booklets say exactly what the simulator plays (issue #20).
 
 Every rule decision the engines make where the seed rules are silent is registered in
-``generator.rules.decisions`` with an identifier. These tests render each game's
+``generator.games.decisions`` with an identifier. These tests render each game's
 booklet for parameter sets covering every variant and check that each decision that
 applies is stated there, that every identifier is written next to its rule in the
 engine and in docs/simulate.md, and that docs/simulate.md lists no decision without
@@ -22,15 +22,15 @@ from generator.booklet.build import render_rules_text
 from generator.booklet.content import an, booklet_context
 from generator.cli import app
 from generator.deck import resolve_deck
-from generator.rules.decisions import BY_ID, DECISIONS, decisions_for
-from generator.rules.params import make_params
+from generator.games.decisions import BY_ID, DECISIONS, decisions_for
+from generator.games.params import make_params
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES = {
-    "weiji": ["generator/rules/weiji.py"],
-    "war": ["generator/rules/war.py"],
-    "viashi": ["generator/rules/viashi.py", "generator/rules/viashi_cards.py",
-               "generator/rules/viashi_scoring.py", "generator/rules/viashi_state.py"],
+    "weiji": ["generator/games/weiji/game.py"],
+    "war": ["generator/games/war/game.py"],
+    "viashi": ["generator/games/viashi/game.py", "generator/games/viashi/cards.py",
+               "generator/games/viashi/scoring.py", "generator/games/viashi/state.py"],
 }
 
 # (game, deck, parameters): every variant and player-count branch of each booklet
@@ -182,8 +182,8 @@ def test_russian_standard52_uses_the_right_article_and_human_viashi_reads_the_nu
 
 
 def test_the_compiled_kernel_plays_both_weiji_deals_the_same_way() -> None:
-    from generator.rules.fast.scripted import play_stacks
-    from generator.rules.registry import make_game
+    from generator.games.fast.scripted import play_stacks
+    from generator.games.registry import make_game
 
     deck = resolve_deck("lighting")
     game = make_game("weiji", deck, make_params("weiji", players=3, pickup="winner-first"))

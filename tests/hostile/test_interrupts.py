@@ -104,7 +104,7 @@ def test_the_cli_says_interrupted_exits_130_and_keeps_the_old_file(
 def test_an_interrupted_build_keeps_finished_outputs_and_the_next_build_redoes_only_the_rest(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from generator.build import run as run_module
+    from generator.project import run as run_module
 
     project = tmp_path / "proj"
     project.mkdir()

@@ -200,7 +200,7 @@ def test_scaffold_templates_come_only_from_the_bundled_folder() -> None:
     template reaches it (the folder name goes in as a value, never as template source)."""
     import inspect
 
-    from generator.build import scaffold
+    from generator.project import scaffold
 
     source = inspect.getsource(scaffold.scaffold)
     assert 'source = templates_dir() / "scaffold"' in source
@@ -210,7 +210,7 @@ def test_scaffold_templates_come_only_from_the_bundled_folder() -> None:
 def _rules(tmp_path: Path, text: str) -> str:
     from generator.booklet.build import render_rules_text
     from generator.booklet.content import booklet_context
-    from generator.rules.params import make_params
+    from generator.games.params import make_params
 
     folder = tmp_path / "rules"
     folder.mkdir(exist_ok=True)
@@ -250,7 +250,7 @@ def test_deck_text_is_never_evaluated_as_a_template(tmp_path: Path) -> None:
     assert text.strip() == "# Lighting"
     from generator.booklet.build import render_rules_text
     from generator.booklet.content import booklet_context
-    from generator.rules.params import make_params
+    from generator.games.params import make_params
 
     sneaky = replace(resolve_deck("lighting"), name="{{ 7*7 }}")
     out = render_rules_text("weiji", booklet_context("weiji", make_params("weiji", []), sneaky))

@@ -1,0 +1,266 @@
+"""Play games through the uniform State API: many seeded games (``simulate``)
+or one fixed deal (``play_deal``).
+
+Seeding: game ``i`` of a run with seed ``s`` draws every chance outcome and
+every random choice from its own ``random.Random`` seeded with the text
+``"deckpress:{s}:{i}"`` (hashed the same way on every machine), so any split
+of the game indices over ``jobs`` processes gives exactly the results of one
+process. The loop in :func:`play` is the reference hot path.
+
+Engines: ``simulate(engine="auto")`` plays with the compiled kernels of
+:mod:`generator.games.fast` when they serve the game, parameters and strategy
+(War; Weiji with ``best``, ``random`` or ``fixed``; three-player Viashi with
+``greedy`` or ``random``, no handicap; every seat the same strategy), otherwise with the State-API reference
+engine (custom and per-seat strategies, the Viashi ``expert``, Viashilym, the handicap, ``play_deal`` traces); ``engine="fast"`` insists (a clear error says why it cannot
+serve), ``engine="reference"`` never uses the kernels. The fast engine draws its
+own seeded per-game random streams (see :mod:`generator.games.fast.rng`): just as
+reproducible and independent of ``jobs``, but other games than the reference
+plays for the same seed; ``Summary.engine`` records which engine ran.
+"""
+
+from __future__ import annotations
+
+import io
+import pickle
+import random
+import sys
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from multiprocessing import get_context
+from types import MappingProxyType
+from typing import Any
+
+from ..deck.model import Deck
+from ..errors import ParameterError
+from .api import CHANCE, Action, Game, Result, Strategy, TrickObserver
+from .deals import deal_choices, deal_seed
+from .params import Params
+from .registry import entry, make_game, make_strategy, seat_strategies
+from .stats import Summary
+from .strategies import FixedStrategy
+
+Progress = Callable[[int], None]
+PROGRESS_EVERY = 64  # games between progress calls in one process
+ENGINES = ("auto", "fast", "reference")
+
+
+def game_rng(seed: int, index: int) -> random.Random:
+    """The random source of game ``index`` in a run seeded ``seed``."""
+    return random.Random(f"deckpress:{seed}:{index}")
+
+
+def play(
+    game: Game,
+    strategies: Sequence[Strategy],
+    rng: random.Random,
+    observer: TrickObserver | None = None,
+    scripted: Sequence[Action] = (),
+) -> Result:
+    """Play one game: chance nodes take ``scripted`` outcomes first, then
+    sample from ``rng``; seat ``k`` asks ``strategies[k]``."""
+    state = game.new_state(observer)
+    if strategies and all(getattr(s, "deterministic", False) for s in strategies):
+        enable = getattr(state, "enable_cycle_check", None)
+        if enable is not None:
+            enable()
+    script = deque(scripted)
+    while not state.is_over():
+        seat = state.current()
+        if seat == CHANCE:
+            action = script.popleft() if script else state.sample_chance(rng)
+        else:
+            action = strategies[seat].choose(state, seat, rng)
+        state.apply(action)
+    return state.result()
+
+
+def _players(params: Params) -> int:
+    return int(getattr(params, "players", 2))
+
+
+def _strategies(game: str, spec: str | None, players: int) -> list[Strategy]:
+    """One fresh strategy per seat from ``--strategy`` (see
+    :func:`~generator.games.registry.seat_strategies`)."""
+    return [make_strategy(game, name) for name in seat_strategies(game, spec, players)]
+
+
+def strategy_label(game: str, spec: str | None, players: int) -> str | None:
+    """``spec`` normalised: the one name when every seat plays it, else the
+    names per seat joined with commas (None: a game without decisions)."""
+    names = seat_strategies(game, spec, players)
+    if not names:
+        return None
+    return names[0] if len(set(names)) == 1 else ",".join(names)
+
+
+class _PerSeat:
+    """Delegates each seat's choice to that seat's strategy (after scripted choices)."""
+
+    name = "per-seat"
+    deterministic = False
+
+    def __init__(self, strategies: Sequence[Strategy]) -> None:
+        self.strategies = list(strategies)
+
+    def choose(self, state: Any, seat: int, rng: random.Random) -> Action:
+        return self.strategies[seat].choose(state, seat, rng)
+
+
+def _play_range(game: Game, name: str, strategy: str | None, params: Params, seed: int,
+                start: int, stop: int, progress: Progress | None = None, fast: bool = False) -> Summary:
+    summary = Summary(game=name, params=params.describe(), seed=seed, players=_players(params), strategy=strategy)
+    if fast:
+        from .fast.engine import play_range
+
+        return play_range(name, game, strategy, summary, start, stop, progress)
+    strategies = _strategies(name, strategy, _players(params))
+    done = 0
+    for index in range(start, stop):
+        summary.add(play(game, strategies, game_rng(seed, index)))
+        done += 1
+        if progress is not None and done == PROGRESS_EVERY:
+            progress(done)
+            done = 0
+    if progress is not None and done:
+        progress(done)
+    return summary
+
+
+def simulate(
+    game: str,
+    deck: Deck,
+    params: Params,
+    *,
+    games: int,
+    seed: int,
+    strategy: str | None = None,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    engine: str = "auto",
+) -> Summary:
+    """Play ``games`` seeded games; ``progress(n)`` is called with the number of
+    games just finished. ``jobs > 1`` spreads chunks of game indices over
+    processes; the summary is identical to ``jobs=1``. ``engine``: ``auto``
+    (the fast kernels when they serve this run, else the reference), ``fast``
+    or ``reference``."""
+    if games < 0:
+        raise ParameterError(f"--games must be 0 or more, got {games}")
+    if jobs < 1:
+        raise ParameterError(f"--jobs must be 1 or more, got {jobs}")
+    if engine not in ENGINES:
+        raise ParameterError(f"unknown engine {engine!r}; valid: {', '.join(ENGINES)}")
+    built = make_game(game, deck, params)
+    strategy = strategy_label(game, strategy, _players(params))  # validates the names before any work
+    fast = _use_fast(engine, game, built, strategy)
+    if jobs == 1 or games < 2 * jobs:
+        return _play_range(built, game, strategy, params, seed, 0, games, progress, fast)
+    size = max(1, min(200_000 if fast else 2000, games // (jobs * 8)))
+    chunks = [(i, min(i + size, games)) for i in range(0, games, size)]
+    total = Summary(game=game, params=params.describe(), seed=seed, players=_players(params), strategy=strategy,
+                    engine="fast" if fast else "reference")
+    ready: dict[int, Summary] = {}
+    merged = 0
+    init = (game, _dump(deck), params, strategy, seed, fast)
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=_context(fast, built, game, strategy), initializer=_init_worker,
+                             initargs=init) as pool:
+        futures = {pool.submit(_work, a, b): k for k, (a, b) in enumerate(chunks)}
+        for future in as_completed(futures):
+            k = futures[future]
+            ready[k] = future.result()
+            if progress is not None:
+                progress(ready[k].games)
+            while merged in ready:  # merge in index order: the same sums as one process
+                total.merge(ready.pop(merged))
+                merged += 1
+    return total
+
+
+def _use_fast(engine: str, name: str, game: Game, strategy: str | None) -> bool:
+    """Whether the compiled kernels play this run (``auto`` falls back quietly)."""
+    if engine == "reference":
+        return False
+    from .fast.engine import unsupported
+
+    why = unsupported(name, game, strategy)
+    if why is not None and engine == "fast":
+        raise ParameterError(f"--engine fast cannot play this run: {why}; use --engine auto or reference")
+    return why is None
+
+
+def _context(fast: bool, built: Game, name: str, strategy: str | None) -> Any:
+    """How worker processes start: ``spawn`` (a clean interpreter) in general.
+    For the fast engine on Linux, ``fork`` after loading the compiled kernels in
+    this process: a spawned worker would spend a second or two starting numba
+    and loading the kernels from its cache, which eats the gain of ``--jobs 2``
+    on runs of a few seconds. The workers only run kernels and return summaries.
+    Runs with the Viashi ``expert`` (whose search is a kernel) fork the same way
+    after one warm-up game."""
+    if fast and sys.platform.startswith("linux"):
+        from .fast.engine import warm_up
+
+        warm_up(name, built, strategy)
+        return get_context("fork")
+    if sys.platform.startswith("linux") and "expert" in (strategy or ""):  # the same for the expert's search kernel
+        play(built, _strategies(name, strategy, _players(built.params)), game_rng(0, 0))
+        return get_context("fork")
+    return get_context("spawn")
+
+
+# -- worker processes -----------------------------------------------------------
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(game: str, deck: bytes, params: Params, strategy: str | None, seed: int, fast: bool) -> None:
+    loaded = pickle.loads(deck)
+    _WORKER.update(name=game, game=make_game(game, loaded, params), params=params, strategy=strategy, seed=seed,
+                   fast=fast)
+
+
+def _work(start: int, stop: int) -> Summary:
+    w = _WORKER
+    return _play_range(w["game"], w["name"], w["strategy"], w["params"], w["seed"], start, stop, fast=w["fast"])
+
+
+class _DeckPickler(pickle.Pickler):
+    """Decks hold read-only mappings (``MappingProxyType``), which pickle
+    refuses; send them as plain dicts wrapped again on arrival."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        if isinstance(obj, MappingProxyType):
+            return _read_only, (dict(obj),)
+        return NotImplemented
+
+
+def _read_only(mapping: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    """Rebuilds a read-only mapping on arrival (the type itself pickles by no name)."""
+    return MappingProxyType(mapping)
+
+
+def _dump(deck: Deck) -> bytes:
+    buffer = io.BytesIO()
+    _DeckPickler(buffer).dump(deck)
+    return buffer.getvalue()
+
+
+# -- one fixed deal ---------------------------------------------------------------
+def play_deal(
+    game: str,
+    deck: Deck,
+    params: Params,
+    deal: Mapping[str, Any],
+    strategy: str | None = None,
+    observer: TrickObserver | None = None,
+) -> Result:
+    """Play one fixed deal (see :mod:`generator.games.deals`): the game's hook
+    turns it into the first chance outcomes; a ``choices:`` list scripts the
+    decisions (whoever decides, in order), then ``strategy`` decides."""
+    known = entry(game)
+    built = make_game(game, deck, params)
+    scripted = known.deal_actions(built, deal)
+    strategies = _strategies(game, strategy, _players(params))
+    choices = deal_choices(deal)
+    if choices and strategies:
+        fixed = FixedStrategy(choices, then=_PerSeat(strategies))
+        strategies = [fixed] * len(strategies)
+    return play(built, strategies, game_rng(deal_seed(deal), 0), observer, scripted)

@@ -1,0 +1,1 @@
+"""viashi: rules, players and fast kernel."""

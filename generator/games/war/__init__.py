@@ -1,0 +1,1 @@
+"""war: rules, players and fast kernel."""

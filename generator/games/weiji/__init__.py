@@ -1,0 +1,1 @@
+"""weiji: rules, players and fast kernel."""

@@ -1,0 +1,188 @@
+"""What ``deckpress build`` makes for a deck: one job per output.
+
+A job is plain data (picklable, so it runs in a worker process); ``run_job``
+does the work by calling the same library functions as the single commands.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..paths import deck_data_dir
+from .cache import job_key, project_hash
+
+if TYPE_CHECKING:
+    from ..deck import Deck
+
+PAGES = ("a4", "letter")
+BALANCE_GAMES = 2000
+WAR_BOOKLETS: dict[str, tuple[str, ...]] = {
+    "war-classic": ("variant=classic",),
+    "war-russian": ("variant=russian", "objective=1", "tie_method=2"),
+}
+
+
+@dataclass(frozen=True)
+class Job:
+    id: str  # unique within a build, e.g. "viashi/cards-a4"
+    deck: str  # what resolve_deck() takes
+    kind: str  # cards | tiles | images | rules | balance
+    outputs: tuple[Path, ...]
+    key: str
+    options: dict[str, Any] = field(default_factory=dict, hash=False)
+
+
+@dataclass
+class JobResult:
+    job: Job
+    written: list[Path] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    error: str | None = None
+    skipped: bool = False
+
+
+def plan_deck(target: str, deck: Deck, out: Path, balance_games: int = BALANCE_GAMES) -> list[Job]:
+    """Every job for one deck, writing into ``out/<deck key>/``."""
+    folder = out / deck.key
+    jobs: list[Job] = []
+    own = "" if is_bundled(deck) else project_hash(deck.folder)  # bundled ones: the toolchain hash
+
+    def add(name: str, kind: str, outputs: list[Path], **options: Any) -> None:
+        key = job_key(deck.digest, own, kind, options)
+        jobs.append(Job(f"{deck.key}/{name}", target, kind, tuple(outputs), key, options))
+
+    for page in PAGES:
+        if deck.kind == "piecepack":
+            add(f"tiles-{page}", "tiles", [folder / f"tiles-{page}.pdf"], page=page, backs="duplex-long")
+        else:
+            add(f"cards-{page}", "cards", [folder / f"cards-{page}.pdf"], page=page, backs="duplex-long")
+    add("images", "images", [folder / "images"], dpi=150, backs=True)
+    own_rules = project_rules(deck)
+    if own_rules is not None:
+        add("rules", "rules", [folder / "rules-booklet.pdf"], game=deck.game, sets=[], format="booklet", page="a4")
+    if deck.game in ("weiji", "war", "viashi"):
+        add("balance", "balance", [folder / "balance.pdf", folder / "balance.json"], games=balance_games)
+    return jobs
+
+
+def is_bundled(deck: Deck) -> bool:
+    return deck.folder is not None and deck.folder.resolve() == deck_data_dir().resolve()
+
+
+def project_rules(deck: Deck) -> Path | None:
+    """A project's own rules template (``rules/GAME.md.j2`` beside its deck file)."""
+    if deck.folder is None or deck.game not in ("weiji", "war", "viashi") or is_bundled(deck):
+        return None
+    path = deck.folder / "rules" / f"{deck.game}.md.j2"
+    return path if path.is_file() else None
+
+
+def plan_rules(out: Path) -> list[Job]:
+    """One booklet per game (War: classic and Russian), in ``out/rules/``."""
+    from ..deck import resolve_deck
+
+    folder = out / "rules"
+    books = {"weiji": ("lighting", ()), "viashi": ("viashi", ())}
+    jobs = []
+    for name, (deck_name, sets) in {**books, **{k: ("piecepack", v) for k, v in WAR_BOOKLETS.items()}}.items():
+        game = name.split("-")[0]
+        deck = resolve_deck(deck_name)
+        options = {"game": game, "sets": list(sets), "format": "booklet", "page": "a4"}
+        key = job_key(deck.digest, "rules", options)
+        jobs.append(Job(f"rules/{name}", deck_name, "rules", (folder / f"{name}-booklet.pdf",), key, options))
+    return jobs
+
+
+def run_job(job: Job) -> JobResult:
+    """Run one job (in a worker process). Input errors become the result's error."""
+    from ..deck import resolve_deck
+    from ..errors import DeckpressError
+
+    result = JobResult(job)
+    try:
+        deck = resolve_deck(job.deck)
+        for path in job.outputs:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        result.warnings = _RUNNERS[job.kind](deck, job)
+        result.written = [p for p in job.outputs if p.exists()]
+    except DeckpressError as exc:
+        result.error = str(exc)
+    except Exception as exc:  # a bug in one job must not stop the others; report it
+        result.error = f"{type(exc).__name__}: {exc}"
+    return result
+
+
+def _cards(deck: Deck, job: Job) -> list[str]:
+    from ..render.cards import card_pieces
+    from ..render.sheet import SheetOptions, write_sheets
+
+    report = write_sheets(
+        card_pieces(deck),
+        job.outputs[0],
+        SheetOptions(page=job.options["page"], backs=job.options["backs"]),
+        title=deck.name,
+    )
+    return list(getattr(report, "warnings", []))
+
+
+def _tiles(deck: Deck, job: Job) -> list[str]:
+    from ..render.piecepack import piecepack_pieces
+    from ..render.sheet import SheetOptions, write_sheets
+
+    report = write_sheets(
+        piecepack_pieces(deck),
+        job.outputs[0],
+        SheetOptions(page=job.options["page"], backs=job.options["backs"]),
+        title=deck.name,
+    )
+    return list(getattr(report, "warnings", []))
+
+
+def _images(deck: Deck, job: Job) -> list[str]:
+    from ..images.export import export_images
+
+    # Export into a fresh folder, then swap it in: a deleted card leaves no stale image
+    # behind, and an interrupted export leaves the previous images intact.
+    target = job.outputs[0]
+    fresh = target.with_name(f".{target.name}.new")
+    old = target.with_name(f".{target.name}.old")
+    for leftover in (fresh, old):
+        shutil.rmtree(leftover, ignore_errors=True)
+    try:
+        report = export_images(deck, fresh, dpi=job.options["dpi"], backs=job.options["backs"])
+    except BaseException:  # a broken card or Ctrl-C: no half-made folder stays behind
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise
+    if target.exists():
+        target.rename(old)
+    fresh.rename(target)
+    shutil.rmtree(old, ignore_errors=True)
+    return list(getattr(report, "warnings", []))
+
+
+def _rules(deck: Deck, job: Job) -> list[str]:
+    from ..booklet import build_booklet
+    from ..games.params import make_params
+
+    params = make_params(job.options["game"], job.options["sets"])
+    build_booklet(job.options["game"], params, deck, job.outputs[0], format=job.options["format"], page=job.options["page"])
+    return []
+
+
+def _balance(deck: Deck, job: Job) -> list[str]:
+    import json
+
+    from ..balance import run_checks, write_report_pdf
+    from ..render.atomic import atomic_write
+
+    report = run_checks(deck, games=job.options["games"], players=None, seed=1, sets=(), thresholds={}, skill=False)
+    write_report_pdf(report, job.outputs[0], job.outputs[0].parent / "balance-charts")
+    with atomic_write(job.outputs[1]) as tmp:
+        Path(tmp).write_text(json.dumps(report.to_json(), indent=2))
+    return [f"{f.level}: {f.message}" for f in report.findings]
+
+
+_RUNNERS = {"cards": _cards, "tiles": _tiles, "images": _images, "rules": _rules, "balance": _balance}

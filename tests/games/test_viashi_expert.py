@@ -1,0 +1,184 @@
+"""The Viashi ``expert``: it reads only ``view(seat)`` (no-peeking), its
+determinization sampler respects what it has seen, a hand-derived decision,
+and per-seat strategies through the runner (seeded, independent of jobs)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from generator.deck.load import resolve_deck
+from generator.errors import ParameterError
+from generator.games.api import Action
+from generator.games.params import make_params
+from generator.games.registry import make_strategy, seat_strategies
+from generator.games.runner import simulate
+from generator.games.viashi.expert import ExpertStrategy, observe
+from generator.games.viashi.game import ViashiGame
+from generator.games.viashi.state import ViashiState
+
+DECK = resolve_deck("viashi")
+GAME = ViashiGame(DECK, make_params("viashi", []))
+
+
+class ViewOnly:
+    """A state as a strategy may see it: legal actions and one seat's view; any
+    other attribute is an error (so a strategy that peeks fails)."""
+
+    def __init__(self, state: ViashiState, seat: int) -> None:
+        self._state, self._seat = state, seat
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._state.legal_actions())
+
+    def view(self, seat: int) -> Any:
+        assert seat == self._seat, "a strategy asked for another seat's view"
+        return self._state.view(seat)
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"the strategy read state.{name}")
+
+
+def position(hands: list[list[str]], tables: list[list[str]], leader: int) -> ViashiState:
+    state = GAME.new_state()
+    state.start_play(hands=hands, tables=tables, leader=leader)
+    return state
+
+
+HANDS = [["winds-1", "winds-9", "gods-4"], ["flames-1", "flames-9", "stones-2"], ["leaves-3", "gods-1", "waves-5"]]
+TABLES = [["stones-5", "leaves-9", "flames-4"], ["waves-2", "gods-9", "winds-5"], ["leaves-1", "stones-8", "winds-3"]]
+
+
+def swapped(pairs: list[tuple[str, str]]) -> list[list[str]]:
+    """HANDS with cards exchanged between seat 1 and seat 2 (the expert is seat 0)."""
+    hands = [list(h) for h in HANDS]
+    for a, b in pairs:
+        hands[1][hands[1].index(a)] = b
+        hands[2][hands[2].index(b)] = a
+    return hands
+
+
+def decide(state: ViashiState, seat: int, seed: int) -> Action:
+    return ExpertStrategy(samples=16).choose(ViewOnly(state, seat), seat, random.Random(seed))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_no_peeking_swapping_unseen_cards_between_opponents_changes_nothing(seed: int) -> None:
+    # leading, at the start of play
+    a = position(HANDS, TABLES, leader=0)
+    b = position(swapped([("flames-1", "leaves-3"), ("stones-2", "gods-1")]), TABLES, leader=0)
+    assert a.view(0) == b.view(0)
+    assert repr(observe(a.view(0))) == repr(observe(b.view(0)))
+    assert decide(a, 0, seed) == decide(b, 0, seed)
+    # following, third in the trick after two hand plays (cards not swapped)
+    a = position(HANDS, TABLES, leader=1)
+    b = position(swapped([("flames-1", "leaves-3")]), TABLES, leader=1)
+    for state in (a, b):
+        state.apply(Action("play", "hand:stones-2"))
+        state.apply(Action("play", "hand:waves-5"))  # seat 2 has no stones in hand
+    assert a.view(0) == b.view(0)
+    assert decide(a, 0, seed) == decide(b, 0, seed)
+
+
+def test_no_peeking_in_the_draw() -> None:
+    pile = [c.id for c in DECK.cards]
+    random.Random(5).shuffle(pile)
+    other = list(pile)
+    other[2], other[4] = other[4], other[2]  # seat 1's and seat 2's face-down cards exchanged
+    states = []
+    for p in (pile, other):
+        state = GAME.new_state()
+        state.apply(Action("pile", tuple(p)))
+        for up in (pile[0], pile[3], pile[5]):  # seats 0, 1, 2 draw once, the same card face up
+            state.apply(Action("place", up))
+        states.append(state)
+    a, b = states
+    assert a.hands != b.hands and a.view(0) == b.view(0) and a.current() == 0
+    assert decide(a, 0, 3) == decide(b, 0, 3)
+
+
+def test_knowledge_voids_counts_and_points_from_the_view() -> None:
+    state = position(HANDS, TABLES, leader=1)
+    state.apply(Action("play", "hand:stones-2"))
+    state.apply(Action("play", "hand:waves-5"))  # seat 2: void in stones (hand)
+    k = observe(state.view(0))
+    rules = GAME.rules
+    stones = rules.suit[rules.number["stones-2"]]
+    assert k.void[2, stones] == 1 and k.void[1].sum() == 0 and k.void[2].sum() == 1
+    assert list(k.need) == [0, 2, 2]  # seats 1 and 2 played one of their three hand cards
+    seen = {rules.number[c] for c in HANDS[0] + [x for t in TABLES for x in t] + ["stones-2", "waves-5"]}
+    assert set(k.unknown.tolist()) == set(range(54)) - seen
+    state.apply(Action("play", "hand:winds-1"))  # seat 0 cannot follow: stones-2 captures for seat 1
+    k = observe(state.view(1))
+    assert list(k.won) == [0, 1, 0] and k.void[0, stones] == 1
+
+
+def test_sampler_respects_voids_and_counts() -> None:
+    from generator.games.viashi.fast_expert import _deal
+
+    suit = np.array(GAME.rules.suit, np.int64)
+    unknown = np.arange(20, 50, dtype=np.int64)  # 30 unseen cards
+    need = np.array([0, 6, 6], np.int64)
+    void = np.zeros((3, 6), np.int64)
+    void[1, suit[20]] = 1  # seat 1 has shown no card of card 20's suit
+    void[2, suit[40]] = 1
+    hidden = np.zeros(3, np.int64)
+    order = np.zeros(30, np.int64)
+    owner = np.zeros(30, np.int64)
+    seen: set[int] = set()
+    for key in range(200):
+        sm = np.zeros(1, np.uint64)
+        from generator.games.fast.rng import seed_game
+
+        seed_game(sm, np.uint64(7), key)
+        pile = _deal(unknown, 30, need, void, suit, 3, 0, hidden, sm, np.zeros(625, np.int64), order, owner)
+        cards = [[c for c in range(64) if int(hidden[s]) >> c & 1] for s in range(3)]
+        assert [len(c) for c in cards] == [0, 6, 6] and pile == 18
+        assert not any(suit[c] == suit[20] for c in cards[1])
+        assert not any(suit[c] == suit[40] for c in cards[2])
+        assert sorted(cards[1] + cards[2] + order[:pile].tolist()) == list(range(20, 50))
+        seen.update(cards[1])
+    assert len(seen) > 15  # the sampler does vary the deal
+
+
+def test_expert_leads_the_sure_queen_before_the_fool() -> None:
+    # two tricks left. Leading the hand Queen of winds takes the trick whatever
+    # the opponents hold in hand unless a god beats it, and the table Fool then
+    # loses to seat 1's table King at worst. Leading the Fool first always loses
+    # to the King, and seat 1 then leads from hand, where the Queen cannot follow.
+    state = position([["winds-1"], ["flames-5"], ["stones-5"]], [["winds-9"], ["winds-2"], ["stones-3"]], leader=0)
+    for seed in range(4):
+        assert decide(state, 0, seed) == Action("play", "hand:winds-1")
+
+
+def test_strategy_specs_per_seat() -> None:
+    assert seat_strategies("viashi", None, 3) == ["greedy"] * 3
+    assert seat_strategies("viashi", "expert", 3) == ["expert"] * 3
+    assert seat_strategies("viashi", "expert:8, random,greedy", 3) == ["expert:8", "random", "greedy"]
+    assert make_strategy("viashi", "expert:8").samples == 8  # type: ignore[attr-defined]
+    for spec, message in [("clever", "unknown strategy 'clever'"), ("expert,greedy", "names 2 strategies for 3 seats"),
+                          ("greedy:5", "takes no budget"), ("expert:0", "whole number"), ("expert:x", "whole number")]:
+        with pytest.raises(ParameterError, match=message):
+            seat_strategies("viashi", spec, 3)
+    with pytest.raises(ParameterError, match="no player decisions"):
+        seat_strategies("war", "random", 2)
+
+
+def test_expert_runs_are_seeded_and_independent_of_jobs() -> None:
+    params = make_params("viashi", [])
+    one = simulate("viashi", DECK, params, games=6, seed=4, strategy="greedy,expert:4,random")
+    two = simulate("viashi", DECK, params, games=6, seed=4, strategy="greedy,expert:4,random", jobs=2)
+    assert one.to_json() == two.to_json()
+    assert one.to_json()["strategies"] == ["greedy", "expert:4", "random"] and one.engine == "reference"
+
+
+def test_viashilym_is_a_clear_error_and_human_rules_are_played() -> None:
+    with pytest.raises(ParameterError, match="three-player Viashi"):
+        simulate("viashi", DECK, make_params("viashi", [], players=6), games=1, seed=1, strategy="expert:2")
+    human = simulate("viashi", DECK, make_params("viashi", ["variant=human"]), games=3, seed=1,
+                     strategy="expert:2,random,random")
+    assert human.games == 3 and 3 * 18 <= sum(human.scores) <= 3 * 20  # 18 tricks a hand, + 2 unless the top is shared
+    assert human.details["trick_points"] == 3 * 18
