@@ -11,11 +11,11 @@ from .findings import Finding, Report
 from .thresholds import THRESHOLDS, parse_thresholds, resolve_thresholds
 
 
-def write_report_pdf(report: Report, path: Any, charts_dir: Any = None) -> list[Any]:
+def write_report_pdf(report: Report, path: Any, charts_dir: Any = None, changed_pieces: Any = ()) -> list[Any]:
     """Write the PDF report (and PNG charts into ``charts_dir`` if given)."""
     from .report_pdf import write_report_pdf as write
 
-    return write(report, path, charts_dir)
+    return write(report, path, charts_dir, changed_pieces=changed_pieces)
 
 
 __all__ = ["THRESHOLDS", "Finding", "Report", "parse_thresholds", "resolve_thresholds", "run_checks", "write_report_pdf"]

@@ -50,7 +50,7 @@ def _csv_edit(lines: list[str], index: int, key: str, text: str) -> bool:
 def deck_diff(card: Card, changes: Mapping[str, str]) -> str:
     """A unified diff of ``card``'s row with ``changes`` (key -> new text)."""
     path, line = card.source.file, card.source.line
-    if path is None or line is None or not Path(path).is_file():
+    if path is None or line is None or not Path(path).is_file() or Path(path).suffix.lower() not in (".csv", ".yaml", ".yml"):
         return "\n".join(f"{card.id}: {k} -> {v}" for k, v in changes.items())
     old = Path(path).read_text(encoding="utf-8").splitlines(keepends=True)
     new = list(old)

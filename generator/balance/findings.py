@@ -46,6 +46,7 @@ class Report:
     findings: list[Finding] = field(default_factory=list)
     suggestions: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what was not checked, and why
+    changes: dict[str, Any] | None = None  # check --against: what changed since OLD (balance/changes.py)
 
     @property
     def errors(self) -> list[Finding]:
@@ -84,4 +85,6 @@ class Report:
             out["suggestions"] = self.suggestions
         if self.notes:
             out["notes"] = self.notes
+        if self.changes is not None:
+            out["changes"] = self.changes
         return out

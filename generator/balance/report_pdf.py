@@ -3,6 +3,7 @@ charts as PNG files."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
@@ -64,8 +65,11 @@ def _findings(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, wid
     return [table]
 
 
-def write_report_pdf(report: Report, path: Path | str, charts_dir: Path | str | None = None, style: ReportStyle = STYLE) -> list[Path]:
-    """Write the report PDF to ``path``; PNG charts into ``charts_dir`` (returned)."""
+def write_report_pdf(report: Report, path: Path | str, charts_dir: Path | str | None = None, style: ReportStyle = STYLE,
+                     changed_pieces: Sequence[tuple[Any, Any]] = ()) -> list[Path]:
+    """Write the report PDF to ``path``; PNG charts into ``charts_dir`` (returned).
+    With ``report.changes`` (``--against``) a "What changed" page closes it, drawing
+    ``changed_pieces`` (old, new) side by side."""
     register_fonts()
     s = style
     st = _styles(s)
@@ -91,6 +95,10 @@ def write_report_pdf(report: Report, path: Path | str, charts_dir: Path | str | 
         if intro:
             story.append(Paragraph(escape(intro), st["small"]))
         story += [Spacer(1, 3), table]
+    if report.changes is not None:
+        from .changes_pdf import changes_story
+
+        story += changes_story(report.changes, changed_pieces, st, s, width)
     story += [Spacer(1, 10), Paragraph(f"deckpress {__version__} · how to read this report: docs/balance.md", st["small"])]
 
     def footer(canvas: Any, doc: Any) -> None:

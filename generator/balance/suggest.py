@@ -33,7 +33,7 @@ VERIFY_ROUNDS = 4
 VERIFY_GAMES = 1000
 
 
-def _decimals(deck: Deck, key: str) -> int:
+def decimals(deck: Deck, key: str) -> int:
     attr = deck.attribute(key)
     if attr.decimals is not None:
         return attr.decimals
@@ -65,7 +65,7 @@ def _steps(deck: Deck, card_id: str, weaken: bool) -> list[tuple[str, float, flo
         span = (max(others + [mine]) - min(others + [mine])) or 1.0
         down = weaken == (attr.better == "higher")  # move the number down?
         ahead = sorted((v for v in others if (v < mine if down else v > mine)), reverse=down)
-        d = _decimals(deck, attr.key)
+        d = decimals(deck, attr.key)
         unit = 10.0 ** -d
         for i, passed in enumerate(ahead):
             nxt = ahead[i + 1] if i + 1 < len(ahead) else None
@@ -123,7 +123,7 @@ def suggest_changes(deck: Deck, report: Report, sets: Any = (), players: int | N
             further = {"strength_max": status["strength"] - 0.03} if weaken else {"strength_min": status["strength"] + 0.03}
             changed, status = _search(changed, card_id, weaken, {**t, **further}, MAX_STEPS)
         old, new = deck.card(card_id).values, changed.card(card_id).values
-        edits = {k: format_value(float(v), _decimals(deck, k)) for k, v in new.items() if v != old.get(k) and v is not None}
+        edits = {k: format_value(float(v), decimals(deck, k)) for k, v in new.items() if v != old.get(k) and v is not None}
         out.append({
             "card": card_id, "direction": "weaken" if weaken else "strengthen",
             "reason": next(f.message for f in report.findings if f.cards[:1] == (card_id,)),

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -13,13 +16,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ..balance import parse_thresholds, run_checks, write_report_pdf
 from ..balance.checks import planned_games
-from ..balance.findings import Finding
+from ..balance.findings import Finding, Report
 from ..deck import resolve_deck
-from ..errors import ParameterError
+from ..deck.model import Deck
+from ..errors import DeckpressError, ParameterError
 from ..render.cards import check_cards
 from . import options
 from .app import app, friendly
 
+FAIL_ON = ("worse", "changed", "never")
 PROGRESS_FROM = 2000  # games: shorter runs finish before a bar is worth drawing
 
 
@@ -38,46 +43,133 @@ def check(
     thresholds: list[str] = options.Thresholds,
     strategy: str | None = options.Strategy,
     jobs: int = options.Jobs,
+    against: str | None = typer.Option(None, "--against", metavar="OLD", show_default=False,
+                                       help="Also check OLD (a deck file, a project folder, or a git revision of DECK such as HEAD~1) with the same seeds, and show what changed."),
+    fail_on: str = typer.Option("never", "--fail-on", metavar="WHEN", help="With --against, exit 1 when: worse (a balance finding appeared since OLD), changed (anything moved beyond its interval), never."),
+    apply: bool = typer.Option(False, "--apply", help="With --suggest, write the suggested values into the deck's own file (YAML, CSV or XLSX, formatting kept), then check again and show old -> new."),
 ) -> None:
     """Validate DECK and check its balance; --games 0 runs the static checks alone.
 
     Exit codes: 0 clean, 1 errors (or warnings with --strict), 2 bad input."""
     if games < 0:
         raise ParameterError(f"--games must be 0 or more, got {games}")
+    if fail_on not in FAIL_ON:
+        raise ParameterError(f"--fail-on must be one of {', '.join(FAIL_ON)}, got {fail_on!r}")
+    if fail_on != "never" and against is None:
+        raise ParameterError("--fail-on compares with an old version: give it with --against OLD")
+    if apply and not suggest:
+        raise ParameterError("--apply writes the suggestions of --suggest: add --suggest")
     overrides = parse_thresholds(thresholds)
     loaded = resolve_deck(deck)
     printing = check_cards(loaded)  # what `cards` would reject is an error here too
-    total = planned_games(loaded, games)
+    total = planned_games(loaded, games) * (2 if against is not None or apply else 1)
     if as_json:
         from ..games.fast import kernel_cache
 
         kernel_cache.notices = False  # the compile note is for people; --json is for scripts
     console = Console(stderr=True)
     show = not as_json and total >= PROGRESS_FROM and sys.stderr.isatty()
-    with Progress(TextColumn("playtesting"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console, disable=not show, transient=True) as bar:
+    with ExitStack() as stack:
+        bar = stack.enter_context(Progress(TextColumn("playtesting"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                                           console=console, disable=not show, transient=True))
         task = bar.add_task("games", total=total)
-        report = run_checks(loaded, games=games, players=players, seed=seed, sets=sets, thresholds=overrides,
-                            progress=lambda n: bar.advance(task, n), strategy=strategy, jobs=jobs)
+
+        def checked(version: Deck) -> Report:
+            return run_checks(version, games=games, players=players, seed=seed, sets=sets, thresholds=overrides,
+                              progress=lambda n: bar.advance(task, n), strategy=strategy, jobs=jobs)
+
+        report = checked(loaded)
+        old_deck: Deck | None = None
         if suggest:
             from ..balance.suggest import suggest_changes
 
             report.suggestions = suggest_changes(loaded, report, sets=sets, players=players, seed=seed)
-    report.findings += [Finding("warning", "print", warning) for warning in printing]
-    if report_pdf is not None:
-        written = write_report_pdf(report, report_pdf, report_pdf.with_name(report_pdf.stem + "-charts"))
+        if against is not None:
+            from ..balance.changes import compare
+            from ..deck.revision import against_deck
+
+            old_deck, label = stack.enter_context(against_deck(loaded, against))
+            report.changes = compare(checked(old_deck), report, old_deck, loaded, label)
+        bar.stop()
+        report.findings += [Finding("warning", "print", warning) for warning in printing]
         if not as_json:
-            typer.echo(f"report: {report_pdf}" + (f" (+ {len(written)} PNG charts in {written[0].parent})" if written else ""), err=True)
+            from ..balance.terminal import print_report
+
+            print_report(report)
+            if suggest:
+                from ..balance.suggest import print_suggestions
+
+                print_suggestions(report)
+            if report.changes is not None:
+                from ..balance.changes_terminal import print_changes
+
+                print_changes(report.changes)
+        if apply:
+            report = _apply(loaded, report, deck, checked, as_json)
+            old_deck = loaded
+        if report_pdf is not None:
+            pairs = _changed_pieces(old_deck, resolve_deck(deck) if apply else loaded, report) if report.changes else []
+            written = write_report_pdf(report, report_pdf, report_pdf.with_name(report_pdf.stem + "-charts"), pairs)
+            if not as_json:
+                typer.echo(f"report: {report_pdf}" + (f" (+ {len(written)} PNG charts in {written[0].parent})" if written else ""), err=True)
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=2))
-    else:
-        from ..balance.terminal import print_report
-
-        print_report(report)
-        if suggest:
-            from ..balance.suggest import print_suggestions
-
-            print_suggestions(report)
     code = report.exit_code(strict)
+    if report.changes is not None and not apply:
+        from ..balance.changes import failed
+
+        if failed(report.changes, fail_on):
+            code = 1
+            if not as_json:
+                typer.echo(f"--fail-on {fail_on}: the deck changed for the worse since {against}", err=True)
     if code:
         raise typer.Exit(code)
+
+
+def _apply(deck: Deck, report: Report, name: str, checked: Callable[[Deck], Report], as_json: bool) -> Report:
+    """Write every suggestion into the deck's files, check the edited deck, and
+    return its report with ``changes`` against the deck as it was."""
+    from ..balance.changes import compare
+    from ..balance.deckdiff import format_value
+    from ..balance.suggest import decimals
+    from ..deck.edit import apply_values
+
+    applied = []
+    for s in report.suggestions:
+        if not s["changes"]:
+            continue
+        texts = {k: format_value(v["to"], decimals(deck, k)) for k, v in s["changes"].items()}
+        path = apply_values(deck.card(s["card"]), texts)
+        applied.append({"card": s["card"], "file": str(path), "changes": s["changes"]})
+        if not as_json:
+            typer.echo(f"applied to {path}: {s['card']} {s['change']}", err=True)
+    if not applied:
+        if not as_json:
+            typer.echo("--apply: nothing to write (no suggestion changed a value)", err=True)
+        return report
+    edited = resolve_deck(name)
+    after = checked(edited)
+    after.suggestions = report.suggestions
+    after.changes = compare(report, after, deck, edited, "the deck before --apply") | {"applied": applied}
+    if not as_json:
+        from ..balance.changes_terminal import print_changes
+
+        print_changes(after.changes)
+    return after
+
+
+def _changed_pieces(old: Deck | None, new: Deck, report: Report) -> list[tuple[Any, Any]]:
+    """(old piece, new piece) of each edited card, for the report's "What changed" page."""
+    if old is None or report.changes is None or old.kind != "cards" or new.kind != "cards":
+        return []
+    from ..render.cards import card_pieces
+
+    edited = [c["id"] for c in report.changes["cards"]["edited"]]
+    if not edited:
+        return []
+    try:
+        before = {p.id: p for p in card_pieces(old) if p.id in edited}
+        after = {p.id: p for p in card_pieces(new) if p.id in edited}
+    except DeckpressError:
+        return []  # a version that cannot be drawn: the tables still say what changed
+    return [(before[i], after[i]) for i in edited if i in before and i in after]

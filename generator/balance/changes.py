@@ -1,0 +1,185 @@
+"""What an edit did to the game: two checked versions of a deck compared
+(``deckpress check DECK --against OLD``).
+
+Both versions are checked with the same seeds, games and options, so the
+differences come from the deck alone. A simulated figure is compared with a 95 %
+interval on the *difference* (Newcombe's hybrid score interval for two
+proportions, built from the Wilson intervals the report already holds; for a
+mean, the normal interval from both standard errors); it is *significant* only
+when that interval excludes zero. Static figures (a card's strength) are exact:
+any change is shown.
+
+``--fail-on worse`` fails (exit 1) when a balance finding appeared that the old
+version did not have: a threshold was crossed in the wrong direction since OLD.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..deck.model import Card, Deck
+from .findings import Finding, Report
+
+EPS = 1e-12
+CARD_FIELDS = ("name", "copies", "suit", "rank", "subtitle", "text", "flavour", "back")
+
+
+def _fmt(value: Any) -> Any:
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def card_edits(old: Card, new: Card) -> dict[str, dict[str, Any]]:
+    """Field -> {"from", "to"} for every field that differs between two versions of a card."""
+    out: dict[str, dict[str, Any]] = {}
+    for name in CARD_FIELDS:
+        a, b = getattr(old, name), getattr(new, name)
+        if a != b:
+            out[name] = {"from": a, "to": b}
+    if (old.art.name if old.art else None) != (new.art.name if new.art else None):
+        out["art"] = {"from": old.art.name if old.art else None, "to": new.art.name if new.art else None}
+    for group in ("values", "fields"):
+        a_map, b_map = getattr(old, group), getattr(new, group)
+        for key in sorted(set(a_map) | set(b_map)):
+            a, b = a_map.get(key), b_map.get(key)
+            if a != b:
+                out[key] = {"from": _fmt(a), "to": _fmt(b)}
+    return out
+
+
+def card_changes(old: Deck, new: Deck) -> dict[str, list[dict[str, Any]]]:
+    before = {c.id: c for c in old.cards}
+    after = {c.id: c for c in new.cards}
+    edited = []
+    for cid, card in after.items():
+        if cid in before:
+            fields = card_edits(before[cid], card)
+            if fields:
+                edited.append({"id": cid, "name": card.name, "fields": fields})
+    return {
+        "added": [{"id": c.id, "name": c.name} for cid, c in after.items() if cid not in before],
+        "removed": [{"id": c.id, "name": c.name} for cid, c in before.items() if cid not in after],
+        "edited": edited,
+    }
+
+
+def diff_interval(old: dict[str, float], new: dict[str, float]) -> tuple[float, float, float]:
+    """(new - old, low, high): Newcombe's hybrid score interval from two Wilson intervals."""
+    p1, l1, u1 = old["share"], old["low"], old["high"]
+    p2, l2, u2 = new["share"], new["low"], new["high"]
+    d = p2 - p1
+    return d, d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2), d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)
+
+
+def _share_measure(name: str, old: dict[str, Any] | None, new: dict[str, Any] | None) -> dict[str, Any] | None:
+    if not old or not new or "share" not in old or "share" not in new:
+        return None
+    d, low, high = diff_interval(old, new)
+    return {"measure": name, "from": old["share"], "to": new["share"], "delta": d, "low": low, "high": high,
+            "significant": low > 0 or high < 0}
+
+
+def _mean_measure(name: str, old: dict[str, Any], new: dict[str, Any], key: str = "mean") -> dict[str, Any]:
+    se_old = (old[f"{key}_high"] - old[f"{key}_low"]) / (2 * 1.959964)
+    se_new = (new[f"{key}_high"] - new[f"{key}_low"]) / (2 * 1.959964)
+    d = new[key] - old[key]
+    half = 1.959964 * math.sqrt(se_old ** 2 + se_new ** 2)
+    return {"measure": name, "from": old[key], "to": new[key], "delta": d, "low": d - half, "high": d + half,
+            "significant": abs(d) > half + EPS}
+
+
+def _edge(x: dict[str, Any]) -> dict[str, float]:
+    return {"share": x["edge"], "low": x["low"], "high": x["high"]}
+
+
+def game_measures(old: dict[str, Any] | None, new: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Seat advantage, game length, draws, unfinished games and skill gap, old -> new."""
+    if not old or not new:
+        return []
+    out: list[dict[str, Any] | None] = []
+    fa_old = old.get("seats", {}).get("first_player_advantage")
+    fa_new = new.get("seats", {}).get("first_player_advantage")
+    if fa_old and fa_new:
+        out.append(_share_measure("first-player advantage", _edge(fa_old), _edge(fa_new)))
+    if old.get("length") and new.get("length") and "mean_low" in old["length"]:
+        out.append(_mean_measure("game length (mean)", old["length"], new["length"]))
+    out.append(_share_measure("draws", old.get("draws"), new.get("draws")))
+    out.append(_share_measure("unfinished games", old.get("unfinished"), new.get("unfinished")))
+    s_old, s_new = old.get("skill"), new.get("skill")
+    if s_old and s_new and "gap" in s_old and "gap" in s_new:
+        out.append(_share_measure("skill gap", {"share": s_old["gap"], "low": s_old["low"], "high": s_old["high"]},
+                                  {"share": s_new["gap"], "low": s_new["low"], "high": s_new["high"]}))
+    return [m for m in out if m is not None]
+
+
+def strength_changes(old: Report, new: Report, names: dict[str, str]) -> list[dict[str, Any]]:
+    """Per-card static strength (share of the deck a card beats), where it changed."""
+    before = {c["id"]: c for c in old.static.get("cards", [])}
+    out = []
+    for c in new.static.get("cards", []):
+        b = before.get(c["id"])
+        if b is not None and abs(c["strength"] - b["strength"]) > EPS:
+            out.append({"id": c["id"], "name": names.get(c["id"], ""), "from": b["strength"], "to": c["strength"],
+                        "delta": c["strength"] - b["strength"]})
+    return sorted(out, key=lambda r: -abs(r["delta"]))
+
+
+def win_rate_changes(old: dict[str, Any] | None, new: dict[str, Any] | None, names: dict[str, str]) -> list[dict[str, Any]]:
+    """Per-card win rate when shown (Weiji), old -> new with an interval on the difference."""
+    if not old or not new or "weiji" not in old or "weiji" not in new:
+        return []
+    before, after = old["weiji"].get("cards", {}), new["weiji"].get("cards", {})
+    out = []
+    for cid, a in after.items():
+        if cid in before:
+            m = _share_measure(cid, before[cid], a)
+            if m is not None:
+                m = {"id": cid, "name": names.get(cid, ""), **{k: v for k, v in m.items() if k != "measure"}}
+                out.append(m)
+    return sorted(out, key=lambda r: (not r["significant"], -abs(r["delta"])))
+
+
+def _key(f: Finding) -> tuple[str, str, tuple[str, ...]]:
+    """What a finding is about: its attributes where it names some (the cards it
+    lists are evidence), else the card it is about (the first it names)."""
+    return (f.level, f.code, f.attributes or f.cards[:1])
+
+
+def finding_changes(old: Report, new: Report) -> dict[str, list[dict[str, Any]]]:
+    before = {_key(f) for f in old.findings}
+    after = {_key(f) for f in new.findings}
+    return {
+        "appeared": [f.to_json() for f in new.findings if _key(f) not in before],
+        "disappeared": [f.to_json() for f in old.findings if _key(f) not in after],
+    }
+
+
+def compare(old: Report, new: Report, old_deck: Deck, new_deck: Deck, against: str) -> dict[str, Any]:
+    """The ``changes`` object of ``check --against``."""
+    names = {c.id: c.name for c in old_deck.cards} | {c.id: c.name for c in new_deck.cards}
+    win_rates = win_rate_changes(old.playtest, new.playtest, names)
+    measures = game_measures(old.playtest, new.playtest)
+    findings = finding_changes(old, new)
+    return {
+        "against": against,
+        "old": {"deck": old.deck, "cards": old.cards, "verdict": old.verdict()},
+        "cards": card_changes(old_deck, new_deck),
+        "strength": strength_changes(old, new, names),
+        "win_rates": win_rates,
+        "measures": measures,
+        "findings": findings,
+        "significant": [r["id"] for r in win_rates if r["significant"]] + [m["measure"] for m in measures if m["significant"]],
+        "worse": bool(findings["appeared"]),
+    }
+
+
+def failed(changes: dict[str, Any], fail_on: str) -> bool:
+    """Whether ``--fail-on`` trips: ``worse`` (a finding appeared since OLD),
+    ``changed`` (any significant change in play), ``never``."""
+    if fail_on == "worse":
+        return bool(changes["worse"])
+    if fail_on == "changed":
+        return bool(changes["significant"] or changes["findings"]["appeared"])
+    return False
