@@ -64,7 +64,7 @@ def _yaml_apply(path: Path, card_id: str, changes: Mapping[str, Value]) -> None:
     cards = data.get("cards") if isinstance(data, Mapping) else None
     if not isinstance(cards, list):
         raise DeckError(Problem("the deck file has no card list to edit", path))
-    item = next((c for c in cards if isinstance(c, Mapping) and str(c.get("id")) == card_id), None)
+    item: Any = next((c for c in cards if isinstance(c, Mapping) and str(c.get("id")) == card_id), None)
     if item is None:
         raise DeckError(Problem(f"card {card_id!r} not found in the card list", path))
     keys = {str(k).lower(): k for k in item}
