@@ -42,6 +42,10 @@ def images(
     size: str | None = typer.Option(None, "--size", help="Card size: a preset (poker, bridge, ...) or WxH mm."),
     jobs: int = typer.Option(0, "--jobs", help="Worker processes (0: one per CPU)."),
     strict: bool = options.Strict,
+    showcase: bool = typer.Option(False, "--showcase", help="Instead of one image per card: a fan of cards in hand and a tidy spread (showcase-fan.png, showcase-spread.png) with soft shadows."),
+    cards: str | None = typer.Option(None, "--cards", metavar="IDS", help="With --showcase: the cards to show, comma-separated (default: the first five).", show_default=False),
+    background: str = typer.Option("transparent", "--background", help="With --showcase: transparent, or a colour (white, #1e1e2e)."),
+    showcase_width: int = typer.Option(1600, "--showcase-width", help="With --showcase: each picture's width in pixels."),
 ) -> None:
     """Card images: one per face (and back) at exact pixel size and DPI; tgc, mpc, dtc, tts presets."""
     if jobs < 0:
@@ -51,6 +55,15 @@ def images(
                        corner_radius=corner_radius, color=color.lower())
     loaded = resolve_deck(deck)
     pieces = deck_pieces(loaded, layout, parse_card_size(size) if size else None, strict=strict)
+    if showcase:
+        from ..images.showcase import ShowcaseOptions, write_showcase
+
+        ids = tuple(i.strip() for i in cards.split(",") if i.strip()) if cards else ()
+        written = write_showcase(pieces, output, ShowcaseOptions(showcase_width, background, ids))
+        typer.echo(f"{output}: " + ", ".join(p.name for p in written))
+        return
+    if cards is not None or background != "transparent" or showcase_width != 1600:
+        raise ParameterError("--cards, --background and --showcase-width go with --showcase")
     with progress_bar() as bar:
         task = bar.add_task(f"{loaded.name}", total=None)
         report = export_pieces(

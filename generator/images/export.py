@@ -84,7 +84,7 @@ def export_pieces(
     if plan.output == "tts":
         from .tts import write_tts
 
-        report = write_tts(pieces, out_dir, plan.options, jobs=jobs, progress=progress)
+        report = write_tts(pieces, out_dir, plan.options, jobs=jobs, progress=progress, title=title or name)
     elif plan.output == "pdf":
         from .vendor_pdf import write_vendor_pdf
 
@@ -93,6 +93,10 @@ def export_pieces(
                                   color=plan.options.color)
     else:
         report = write_images(pieces, out_dir, plan.options, jobs=jobs, progress=progress)
+    if plan.preset is not None and plan.preset.name in ("tgc", "mpc", "dtc"):
+        from .kit import write_kit  # the upload form's quantities and steps
+
+        report.files += write_kit(pieces, report, plan.preset, plan.options, title or name)
     report.seconds = time.perf_counter() - start
     return report
 

@@ -24,7 +24,9 @@ kept here:
   and its hidden slot is left white.
 
 ``tts.json`` lists, per sheet, what the import dialog asks: face and back
-files, width (columns), height (rows) and number of cards.
+files, width (columns), height (rows) and number of cards. Beside it, one
+``<sheet>.ttp.json`` per sheet is the Tabletop Playground card template for the
+same images (:mod:`.ttp`).
 """
 
 from __future__ import annotations
@@ -110,6 +112,7 @@ def write_tts(
     *,
     jobs: int = 1,
     progress: Progress | None = None,
+    title: str = "",
 ) -> ImageReport:
     report = ImageReport(out_dir, "tts")
     groups = _groups(pieces)
@@ -141,6 +144,9 @@ def write_tts(
         tmp.write_text(json.dumps({"hidden_slot": "last (bottom right): the back", "decks": manifest},
                                   indent=2) + "\n")
     report.files.append(path)
+    from .ttp import write_ttp  # Tabletop Playground reads the same sheets
+
+    report.files += write_ttp(manifest, pieces, out_dir, title)
     return report
 
 

@@ -48,8 +48,9 @@ def test_tgc_and_mpc_images_match_the_vendor_templates(tmp_path: Path) -> None:
     for preset, size in (("tgc", (825, 1125)), ("mpc", (822, 1122))):
         report = export_pieces(pieces, tmp_path / preset, plan_export(preset))
         names = sorted(p.name for p in report.files)
-        assert names == ["c0-back.png", "c0.png"]  # one card: its own back file
-        for path in report.files:
+        # one card: its own back file; the upload kit beside it (tests/images/test_kits_showcase.py)
+        assert names == ["UPLOAD.md", "c0-back.png", "c0.png", "quantities.csv"]
+        for path in (p for p in report.files if p.suffix == ".png"):
             assert _size_and_dpi(path) == (size, pytest.approx(300, abs=0.05))
     assert pixel_size(63.5, 88.9, 300, MPC_BLEED_MM) == (822, 1122)
 
@@ -64,7 +65,7 @@ def test_tts_sheet_size_dpi_and_manifest(tmp_path: Path) -> None:
     size, dpi = _size_and_dpi(tmp_path / "sheet-1.png")
     assert size == (2100, 840) and dpi == pytest.approx(120, abs=0.05)
     assert _size_and_dpi(tmp_path / "back.png") == ((300, 420), pytest.approx(120, abs=0.05))
-    assert {p.name for p in report.files} == {"sheet-1.png", "back.png", "tts.json"}
+    assert {p.name for p in report.files} == {"sheet-1.png", "back.png", "tts.json", "sheet-1.ttp.json"}
 
 
 def test_tts_reduces_the_cells_to_stay_within_4096_px(tmp_path: Path) -> None:
@@ -80,7 +81,7 @@ def test_dtc_pdf_pages_are_card_plus_bleed_alternating_back_and_front(tmp_path: 
                                                                       tiny_deck: Deck) -> None:
     report = export_images(tiny_deck, tmp_path, preset="dtc")
     path = tmp_path / "tinyv-dtc.pdf"
-    assert report.files == [path]
+    assert report.files == [path, tmp_path / "quantities.csv", tmp_path / "UPLOAD.md"]
     pdf = pdfium.PdfDocument(str(path))
     try:
         assert len(pdf) == 2 * 5  # four cards, one printed twice; two pages each
