@@ -24,7 +24,8 @@ def build_command(
     output: Path = options.OutputDir,
     jobs: int = typer.Option(0, "--jobs", help="Parallel processes (0 = one per core)."),
     force: bool = typer.Option(False, "--force", help="Rebuild even what is up to date."),
-    balance_games: int = typer.Option(2000, "--balance-games", min=0, help="Games simulated per balance report."),
+    balance_games: int | None = typer.Option(None, "--balance-games", min=0, show_default=False,
+                                             help="Games simulated per balance report (default: the project's build.balance.games, else 2000)."),
     strict: bool = options.Strict,
 ) -> None:
     """Build card/tile sheets (A4 and Letter), booklets, images and balance reports into OUTPUT/<deck>/."""

@@ -19,7 +19,8 @@ def watch_command(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to serve on (the default is this machine only)."),
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port to serve on (0: any free port)."),
     no_open: bool = typer.Option(False, "--no-open", help="Do not open the browser."),
-    balance_games: int = typer.Option(2000, "--balance-games", min=0, help="Games simulated per balance report."),
+    balance_games: int | None = typer.Option(None, "--balance-games", min=0, show_default=False,
+                                             help="Games simulated per balance report (default: the project's build.balance.games, else 2000)."),
 ) -> None:
     """Build once, serve the gallery, and rebuild what each saved edit affects; the page updates by itself."""
     from ..project.watch import watch

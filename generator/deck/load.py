@@ -30,6 +30,7 @@ from .rows import (
     rows_from_yaml,
 )
 from .schema import DeckIn
+from .settings import DEFAULT_BUILD
 from .thresholds import threshold_problem
 from .yamlfile import MAX_BYTES, LineMap, load_yaml, read_text
 
@@ -199,6 +200,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         thresholds=dict(spec.thresholds),
         no_data=spec.no_data,
         fonts=tuple(fonts),
+        build=spec.build if spec.build is not None else DEFAULT_BUILD,
         path=path,
         digest=digest.hexdigest(),
         inputs=tuple(inputs),

@@ -13,6 +13,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Literal
 
+from .settings import DEFAULT_BUILD, BuildIn
+
 Game = Literal["weiji", "war", "viashi", "none"]
 Kind = Literal["cards", "piecepack"]
 Better = Literal["higher", "lower"]
@@ -166,6 +168,7 @@ class Deck:
     thresholds: Mapping[str, float] = field(default_factory=_frozen)  # balance check overrides
     no_data: str = "no data"  # how "no data" is printed
     fonts: tuple[Path, ...] = ()  # the project's own font files (TTF/OTF inside its folder)
+    build: BuildIn = DEFAULT_BUILD  # how the project is printed: the deck file's build: section
     path: Path | None = field(default=None, compare=False)
     digest: str = field(default="", compare=False)  # content hash of the deck's input files
     inputs: tuple[Path, ...] = field(default=(), compare=False)  # the files hashed into digest

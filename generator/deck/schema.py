@@ -20,6 +20,7 @@ from pydantic import (
 )
 
 from .numbers import DEFAULT, read_number
+from .settings import BuildIn
 
 KEY_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$")
 COLOR_RE = re.compile(r"^#[0-9A-Fa-f]{6}$")
@@ -123,6 +124,7 @@ class DeckIn(Strict):
     fonts: list[Text] = Field(default_factory=list, max_length=32)  # the project's TTF/OTF files
     number_format: NumberFormatIn | None = None
     cards: list[Any] | CardsFileIn | Text | None = None
+    build: BuildIn | None = None  # how the project is printed (settings.py)
 
     @field_validator("attributes", "suits", "ranks")
     @classmethod

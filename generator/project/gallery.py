@@ -136,6 +136,9 @@ def _deck_entry(key: str, record: dict[str, Any], out: Path, thumbs: Path, live:
             if back is not None else "",
         })
     verdict, verdict_text, findings = _verdict(folder / "balance.json")
+    showcase = [{"href": _rel(p, out), "src": _rel(p, out) + (f"?v={p.stat().st_mtime_ns}" if live else ""),
+                 "alt": f"{record.get('name', key)} {p.stem.replace('-', ' ')}"}
+                for p in sorted((folder / "showcase").glob("showcase-*.png"))]  # build: outputs: [showcase]
     return {
         "key": key,
         "name": record.get("name", key),
@@ -146,6 +149,7 @@ def _deck_entry(key: str, record: dict[str, Any], out: Path, thumbs: Path, live:
         "warnings": record.get("warnings", []),
         "error": "\n".join(record.get("errors", [])),
         "thumbs": entry_thumbs,
+        "showcase": showcase,
         "groups": _groups(files, folder, out),
         "verdict": verdict,
         "verdict_text": verdict_text,
@@ -158,8 +162,8 @@ def _groups(files: list[Path], folder: Path, out: Path) -> list[dict[str, Any]]:
     groups: dict[str, list[dict[str, str]]] = {"Print": [], "Balance": [], "Images": []}
     for path in files:
         name = path.relative_to(folder).as_posix()
-        group = "Images" if name.startswith("images/") else "Balance" if name.startswith("balance") else "Print"
-        groups[group].append({"href": _rel(path, out), "name": name.removeprefix("images/")})
+        group = "Images" if name.startswith(("images/", "images-", "showcase/")) else "Balance" if name.startswith("balance") else "Print"
+        groups[group].append({"href": _rel(path, out), "name": name.removeprefix("images/")})  # vendor kits keep their folder
     return [{"title": title, "files": items, "fold": title == "Images"} for title, items in groups.items() if items]
 
 

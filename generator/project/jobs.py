@@ -16,9 +16,9 @@ from .cache import job_key, project_hash
 
 if TYPE_CHECKING:
     from ..deck import Deck
+    from ..deck.settings import SheetsIn
 
 PAGES = ("a4", "letter")
-BALANCE_GAMES = 2000
 WAR_BOOKLETS: dict[str, tuple[str, ...]] = {
     "war-classic": ("variant=classic",),
     "war-russian": ("variant=russian", "objective=1", "tie_method=2"),
@@ -44,28 +44,69 @@ class JobResult:
     skipped: bool = False
 
 
-def plan_deck(target: str, deck: Deck, out: Path, balance_games: int = BALANCE_GAMES) -> list[Job]:
-    """Every job for one deck, writing into ``out/<deck key>/``."""
+def plan_deck(target: str, deck: Deck, out: Path, balance_games: int | None = None) -> list[Job]:
+    """Every job for one deck, writing into ``out/<deck key>/``: what the deck's
+    ``build:`` section names (generator/deck/settings.py), by default today's build:
+    sheets in A4 and Letter with duplex-long backs, 150 dpi images, the project's
+    booklet and the balance report. ``balance_games`` (``--balance-games``) wins over
+    ``build.balance.games``."""
     folder = out / deck.key
     jobs: list[Job] = []
     own = "" if is_bundled(deck) else project_hash(deck.folder)  # bundled ones: the toolchain hash
+    b = deck.build
+    outputs = set(b.outputs)
 
     def add(name: str, kind: str, outputs: list[Path], **options: Any) -> None:
         key = job_key(deck.digest, own, kind, options)
         jobs.append(Job(f"{deck.key}/{name}", target, kind, tuple(outputs), key, options))
 
-    for page in PAGES:
-        if deck.kind == "piecepack":
-            add(f"tiles-{page}", "tiles", [folder / f"tiles-{page}.pdf"], page=page, backs="duplex-long")
-        else:
-            add(f"cards-{page}", "cards", [folder / f"cards-{page}.pdf"], page=page, backs="duplex-long")
-    add("images", "images", [folder / "images"], dpi=150, backs=True)
+    if "sheets" in outputs:
+        sheet = sheet_settings(b.sheets)
+        kind = "tiles" if deck.kind == "piecepack" else "cards"
+        for page in b.sheets.pages:
+            add(f"{kind}-{page}", kind, [folder / f"{kind}-{page}.pdf"], page=page, **sheet)
+    if "images" in outputs:
+        extra = {"format": b.images.format} if b.images.format != "png" else {}
+        add("images", "images", [folder / "images"], dpi=b.images.dpi, backs=b.images.backs, **extra)
+    if "vendors" in outputs:
+        for vendor in b.vendors:
+            add(f"images-{vendor}", "images", [folder / f"images-{vendor}"], preset=vendor)
+    if "showcase" in outputs and deck.kind == "cards":
+        add("showcase", "showcase", [folder / "showcase"], cards=list(b.showcase.cards),
+            background=b.showcase.background, width=b.showcase.width)
     own_rules = project_rules(deck)
-    if own_rules is not None:
-        add("rules", "rules", [folder / "rules-booklet.pdf"], game=deck.game, sets=[], format="booklet", page="a4")
-    if deck.game in ("weiji", "war", "viashi"):
-        add("balance", "balance", [folder / "balance.pdf", folder / "balance.json"], games=balance_games)
+    if own_rules is not None and "booklets" in outputs:
+        add("rules", "rules", [folder / "rules-booklet.pdf"], game=deck.game, sets=[], format=b.booklets.format,
+            page=b.booklets.page)
+    if deck.game in ("weiji", "war", "viashi") and "balance" in outputs:
+        games = balance_games if balance_games is not None else b.balance.games
+        add("balance", "balance", [folder / "balance.pdf", folder / "balance.json"], games=games)
     return jobs
+
+
+def sheet_settings(sheets: SheetsIn) -> dict[str, Any]:
+    """The sheet options a job carries: backs always, the rest only where the project
+    sets them (so a default build's jobs, and their cache keys, stay as they were).
+    Checked here, so a bad page size or arrangement fails before anything is drawn."""
+    from ..errors import ParameterError
+    from ..render.sheet import SheetOptions
+
+    options: dict[str, Any] = {"backs": sheets.backs}
+    for key in ("bleed", "margin", "gap", "arrangement"):
+        if getattr(sheets, key) is not None:
+            options[key] = getattr(sheets, key)
+    if not sheets.crop_marks:
+        options["crop_marks"] = False
+    if sheets.cut_lines:
+        options["cut_lines"] = True
+    if sheets.color != "rgb":
+        options["color"] = sheets.color
+    for page in sheets.pages:
+        try:
+            SheetOptions(page=page, **options)
+        except ParameterError as exc:
+            raise ParameterError(f"build.sheets: {exc}") from None
+    return options
 
 
 def is_bundled(deck: Deck) -> bool:
@@ -119,12 +160,7 @@ def _cards(deck: Deck, job: Job) -> list[str]:
     from ..render.cards import card_pieces
     from ..render.sheet import SheetOptions, write_sheets
 
-    report = write_sheets(
-        card_pieces(deck),
-        job.outputs[0],
-        SheetOptions(page=job.options["page"], backs=job.options["backs"]),
-        title=deck.name,
-    )
+    report = write_sheets(card_pieces(deck), job.outputs[0], SheetOptions(**job.options), title=deck.name)
     return list(getattr(report, "warnings", []))
 
 
@@ -132,12 +168,7 @@ def _tiles(deck: Deck, job: Job) -> list[str]:
     from ..render.piecepack import piecepack_pieces
     from ..render.sheet import SheetOptions, write_sheets
 
-    report = write_sheets(
-        piecepack_pieces(deck),
-        job.outputs[0],
-        SheetOptions(page=job.options["page"], backs=job.options["backs"]),
-        title=deck.name,
-    )
+    report = write_sheets(piecepack_pieces(deck), job.outputs[0], SheetOptions(**job.options), title=deck.name)
     return list(getattr(report, "warnings", []))
 
 
@@ -152,7 +183,7 @@ def _images(deck: Deck, job: Job) -> list[str]:
     for leftover in (fresh, old):
         shutil.rmtree(leftover, ignore_errors=True)
     try:
-        report = export_images(deck, fresh, dpi=job.options["dpi"], backs=job.options["backs"])
+        report = export_images(deck, fresh, **job.options)
     except BaseException:  # a broken card or Ctrl-C: no half-made folder stays behind
         shutil.rmtree(fresh, ignore_errors=True)
         raise
@@ -161,6 +192,15 @@ def _images(deck: Deck, job: Job) -> list[str]:
     fresh.rename(target)
     shutil.rmtree(old, ignore_errors=True)
     return list(getattr(report, "warnings", []))
+
+
+def _showcase(deck: Deck, job: Job) -> list[str]:
+    from ..images.export import deck_pieces
+    from ..images.showcase import ShowcaseOptions, write_showcase
+
+    o = job.options
+    write_showcase(deck_pieces(deck), job.outputs[0], ShowcaseOptions(o["width"], o["background"], tuple(o["cards"])))
+    return []
 
 
 def _rules(deck: Deck, job: Job) -> list[str]:
@@ -185,4 +225,5 @@ def _balance(deck: Deck, job: Job) -> list[str]:
     return [f"{f.level}: {f.message}" for f in report.findings]
 
 
-_RUNNERS = {"cards": _cards, "tiles": _tiles, "images": _images, "rules": _rules, "balance": _balance}
+_RUNNERS = {"cards": _cards, "tiles": _tiles, "images": _images, "showcase": _showcase, "rules": _rules,
+            "balance": _balance}

@@ -39,13 +39,15 @@ def changed_cards(old: Deck, new: Deck, changed_files: Collection[Path] = ()) ->
     return ids
 
 
-def quick_images(target: str, old: Deck, new: Deck, out: Path, ids: list[str], balance_games: int) -> list[Path]:
+def quick_images(target: str, old: Deck, new: Deck, out: Path, ids: list[str], balance_games: int | None) -> list[Path]:
     """Redraw the images of cards ``ids`` of ``new`` in ``out/<key>/images``; returns the files."""
     from ..images.export import deck_pieces, write_images
     from ..images.files import safe_name
     from ..images.presets import plan_export
 
     old_job, new_job = (_images_job(target, d, out, balance_games) for d in (old, new))
+    if old_job is None or new_job is None or set(new_job.options) != {"dpi", "backs"}:
+        return []  # no plain images in this project's build, or in another format: the full build
     manifest = read_manifest(out)
     entry = manifest.get(old_job.id, {})
     if not ids or entry.get("key") != old_job.key or not new_job.outputs[0].is_dir():
@@ -67,5 +69,5 @@ def quick_images(target: str, old: Deck, new: Deck, out: Path, ids: list[str], b
     return files
 
 
-def _images_job(target: str, deck: Deck, out: Path, balance_games: int) -> Job:
-    return next(job for job in plan_deck(target, deck, out, balance_games) if job.kind == "images")
+def _images_job(target: str, deck: Deck, out: Path, balance_games: int | None) -> Job | None:
+    return next((job for job in plan_deck(target, deck, out, balance_games) if job.id.endswith("/images")), None)

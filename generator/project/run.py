@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import stamps
 from .cache import read_manifest, write_manifest
-from .jobs import BALANCE_GAMES, Job, JobResult, is_bundled, plan_deck, plan_rules, run_job
+from .jobs import Job, JobResult, is_bundled, plan_deck, plan_rules, run_job
 from .lock import build_lock
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ class BuildSummary:
 Progress = Callable[[str, int, int], None]  # (job id, done, total)
 
 
-def plan(targets: Sequence[str], out: Path, summary: BuildSummary, balance_games: int,
+def plan(targets: Sequence[str], out: Path, summary: BuildSummary, balance_games: int | None,
          strict: bool = False) -> list[Job]:
     from ..deck import BUNDLED, resolve_deck  # here: an up-to-date build never loads a deck
     from ..errors import DeckpressError
@@ -53,11 +53,12 @@ def plan(targets: Sequence[str], out: Path, summary: BuildSummary, balance_games
             deck = resolve_deck(target)
             if strict:
                 _require_drawable(deck)
+            planned = plan_deck(target, deck, out, balance_games)  # checks the deck's build: settings
         except DeckpressError as exc:
             summary.failed_decks[target] = str(exc)
             continue
         summary.decks.append(deck)
-        jobs += plan_deck(target, deck, out, balance_games)
+        jobs += planned
     if not targets:
         jobs += plan_rules(out)
     return jobs
@@ -80,7 +81,7 @@ def build(
     *,
     workers: int | None = None,
     force: bool = False,
-    balance_games: int = BALANCE_GAMES,
+    balance_games: int | None = None,
     progress: Progress | None = None,
     on_wait: Callable[[str], None] | None = None,
     strict: bool = False,
@@ -92,7 +93,7 @@ def build(
         return _build(targets, out, workers, force, balance_games, progress, strict)
 
 
-def _build(targets: Sequence[str], out: Path, workers: int | None, force: bool, balance_games: int,
+def _build(targets: Sequence[str], out: Path, workers: int | None, force: bool, balance_games: int | None,
            progress: Progress | None, strict: bool) -> BuildSummary:
     if not force and not strict:  # --strict always checks every deck's text again
         fresh = stamps.fresh_jobs(out, targets, balance_games)

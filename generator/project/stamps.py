@@ -31,7 +31,7 @@ STAMPS = ".deckpress-stamps.json"
 RACY_NS = 2_000_000_000  # a file modified this close to the stamp is checked by content
 
 
-def _invocation(targets: Sequence[str], balance_games: int) -> list[Any]:
+def _invocation(targets: Sequence[str], balance_games: int | None) -> list[Any]:
     return [os.getcwd(), list(targets), balance_games]
 
 
@@ -58,7 +58,7 @@ def clear(out: Path) -> None:
     (out / STAMPS).unlink(missing_ok=True)
 
 
-def take(targets: Sequence[str], balance_games: int, inputs: Iterable[Path],
+def take(targets: Sequence[str], balance_games: int | None, inputs: Iterable[Path],
          project_folders: Iterable[Path]) -> dict[str, Any] | None:
     """The stamps of a build's inputs, taken after planning, before the jobs run."""
     taken = time.time_ns()
@@ -83,7 +83,7 @@ def write(out: Path, stamps: dict[str, Any], jobs: Iterable[dict[str, Any]]) -> 
         Path(tmp).write_text(json.dumps({**stamps, "jobs": list(jobs)}))
 
 
-def fresh_jobs(out: Path, targets: Sequence[str], balance_games: int) -> list[dict[str, Any]] | None:
+def fresh_jobs(out: Path, targets: Sequence[str], balance_games: int | None) -> list[dict[str, Any]] | None:
     """The recorded jobs, if nothing they depend on changed and every output exists; else None."""
     try:
         data = json.loads((out / STAMPS).read_text())

@@ -40,7 +40,7 @@ def watch(
     host: str = "127.0.0.1",
     port: int = 8000,
     open_browser: bool = True,
-    balance_games: int = 2000,
+    balance_games: int | None = None,
     log: Log = print,
 ) -> None:
     """Serve ``out`` on ``host:port`` and rebuild ``target`` whenever its files change.
@@ -84,7 +84,7 @@ def _check_target(target: str) -> None:
 class Watcher:
     """Rebuilds one deck (a file, a project folder or a bundled name) into ``out``."""
 
-    def __init__(self, target: str, out: Path, page: LivePage, balance_games: int, log: Log) -> None:
+    def __init__(self, target: str, out: Path, page: LivePage, balance_games: int | None, log: Log) -> None:
         self.target = target
         self.out = out
         self.page = page

@@ -1,0 +1,103 @@
+"""How a project is printed: the ``build:`` section of a deck file.
+
+``deckpress build`` in a project folder makes what ``build.outputs`` names, with
+these options; every field left out keeps today's default build (both page sizes,
+duplex-long backs, 150 dpi images, the balance report, the project's booklets).
+The same names are the command-line flags' (``--page``, ``--backs``, ``--bleed``,
+``--arrangement``, ``--color``, ``--dpi``, ``--format``, ``--preset``): one
+vocabulary, one precedence rule everywhere — a flag given on the command line,
+then the project's ``build:`` setting, then the command's default
+(:func:`project_setting`).
+
+Validated like every other deck key (unknown keys get did-you-mean, values a list
+of the valid ones); values that depend on the renderer (page sizes, arrangements)
+are checked when the build is planned, naming ``build.sheets.<key>``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+
+Output = Literal["sheets", "images", "booklets", "balance", "vendors", "showcase"]
+DEFAULT_OUTPUTS: tuple[Output, ...] = ("sheets", "images", "booklets", "balance")
+
+
+def _as_text(value: Any) -> Any:
+    return str(value) if isinstance(value, int | float) and not isinstance(value, bool) else value
+
+
+Text = Annotated[str, BeforeValidator(_as_text), Field(max_length=200)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SheetsIn(_Strict):
+    """Card and tile sheets (``deckpress cards`` / ``tiles``): one PDF per page size."""
+
+    pages: list[Text] = Field(default_factory=lambda: ["a4", "letter"], min_length=1, max_length=8)
+    backs: Literal["none", "duplex-long", "duplex-short", "fold"] = "duplex-long"
+    bleed: float | None = Field(default=None, ge=0, le=50)  # mm; None: the sheet's default
+    margin: float | None = Field(default=None, ge=0, le=50)
+    gap: float | None = Field(default=None, ge=0, le=50)
+    arrangement: Text | None = None
+    crop_marks: bool = True
+    cut_lines: bool = False
+    color: Literal["rgb", "cmyk"] = "rgb"
+
+
+class ImagesIn(_Strict):
+    """One image per card (``deckpress images``)."""
+
+    dpi: float = Field(default=150, ge=30, le=1200)
+    format: Literal["png", "jpg", "webp"] = "png"
+    backs: bool = True
+
+
+class ShowcaseIn(_Strict):
+    """``images --showcase``: a fan and a spread of chosen cards."""
+
+    cards: list[Text] = Field(default_factory=list, max_length=50)
+    background: Text = "transparent"
+    width: int = Field(default=1600, ge=200, le=8000)
+
+
+class BookletsIn(_Strict):
+    """Rule booklets: the project's own template (``rules/<game>.md.j2``) or the game's."""
+
+    page: Text = "a4"
+    format: Literal["booklet", "sheet"] = "booklet"
+
+
+class BalanceIn(_Strict):
+    games: int = Field(default=2000, ge=0, le=10_000_000)
+
+
+class BuildIn(_Strict):
+    """The ``build:`` section."""
+
+    outputs: list[Output] = Field(default_factory=lambda: list(DEFAULT_OUTPUTS))
+    sheets: SheetsIn = Field(default_factory=SheetsIn)
+    images: ImagesIn = Field(default_factory=ImagesIn)
+    vendors: list[Literal["tgc", "mpc", "dtc", "tts"]] = Field(default_factory=list)
+    showcase: ShowcaseIn = Field(default_factory=ShowcaseIn)
+    booklets: BookletsIn = Field(default_factory=BookletsIn)
+    balance: BalanceIn = Field(default_factory=BalanceIn)
+
+
+DEFAULT_BUILD = BuildIn()
+
+
+def project_setting(build: BuildIn | None, section: str, key: str, given: Any, default: Any) -> Any:
+    """One precedence rule: the flag ``given`` (not None), then the project's explicit
+    ``build.<section>.<key>``, then the command's ``default``."""
+    if given is not None:
+        return given
+    if build is not None and section in build.model_fields_set:
+        part = getattr(build, section)
+        if key in part.model_fields_set:
+            return getattr(part, key)
+    return default
