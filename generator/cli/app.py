@@ -22,6 +22,7 @@ app = typer.Typer(
     add_completion=False,
     cls=LazyGroup,  # commands import their modules on demand (see lazy.py)
 )
+LazyGroup.typer_app = app  # where the command modules register (lazy.py needs no import of this module)
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -2,7 +2,7 @@
 almost nothing but Typer, and a command imports only its own module.
 
 The group knows every command's name and one-line help from the table
-``COMMANDS`` in ``generator/cli/__init__.py``. It imports a ``cmd_*`` module the
+``COMMANDS`` in ``generator/cli/commands.py``. It imports a ``cmd_*`` module the
 first time one of its commands is run, asked for its own ``--help`` or walked by
 a tool (``typer ... utils docs``); the group's help lists the commands from the
 table alone.
@@ -19,9 +19,10 @@ from typer.core import TyperCommand, TyperGroup
 
 class LazyGroup(TyperGroup):
     _listing = False  # True while the group's own help is formatted: stubs suffice
+    typer_app: Any = None  # the Typer app the command modules register on (set by app.py)
 
     def list_commands(self, ctx: Any) -> list[str]:
-        from . import COMMANDS
+        from .commands import COMMANDS
 
         names = [name for name, _module, _help in COMMANDS]
         return names + [n for n in super().list_commands(ctx) if n not in names]
@@ -46,8 +47,7 @@ class LazyGroup(TyperGroup):
 
     def _load(self, module: str) -> None:
         """Import ``module`` (it registers its commands on the Typer app) and add them here."""
-        from .app import app
-
+        app = self.typer_app
         import_module(f"{__package__}.{module}")
         for info in app.registered_commands:
             name = info.name or typer.main.get_command_name(info.callback.__name__)  # type: ignore[union-attr]
@@ -58,7 +58,7 @@ class LazyGroup(TyperGroup):
 
 
 def _entry(name: str) -> tuple[str, str] | None:
-    from . import COMMANDS
+    from .commands import COMMANDS
 
     for command, module, help_text in COMMANDS:
         if command == name:
@@ -68,7 +68,7 @@ def _entry(name: str) -> tuple[str, str] | None:
 
 def load_all() -> None:
     """Import every command module (for code that walks the Typer app itself)."""
-    from . import COMMANDS
+    from .commands import COMMANDS
 
     for module in dict.fromkeys(module for _name, module, _help in COMMANDS):
         import_module(f"{__package__}.{module}")

@@ -23,7 +23,6 @@ from pathlib import Path
 
 from ..render.atomic import atomic_write
 from ..render.piece import Piece
-from .export import unique_pieces
 from .files import file_stems
 from .options import ImageOptions
 from .presets import Preset
@@ -61,7 +60,10 @@ STEPS = {
 
 
 def _rows(pieces: Sequence[Piece], report: ImageReport, options: ImageOptions) -> list[list[str]]:
-    cards = unique_pieces(pieces, [])
+    first: dict[str, Piece] = {}
+    for piece in pieces:
+        first.setdefault(piece.id, piece)  # one row per id, as one image per id
+    cards = list(first.values())
     written = {p.name for p in report.files}
     rows = []
     if report.output == "pdf":

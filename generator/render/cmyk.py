@@ -47,7 +47,7 @@ from reportlab.pdfbase.pdfdoc import (
 )
 
 from ..paths import icc_dir
-from .pdf import StreamingCanvas
+from .streaming import StreamingCanvas
 
 COLORS = ("rgb", "cmyk")
 PROFILE = "Artifex-CMYK-SWOP.icc"  # Ghostscript's default CMYK profile (AGPL-3+, icc/LICENSE-*)
