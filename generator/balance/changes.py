@@ -183,3 +183,29 @@ def failed(changes: dict[str, Any], fail_on: str) -> bool:
     if fail_on == "changed":
         return bool(changes["significant"] or changes["findings"]["appeared"])
     return False
+
+
+def _pp(x: float) -> str:
+    return f"{x * 100:+.1f} pp"
+
+
+def summary_lines(changes: dict[str, Any], limit: int = 8) -> list[str]:
+    """The few things that moved, one line each (the watch page shows them after a save)."""
+    lines = []
+    for m in changes["measures"]:
+        if m["significant"]:
+            if m["measure"] == "game length (mean)":
+                lines.append(f"{m['measure']}: {m['from']:.1f} -> {m['to']:.1f} ({m['delta']:+.1f}, "
+                             f"95 % interval {m['low']:+.1f} to {m['high']:+.1f})")
+            else:
+                lines.append(f"{m['measure']}: {m['from']:.1%} -> {m['to']:.1%} ({_pp(m['delta'])}, "
+                             f"95 % interval {_pp(m['low'])} to {_pp(m['high'])})")
+    for r in changes["win_rates"]:
+        if r["significant"]:
+            lines.append(f"{r['id']} {r['name']}: wins when shown {r['from']:.0%} -> {r['to']:.0%} "
+                         f"({_pp(r['delta'])}, 95 % interval {_pp(r['low'])} to {_pp(r['high'])})")
+    lines += [f"new {f['level']}: {f['message']}" for f in changes["findings"]["appeared"]]
+    lines += [f"gone {f['level']}: {f['message']}" for f in changes["findings"]["disappeared"]]
+    if not lines:
+        return ["no balance measure moved beyond its 95 % interval"]
+    return lines[:limit] + ([f"... and {len(lines) - limit} more"] if len(lines) > limit else [])

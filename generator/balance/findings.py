@@ -48,6 +48,16 @@ class Report:
     notes: list[str] = field(default_factory=list)  # what was not checked, and why
     changes: dict[str, Any] | None = None  # check --against: what changed since OLD (balance/changes.py)
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Report:
+        """A report as ``to_json`` wrote it (``balance.json``), for comparing versions."""
+        findings = [Finding(f["level"], f["code"], f["message"], tuple(f.get("cards", ())),
+                            tuple(f.get("attributes", ())), dict(f.get("evidence", {}))) for f in data.get("findings", [])]
+        return cls(deck=data.get("deck", ""), key=data.get("key", ""), game=data.get("game", ""),
+                   cards=int(data.get("cards", 0)), thresholds=dict(data.get("thresholds", {})),
+                   static=dict(data.get("static") or {}), playtest=data.get("playtest"), findings=findings,
+                   notes=list(data.get("notes", [])))
+
     @property
     def errors(self) -> list[Finding]:
         return [f for f in self.findings if f.level == "error"]

@@ -84,6 +84,7 @@ def render_gallery(
     problems: Sequence[str] = (),
     status: str = "",
     version: int = 0,
+    balance: Sequence[str] = (),
 ) -> str:
     """The page: ``first`` decks (this build's) in order, then every other deck
     folder in ``out`` by name. ``live`` shows every card image full-size-on-click
@@ -105,7 +106,7 @@ def render_gallery(
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(templates_dir() / "gallery"), autoescape=True)
     return env.get_template("index.html.j2").render(
         decks=decks, booklets=booklets, failed=failed or {}, live=live, problems=list(problems),
-        status=status, version=version,
+        status=status, version=version, balance=list(balance),
     )
 
 

@@ -34,12 +34,13 @@ class LivePage:
         self.version = 0
         self.problems: list[str] = []
         self.status = "building…"
+        self.balance: list[str] = []  # what the last save did to the balance (watch.py)
         self.closed = False
         self._changed = threading.Condition()
         self._html: tuple[int, str] | None = None
 
     def publish(self, *, problems: Sequence[str] | None = None, status: str | None = None,
-                first: Sequence[str] | None = None) -> None:
+                first: Sequence[str] | None = None, balance: Sequence[str] | None = None) -> None:
         """The outputs or the messages changed: every open page fetches itself again."""
         with self._changed:
             if problems is not None:
@@ -48,6 +49,8 @@ class LivePage:
                 self.status = status
             if first is not None:
                 self.first = list(first)
+            if balance is not None:
+                self.balance = list(balance)
             self.version += 1
             self._changed.notify_all()
 
@@ -65,9 +68,11 @@ class LivePage:
     def html(self) -> str:
         with self._changed:
             version, problems, status, first = self.version, list(self.problems), self.status, list(self.first)
+            balance = list(self.balance)
             if self._html is not None and self._html[0] == version:
                 return self._html[1]
-        text = render_gallery(self.out, first=first, live=True, problems=problems, status=status, version=version)
+        text = render_gallery(self.out, first=first, live=True, problems=problems, status=status, version=version,
+                              balance=balance)
         self._html = (version, text)
         return text
 

@@ -15,10 +15,12 @@ fonts (``watchfiles``: native file-system events, debounced). After a save:
 
 from __future__ import annotations
 
+import json
 import time
 import webbrowser
 from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
+from typing import Any
 
 from ..deck import BUNDLED, Deck, resolve_deck
 from ..errors import DeckpressError, ParameterError
@@ -135,6 +137,7 @@ class Watcher:
                 self.log(f"redrew {', '.join(ids)} in {took:.2f} s; now the sheets and balance report")
                 self.page.publish(problems=[], first=[deck.key],
                                   status=f"redrew {', '.join(ids)} in {took:.2f} s; rebuilding the sheets…")
+        before = self._balance(deck.key)
         summary = build((self.target,), self.out, workers=1, balance_games=self.balance_games)
         problems = [f"{r.job.id}: {line}" for r in summary.results if r.error for line in r.error.splitlines()]
         problems += [line for error in summary.failed_decks.values() for line in error.splitlines()]
@@ -145,7 +148,31 @@ class Watcher:
         made = len(summary.built)
         self.log(f"built {made} output(s) in {took:.1f} s" if made else f"up to date ({took:.1f} s)")
         self.page.publish(problems=[], first=[deck.key],
-                          status=f"up to date · last rebuild {took:.1f} s · {time.strftime('%H:%M:%S')}")
+                          status=f"up to date · last rebuild {took:.1f} s · {time.strftime('%H:%M:%S')}",
+                          balance=self._balance_change(before, old, deck))
+
+    def _balance(self, key: str) -> dict[str, Any] | None:
+        try:
+            data = json.loads((self.out / key / "balance.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return data if isinstance(data, dict) else None
+
+    def _balance_change(self, before: dict[str, Any] | None, old: Deck | None, deck: Deck) -> list[str] | None:
+        """What this save did to the balance (the same seeds before and after): the few
+        measures that moved, with their intervals; None (keep the page's) when the
+        report did not change."""
+        after = self._balance(deck.key)
+        if before is None or after is None or old is None or before == after:
+            return None
+        from ..balance.changes import compare, summary_lines
+        from ..balance.findings import Report
+
+        changes = compare(Report.from_json(before), Report.from_json(after), old, deck, "the previous save")
+        lines = summary_lines(changes)
+        for line in lines:
+            self.log(f"balance: {line}")
+        return lines
 
     def _failed(self, problems: list[str], status: str) -> None:
         for line in problems:
