@@ -11,6 +11,7 @@ import typer
 
 from .. import __version__
 from ..errors import DeckpressError
+from . import options  # noqa: F401  (its import shows flags as flags in every help, the root's too)
 from .lazy import LazyGroup
 
 app = typer.Typer(
@@ -52,8 +53,30 @@ def friendly(func: F) -> F:
             reason = exc.strerror or type(exc).__name__
             typer.echo(f"error: {where}: {reason}" if where else f"error: {reason}", err=True)
             raise typer.Exit(EXIT_BAD_INPUT) from None
+        except (typer.Exit, typer.Abort, SystemExit):
+            raise
+        except Exception as exc:  # the last line of defence: a bug of ours, never a traceback
+            command = func.__name__.removesuffix("_command").replace("_", "-")
+            internal_error(exc, command, kwargs.get("deck") or kwargs.get("target") or kwargs.get("game"))
 
     return wrapper  # type: ignore[return-value]
+
+
+DEBUG = False  # --debug: let unexpected exceptions show their traceback
+REPORT_TO = "the deckpress issue tracker"
+
+
+def internal_error(exc: BaseException, command: str, deck: Any = None) -> None:
+    """An unexpected exception: one line naming the command and the deck (exit 1),
+    the traceback only with ``deckpress --debug``."""
+    if DEBUG:
+        raise exc
+    where = f" on {deck}" if deck else ""
+    detail = str(exc).splitlines()[0][:200] if str(exc) else ""
+    typer.echo(f"error: deckpress {command}{where}: internal error ({type(exc).__name__}{': ' + detail if detail else ''}). "
+               f"This is a bug in deckpress, not in your deck: run the same command with `deckpress --debug ...` "
+               f"and report its output to {REPORT_TO}.", err=True)
+    raise typer.Exit(EXIT_FINDINGS)
 
 
 def _version(value: bool) -> None:
@@ -65,8 +88,11 @@ def _version(value: bool) -> None:
 @app.callback()
 def _root(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
+    debug: bool = typer.Option(False, "--debug", help="Show the full traceback of an internal error (for bug reports)."),
 ) -> None:
     """deckpress: print-and-play studio for game designers."""
+    global DEBUG
+    DEBUG = debug
 
 
 def main() -> None:
@@ -75,3 +101,9 @@ def main() -> None:
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
         sys.exit(EXIT_INTERRUPTED)
+    except Exception as exc:  # outside a command (option parsing, a lazy import): still one line
+        if DEBUG or "--debug" in sys.argv[1:2]:
+            raise
+        typer.echo(f"error: deckpress: internal error ({type(exc).__name__}: {str(exc)[:200]}). "
+                   f"Run the same command with `deckpress --debug ...` and report its output to {REPORT_TO}.", err=True)
+        sys.exit(EXIT_FINDINGS)

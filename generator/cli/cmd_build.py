@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 
@@ -20,7 +21,7 @@ WARNING_LINES = 3  # warnings shown per job in the summary (balance: the report 
 @app.command("build")
 @friendly
 def build_command(
-    targets: list[str] = typer.Argument(None, help="Decks or project folders (default: every bundled deck and booklet).", show_default=False),
+    targets: list[str] = typer.Argument(None, help="Decks or project folders (default: the project in the current folder, else every bundled deck and booklet).", show_default=False),
     output: Path = options.OutputDir,
     jobs: int = typer.Option(0, "--jobs", help="Parallel processes (0 = one per core)."),
     force: bool = typer.Option(False, "--force", help="Rebuild even what is up to date."),
@@ -29,6 +30,8 @@ def build_command(
     strict: bool = options.Strict,
 ) -> None:
     """Build card/tile sheets (A4 and Letter), booklets, images and balance reports into OUTPUT/<deck>/."""
+    if not targets and _here_is_a_project():
+        targets = ["."]  # as `deckpress watch` does: the project you are in
     console = Console(stderr=True)
     show = sys.stderr.isatty()
     with Progress(
@@ -48,6 +51,11 @@ def build_command(
     _print_summary(summary)
     if not summary.ok:
         raise typer.Exit(EXIT_FINDINGS)
+
+
+def _here_is_a_project() -> bool:
+    """The current folder holds a deck file (deck.yaml): a project, not the bundled decks."""
+    return any(Path.cwd().glob("deck.y*ml"))
 
 
 def _print_summary(summary: BuildSummary) -> None:
@@ -92,4 +100,5 @@ def new_command(name: Path = typer.Argument(..., help="Folder for the new projec
 
     for path in scaffold(name):
         typer.echo(f"wrote {path}")
-    typer.echo(f"next: deckpress check {name}   then   deckpress build {name}")
+    quoted = shlex.quote(str(name))  # "My Pirate Game" must paste as one argument
+    typer.echo(f"next: deckpress check {quoted}   then   deckpress build {quoted}")

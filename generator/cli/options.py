@@ -19,7 +19,7 @@ Sets = typer.Option([], "--set", help="A rule parameter, key=value (repeatable),
 Json = typer.Option(False, "--json", help="Print one JSON object instead of tables.")
 Jobs = typer.Option(1, "--jobs", help="Parallel processes (results are identical for any number).")
 Strategy = typer.Option(None, "--strategy", help="How seats decide: one name for every seat or A,B,C per seat, seat 0 first (weiji: best, random, fixed, expert; viashi: random, greedy, expert or expert:SAMPLES).")
-Bleed = typer.Option(3.0, "--bleed", help="Bleed in mm around each card (0 allowed).")
+Bleed = typer.Option(3.0, "--bleed", help="Bleed in mm around each card, tile or coin (0 allowed).")
 Backs = typer.Option("none", "--backs", help="Card backs: none, duplex-long, duplex-short or fold.")
 BackOffset = typer.Option(None, "--back-offset", help="Shift back pages by X,Y mm (from `deckpress calibrate`).")
 Printer = typer.Option(None, "--printer", help="Use (or, with calibrate, store) this printer's back offset.")
@@ -40,7 +40,9 @@ def _flags_show_as_flags() -> None:
     """On/off options read ``--proof`` in ``--help``, not ``--proof <bool>``.
 
     Typer (0.29) labels every option with its type in the rich help, flags and
-    ``--help`` itself included; a flag takes no value, so it gets no label.
+    ``--help`` itself included; a flag takes no value, so it gets no label. Typer has
+    no API for this, so pyproject.toml pins typer to the 0.29 series this patch was
+    tested with (tests/test_cli.py checks the help of every command).
     """
     from typer.core import TyperOption
 
