@@ -50,7 +50,47 @@ def _drawing(path: str, _bytes: int, _mtime: int) -> Any:
     if not (0 < drawing.width < 100_000 and 0 < drawing.height < 100_000):
         raise ImageProblem(f"an SVG of {drawing.width:g} x {drawing.height:g} points cannot be placed; "
                            "give the <svg> a width and height or a viewBox")
+    embed_fonts(drawing)
     return drawing
+
+
+def _embedded(name: str) -> str:
+    """An embedded bundled font for a font svglib chose: its own if it is a registered
+    TrueType font (a project font), else the bundled sans, serif or bold face alike."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from ..fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD
+
+    try:
+        if isinstance(pdfmetrics.getFont(name), TTFont):
+            return name
+    except KeyError:
+        pass
+    lower = name.lower()
+    bold = "bold" in lower
+    if "times" in lower or "serif" in lower and "sans" not in lower:
+        return SERIF_BOLD if bold else SERIF
+    return SANS_BOLD if bold else SANS
+
+
+def embed_fonts(drawing: Any) -> None:
+    """No base-14 font in our PDFs: svglib draws SVG text in Helvetica, Times or
+    Courier (not embedded; a print shop rejects the file). Every text of the drawing,
+    and the drawing's initial font, is set to an embedded bundled font instead."""
+    from reportlab.graphics.shapes import Group, String
+
+    from ..fonts import SANS, register_fonts
+
+    register_fonts()
+    drawing.initialFontName = SANS  # the renderer sets the initial font even when no text is drawn
+    stack = [drawing]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, String):
+            node.fontName = _embedded(node.fontName)
+        elif isinstance(node, Group):
+            stack.extend(node.contents)
 
 
 def draw_svg(canvas: Any, path: Path, rect: tuple[float, float, float, float], fit: str) -> None:
