@@ -14,13 +14,12 @@ still flagged in play, the search takes further steps.
 from __future__ import annotations
 
 from dataclasses import replace
-from types import MappingProxyType
 from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
-from ..deck.model import Deck
+from ..deck.model import Deck, FrozenMap
 from .checks import run_checks
 from .deckdiff import deck_diff, format_value
 from .findings import Report
@@ -42,7 +41,7 @@ def decimals(deck: Deck, key: str) -> int:
 
 
 def _with_values(deck: Deck, card_id: str, values: dict[str, float | None]) -> Deck:
-    cards = tuple(replace(c, values=MappingProxyType(values)) if c.id == card_id else c for c in deck.cards)
+    cards = tuple(replace(c, values=FrozenMap(values)) if c.id == card_id else c for c in deck.cards)
     return replace(deck, cards=cards)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Literal
+from typing import Any, Literal
 
 from .settings import DEFAULT_BUILD, BuildIn
 
@@ -39,8 +39,33 @@ CARD_SIZES: Mapping[str, tuple[float, float]] = MappingProxyType(
 )
 
 
+class FrozenMap(Mapping[Any, Any]):
+    """A read-only mapping that pickles (``MappingProxyType`` does not), so a deck
+    travels to worker processes and cluster workers as it is."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[Any, Any] | None = None) -> None:
+        self._data = dict(data or {})
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._data!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenMap, (self._data,))
+
+
 def _frozen(mapping: Mapping | None = None) -> Mapping:
-    return MappingProxyType(dict(mapping or {}))
+    return FrozenMap(mapping)
 
 
 @dataclass(frozen=True)
@@ -50,6 +75,10 @@ class Source:
     file: Path | None = None
     line: int | None = None
     lines: Mapping[str, int] = field(default_factory=_frozen)  # field -> its own line, where known
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.lines, FrozenMap):
+            object.__setattr__(self, "lines", FrozenMap(self.lines))
 
     def line_of(self, name: str) -> int | None:
         return self.lines.get(name, self.line)
@@ -126,6 +155,11 @@ class Card:
     fields: Mapping[str, str] = field(default_factory=_frozen)  # custom fields the deck declares
     source: Source = field(default_factory=Source, compare=False)
 
+    def __post_init__(self) -> None:
+        for name in ("values", "fields"):  # read-only whatever a caller passed (a dict too)
+            if not isinstance(getattr(self, name), FrozenMap):
+                object.__setattr__(self, name, FrozenMap(getattr(self, name)))
+
     def value(self, key: str) -> float | None:
         return self.values.get(key)
 
@@ -172,6 +206,11 @@ class Deck:
     path: Path | None = field(default=None, compare=False)
     digest: str = field(default="", compare=False)  # content hash of the deck's input files
     inputs: tuple[Path, ...] = field(default=(), compare=False)  # the files hashed into digest
+
+    def __post_init__(self) -> None:
+        for name in ("colors", "thresholds"):  # read-only, and picklable, whatever was passed
+            if not isinstance(getattr(self, name), FrozenMap):
+                object.__setattr__(self, name, FrozenMap(getattr(self, name)))
 
     # -- lookups ---------------------------------------------------------
     def card(self, card_id: str) -> Card:

@@ -12,11 +12,10 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 from ..errors import Problem
-from .model import Card, Source
+from .model import Card, FrozenMap, Source
 from .numbers import DEFAULT, NumberFormat, read_number
 from .schema import KEY_RE
 from .yamlfile import LineMap
@@ -389,7 +388,7 @@ def build_card(row: Row, ctx: RowContext) -> tuple[Card | None, list[Problem]]:
 
 
 def _frozen_lines(lines: Mapping[Any, int] | None) -> Mapping[str, int]:
-    return MappingProxyType({str(k): v for k, v in (lines or {}).items()})
+    return FrozenMap({str(k): v for k, v in (lines or {}).items()})
 
 
 def resolve_reference(ref: str, folder: Path, allowed_roots: Iterable[Path]) -> tuple[Path | None, str | None]:

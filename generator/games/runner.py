@@ -20,7 +20,6 @@ plays for the same seed; ``Summary.engine`` records which engine ran.
 
 from __future__ import annotations
 
-import io
 import pickle
 import random
 import sys
@@ -28,7 +27,6 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from multiprocessing import get_context
-from types import MappingProxyType
 from typing import Any
 
 from ..deck.model import Deck
@@ -222,25 +220,8 @@ def _work(start: int, stop: int) -> Summary:
     return _play_range(w["game"], w["name"], w["strategy"], w["params"], w["seed"], start, stop, fast=w["fast"])
 
 
-class _DeckPickler(pickle.Pickler):
-    """Decks hold read-only mappings (``MappingProxyType``), which pickle
-    refuses; send them as plain dicts wrapped again on arrival."""
-
-    def reducer_override(self, obj: Any) -> Any:
-        if isinstance(obj, MappingProxyType):
-            return _read_only, (dict(obj),)
-        return NotImplemented
-
-
-def _read_only(mapping: dict[Any, Any]) -> MappingProxyType[Any, Any]:
-    """Rebuilds a read-only mapping on arrival (the type itself pickles by no name)."""
-    return MappingProxyType(mapping)
-
-
 def _dump(deck: Deck) -> bytes:
-    buffer = io.BytesIO()
-    _DeckPickler(buffer).dump(deck)
-    return buffer.getvalue()
+    return pickle.dumps(deck)  # the deck model pickles as it is (deck/model.py FrozenMap)
 
 
 # -- one fixed deal ---------------------------------------------------------------
