@@ -20,10 +20,12 @@ from ..paths import deck_data_dir, templates_dir
 from .model import CARD_SIZES, Attribute, Back, Card, CardSize, Deck, Rank, Suit
 from .numbers import DEFAULT, NumberFormat, format_problem
 from .rows import (
+    NO_DATA_WORDS,
     Row,
     RowContext,
     build_card,
     column_problems,
+    normalise_rows,
     resolve_reference,
     rows_from_csv,
     rows_from_xlsx,
@@ -107,11 +109,13 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         fields=tuple(spec.fields),
         suits=tuple(s.key for s in spec.suits),
         ranks=tuple(r.key for r in spec.ranks),
-        no_data=spec.no_data,
+        no_data=printed_no_data(spec),
         folder=folder,
         allowed_roots=roots,
         numbers=numbers,
+        no_data_words=NO_DATA_WORDS | {w.strip().lower() for w in ([] if isinstance(spec.no_data, str) else spec.no_data)},
     )
+    normalise_rows(rows, ctx)  # headers in any case; _private and #private columns left out
     clash = set(ctx.attributes) & (set(ctx.fields) | {"id", "name", "copies", "suit", "rank"})
     for name in sorted(clash):
         problems.append(Problem(f"{name!r} is both an attribute and a card field", path, field=name))
@@ -198,7 +202,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         colors=dict(spec.colors),
         fields=tuple(spec.fields),
         thresholds=dict(spec.thresholds),
-        no_data=spec.no_data,
+        no_data=printed_no_data(spec),
         fonts=tuple(fonts),
         build=spec.build if spec.build is not None else DEFAULT_BUILD,
         path=path,
@@ -227,10 +231,16 @@ def _card_rows(
     inputs.append(file)
     suffix = file.suffix.lower()
     if suffix == ".csv":
-        return rows_from_csv(file, read_text(file))
+        return rows_from_csv(file, read_text(file), spec.csv.delimiter if spec.csv is not None else None)
     if suffix in (".xlsx", ".xlsm"):
         return rows_from_xlsx(file, sheet)
     return [], [Problem(f"card rows must be a .csv or .xlsx file, not {file.name!r}", path, _line(raw, "cards"), field="cards")]
+
+
+def printed_no_data(spec: DeckIn) -> str:
+    """How "no data" is printed: ``no_data: TEXT``; a list of words (``no_data: ['N/A',
+    '-']``) only adds words read as no data, and the printed word stays "no data"."""
+    return spec.no_data if isinstance(spec.no_data, str) else "no data"
 
 
 def _threshold_problems(spec: DeckIn, raw: Mapping[str, Any], path: Path) -> list[Problem]:

@@ -21,7 +21,7 @@ from .schema import KEY_RE
 from .yamlfile import LineMap
 
 CARD_KEYS = ("id", "name", "copies", "suit", "rank", "subtitle", "text", "flavour", "art", "back")
-NO_DATA_WORDS = {"", "no data", "n/a", "na", "-", "\u2014", "?"}
+NO_DATA_WORDS = frozenset({"", "no data", "null"})  # the documented ones; a deck adds its own (no_data: [...])
 MAX_COPIES = 1000
 MAX_TEXT = 5000
 MAX_ROWS = 100_000  # card rows in one file (the deck's card limit)
@@ -40,6 +40,7 @@ class Row:
     line: int | None
     key_lines: Mapping[Any, int] | None = None
     columns: tuple[str, ...] | None = None  # the header of the CSV/XLSX sheet it came from
+    letters: Mapping[str, str] | None = None  # XLSX: column name -> its letter ("C"), for errors
 
     def line_of(self, key: str) -> int | None:
         if self.key_lines and key in self.key_lines:
@@ -59,6 +60,7 @@ class RowContext:
     folder: Path
     allowed_roots: tuple[Path, ...]
     numbers: NumberFormat = DEFAULT  # how number text is written (the deck's number_format)
+    no_data_words: frozenset[str] = NO_DATA_WORDS  # lower-case words read as "no data"
 
 
 def rows_from_yaml(items: list[Any], file: Path, fallback_line: int | None) -> tuple[list[Row], list[Problem]]:
@@ -75,8 +77,24 @@ def rows_from_yaml(items: list[Any], file: Path, fallback_line: int | None) -> t
     return rows, problems
 
 
-def rows_from_csv(path: Path, text: str) -> tuple[list[Row], list[Problem]]:
-    reader = csv.reader(io.StringIO(text, newline=""))
+DELIMITERS = ",;\t"
+
+
+def csv_dialect(text: str, delimiter: str | None = None) -> Any:
+    """The CSV's dialect: the declared delimiter (``csv: {delimiter: ';'}``), else the
+    one Python's ``csv.Sniffer`` detects among comma, semicolon (what Excel saves in
+    European locales) and tab, else a comma."""
+    if delimiter is not None:
+        return type("Declared", (csv.excel,), {"delimiter": delimiter})
+    sample = "\n".join(text.splitlines()[:20])
+    try:
+        return csv.Sniffer().sniff(sample, delimiters=DELIMITERS)
+    except csv.Error:
+        return csv.excel
+
+
+def rows_from_csv(path: Path, text: str, delimiter: str | None = None) -> tuple[list[Row], list[Problem]]:
+    reader = csv.reader(io.StringIO(text, newline=""), csv_dialect(text, delimiter))
     rows: list[Row] = []
     try:
         header = next(reader, None)
@@ -167,20 +185,30 @@ def _sheet_rows(ws: Any, path: Path) -> tuple[list[Row], list[Problem], dict[int
     if len(first) > MAX_COLUMNS:
         return [], [Problem(f"more than {MAX_COLUMNS} columns", path, 1)], {}
     header = ["" if c.value is None else str(c.value).strip() for c in first]
+    while header and not header[-1]:
+        header.pop()  # empty header cells at the end are not columns
     problems = _check_header(header, path)
     problems += [Problem(f"cell {c.coordinate}: the header is a formula; write the column name as text",
                          path, 1) for c in first if c.data_type == "f"]
     columns = tuple(h for h in header if h)
+    from openpyxl.utils import get_column_letter
+
+    letters = {h: get_column_letter(i + 1) for i, h in enumerate(header) if h}
     rows: list[Row] = []
     formulas: dict[int, list[_Formula]] = {}
     for number, cells in enumerate(records, start=2):
         if number > MAX_SCANNED or len(rows) >= MAX_ROWS:
             return rows, [*problems, Problem(f"more than {MAX_ROWS} card rows", path, number)], formulas
+        outside = [c for c in cells[len(header):] if c.value not in (None, "")]
+        if outside:  # like a CSV row with more cells than its header: never silently dropped
+            problems.append(Problem(f"cell {outside[0].coordinate} has a value ({str(outside[0].value)[:40]!r}) "
+                                    f"but no column header above it; give the column a name (or start it "
+                                    f"with _ to keep it out of the deck)", path, number))
         record = [c.value for c in cells[: len(header)]]
         record += [None] * (len(header) - len(record))  # trailing empty cells
         if any(cell not in (None, "") for cell in record):
             data = {h: ("" if v is None else v) for h, v in zip(header, record, strict=True) if h}
-            rows.append(Row(data, path, number, columns=columns))
+            rows.append(Row(data, path, number, columns=columns, letters=letters))
             found = [_Formula(data, i, h) for i, (h, c) in enumerate(zip(header, cells, strict=False))
                      if h and c.data_type == "f"]
             if found:
@@ -228,12 +256,38 @@ def _check_header(header: list[str], path: Path) -> list[Problem]:
     problems = []
     seen: set[str] = set()
     for h in header:
-        if h and h in seen:
-            problems.append(Problem(f"column {h!r} appears twice in the header", path, 1))
-        seen.add(h)
+        if h and not private(h) and h.lower() in seen:
+            problems.append(Problem(f"column {h!r} appears twice in the header (headers match in any case)", path, 1))
+        seen.add(h.lower())
+    if "id" not in seen and len([h for h in header if h]) == 1 and any(sep in header[0] for sep in ";\t"):
+        sep = ";" if ";" in header[0] else "\t"
+        problems.append(Problem(f"the header is one column holding {'semicolons' if sep == ';' else 'tabs'}: the file "
+                                f"separates its columns with {sep!r}? declare it in the deck file: "
+                                f"csv: {{delimiter: {sep!r}}}", path, 1))
+        return problems
     if "id" not in seen:
         problems.append(Problem("the header has no 'id' column", path, 1, field="id"))
     return problems
+
+
+def private(column: str) -> bool:
+    """A column whose header starts with ``_`` or ``#`` is the designer's own (notes,
+    costs, a to-do): kept out of the deck, never an error."""
+    return column.startswith(("_", "#"))
+
+
+def normalise_rows(rows: list[Row], ctx: RowContext) -> None:
+    """CSV/XLSX headers match case-insensitively (``ID``, ``Name`` are ``id``, ``name``)
+    and private columns are dropped, in place, before the rows are checked."""
+    known = {k.lower(): k for k in (*CARD_KEYS, *ctx.attributes, *ctx.fields)}
+    for row in rows:
+        if row.columns is None:
+            continue
+        rename = {c: known.get(c.lower(), c) for c in row.columns if not private(c)}
+        row.data = {rename[k]: v for k, v in row.data.items() if k in rename}
+        if row.letters is not None:
+            row.letters = {rename[k]: v for k, v in row.letters.items() if k in rename}
+        row.columns = tuple(rename.values())
 
 
 def column_problems(columns: tuple[str, ...], file: Path, ctx: RowContext) -> list[Problem]:
@@ -243,6 +297,12 @@ def column_problems(columns: tuple[str, ...], file: Path, ctx: RowContext) -> li
     problems = []
     for column in columns:
         if column not in known:
+            for sep, name in ((";", "semicolons"), ("\t", "tabs"), (",", "commas")):
+                if sep in column:
+                    problems.append(Problem(
+                        f"the header looks like one column holding {name} ({column[:40]!r}...): the file separates its "
+                        f"columns with {name}? declare it in the deck file: csv: {{delimiter: {sep!r}}}", file, 1))
+                    return problems
             hint = _did_you_mean(column, known - set(columns))
             problems.append(Problem(f"unknown column{hint}; a column is one of {', '.join(sorted(known))}",
                                     file, 1, field=column))
@@ -253,8 +313,10 @@ def column_problems(columns: tuple[str, ...], file: Path, ctx: RowContext) -> li
     return problems
 
 
-def parse_value(raw: Any, no_data: str, numbers: NumberFormat = DEFAULT) -> tuple[float | None, str | None]:
-    """An attribute value: a finite number or "no data". Returns (value, error)."""
+def parse_value(raw: Any, no_data: str, numbers: NumberFormat = DEFAULT,
+                words: frozenset[str] = NO_DATA_WORDS) -> tuple[float | None, str | None]:
+    """An attribute value: a finite number or "no data" (empty, ``no data``, ``null``,
+    the deck's printed word and the words it declares). Returns (value, error)."""
     if raw is None:
         return None, None
     if isinstance(raw, bool):
@@ -263,10 +325,13 @@ def parse_value(raw: Any, no_data: str, numbers: NumberFormat = DEFAULT) -> tupl
         value = float(raw)
     elif isinstance(raw, str):
         text = raw.strip()
-        if text.lower() in NO_DATA_WORDS or text.lower() == no_data.lower():
+        if text.lower() in words or text.lower() == no_data.lower():
             return None, None
         number, error = (math.nan, None) if text.lower() == "nan" else read_number(text, numbers)
         if number is None:
+            if text and not any(ch.isdigit() for ch in text):  # a placeholder such as "?" or "N/A"
+                return None, (f"not a number: {text!r}; write a number, or 'no data' for a value not known "
+                              f"(to read {text!r} as no data, declare it in the deck file: no_data: [{text!r}])")
             return None, error
         value = number
     else:
@@ -313,7 +378,8 @@ def build_card(row: Row, ctx: RowContext) -> tuple[Card | None, list[Problem]]:
         return None, []  # "the header has no 'id' column", once
 
     def problem(message: str, fld: str | None) -> None:
-        problems.append(Problem(message, row.file, row.line_of(fld) if fld else row.line, card_id or None, fld))
+        shown = f"{fld}' (column {row.letters[fld]}" if fld and row.letters and fld in row.letters else fld
+        problems.append(Problem(message, row.file, row.line_of(fld) if fld else row.line, card_id or None, shown))
 
     if not card_id:
         problem("the card has no id", "id")
@@ -350,7 +416,7 @@ def build_card(row: Row, ctx: RowContext) -> tuple[Card | None, list[Problem]]:
                 continue
             problem("missing value (write a number, or 'no data')", key)
             continue
-        value, error = parse_value(data[key], ctx.no_data, ctx.numbers)
+        value, error = parse_value(data[key], ctx.no_data, ctx.numbers, ctx.no_data_words)
         if error:
             problem(error, key)
         values[key] = value

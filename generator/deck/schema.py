@@ -99,6 +99,12 @@ class CardsFileIn(Strict):
     sheet: Text | None = None
 
 
+class CsvIn(Strict):
+    """How the card rows' CSV is written, where detection is not wanted: ``csv: {delimiter: ';'}``."""
+
+    delimiter: Literal[",", ";", "\t", "|"] | None = None
+
+
 class NumberFormatIn(Strict):
     """How the deck writes numbers as text: ``{decimal: ',', thousands: '.'}``."""
 
@@ -120,9 +126,10 @@ class DeckIn(Strict):
     colors: dict[Key, Color] = Field(default_factory=dict)
     fields: list[Key] = Field(default_factory=list, max_length=64)
     thresholds: dict[Key, Annotated[FiniteFloat, BeforeValidator(_number_text)]] = Field(default_factory=dict)
-    no_data: Text = "no data"
+    no_data: Text | list[Text] = "no data"  # the printed word, or the words that also mean no data
     fonts: list[Text] = Field(default_factory=list, max_length=32)  # the project's TTF/OTF files
     number_format: NumberFormatIn | None = None
+    csv: CsvIn | None = None
     cards: list[Any] | CardsFileIn | Text | None = None
     build: BuildIn | None = None  # how the project is printed (settings.py)
 

@@ -46,13 +46,13 @@ def test_a_misspelt_csv_column_is_one_problem_on_the_header_not_one_per_card(tmp
 
 
 def test_a_csv_without_an_id_column_is_one_problem(tmp_path: Path) -> None:
-    (tmp_path / "cards.csv").write_text("ID,weight\nA,1\nB,2\nC,3\n", encoding="utf-8")
+    (tmp_path / "cards.csv").write_text("Ids,weight\nA,1\nB,2\nC,3\n", encoding="utf-8")
     (tmp_path / "deck.yaml").write_text("name: X\nattributes: [{key: weight, label: W}]\ncards: cards.csv\n")
     problems = _problems(tmp_path / "deck.yaml")
     assert all(p.line == 1 and p.card is None for p in problems), problems
     text = "\n".join(map(str, problems))
     assert "no 'id' column" in text and "did you mean 'id'" in text and "no id" not in text
-    assert len(problems) == 2  # no 'id' column; unknown column 'ID' -- nothing per row
+    assert len(problems) == 2  # no 'id' column; unknown column 'Ids' -- nothing per row
 
 
 def test_a_short_row_still_names_its_missing_value(tmp_path: Path) -> None:

@@ -44,7 +44,7 @@ from jinja2.runtime import LoopContext, Macro
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.utils import missing
 
-from ...deck.model import Attribute, Card, Deck, Rank, Suit
+from ...deck.model import Attribute, Card, Deck, FrozenMap, Rank, Suit
 
 MAX_SOURCE = 10_000  # characters in one template string
 MAX_STEPS = 20_000  # loop iterations plus calls in one render
@@ -61,6 +61,7 @@ _MODEL_METHODS: Mapping[type, frozenset[str]] = MappingProxyType({
     Card: frozenset({"value"}),
     Deck: frozenset({"card", "attribute", "suit", "rank", "short_hash"}),
     Attribute: frozenset({"beats", "format"}),
+    FrozenMap: frozenset({"items", "keys", "values", "get"}),  # the model's read-only mappings
 })
 _PLAIN = (str, int, float, bool, tuple, list, dict, MappingProxyType, type(None))
 
