@@ -19,7 +19,7 @@ from ..deck.model import Attribute, Card, Deck, Rank, Suit
 from ..errors import ParameterError, Problem
 from ..games.params import Params, ViashiParams, WarParams, WeijiParams
 from ..games.registry import make_game
-from .ours import MARK, markers, own_names
+from .ours import MARK, markers, own_names, token
 
 PICKUP = {
     "shuffled": "mixed, in no particular order",
@@ -307,5 +307,7 @@ def booklet_context(game: str, params: Params, deck: Deck) -> dict[str, Any]:
     own = own_names(deck)
     ctx.update(ours=ours, mark=mark, silent=silent, marker=MARK,
                own_names=[c.name for c in deck.cards if c.id in own],
-               published_names=[c.name for c in deck.cards if own and c.id not in own and c.name])
+               published_names=[c.name for c in deck.cards if own and c.id not in own and c.name],
+               # the bundled Viashi deck's Magician/Scholar choice per suit is ours too
+               mark_deck_fact=token("name") if own else "")
     return ctx

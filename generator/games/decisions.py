@@ -242,6 +242,13 @@ DECISIONS: tuple[Decision, ...] = (
              _viashi(teams=True),
              question="Who leads after a trick that nobody captures?",
              answer="The same player leads again; the trick still counts as one of the hand's tricks."),
+    Decision("viashi.dead-cards",
+             "Viashilym: dead twins count for nothing in any capture rule: dead gods are no gods, "
+             "the Fool cannot take a dead top card, the Changeling cannot take a dead Lady.",
+             lambda ctx: f"dead gods are no gods, the {ctx['fool']} cannot take a dead {ctx['top']}",
+             _viashi(teams=True),
+             question="Do dead twins still count for the gods, the Fool and the Changeling?",
+             answer="No: dead cards count for nothing when the capture is decided."),
     Decision("viashi.captives",
              "Captives are every card of a captured trick except the capturer's own.",
              "Cards you own are all the cards of the tricks you captured, your own included",

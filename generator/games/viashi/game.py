@@ -39,7 +39,8 @@ brackets, registered in :mod:`.decisions`; the booklet
   and table cards as everyone else. Capture: see :mod:`.viashi_cards`. The
   capturer owns all cards of the trick and leads next.
 * Viashilym twins: both copies in one trick are dead (cannot capture, can be
-  taken). A trick with no live capturer (the led card dead, no other live card
+  taken) and count for nothing in any capture rule: a dead god is no god, the
+  Fool cannot take a dead Queen (ours) [viashi.dead-cards]. A trick with no live capturer (the led card dead, no other live card
   of its suit, no live god) is removed from play: it belongs to nobody, scores
   nothing, and the same player leads again (ours) [viashi.dead-trick]. It still
   counts as a trick.
