@@ -247,7 +247,7 @@ DECISIONS: tuple[Decision, ...] = (
              "the Fool cannot take a dead top card, the Changeling cannot take a dead Lady.",
              lambda ctx: f"dead gods are no gods, the {ctx['fool']} cannot take a dead {ctx['top']}",
              _viashi(teams=True),
-             question="Do dead twins still count for the gods, the Fool and the Changeling?",
+             question="Do dead twins still count when the capture is decided?",
              answer="No: dead cards count for nothing when the capture is decided."),
     Decision("viashi.captives",
              "Captives are every card of a captured trick except the capturer's own.",
@@ -267,7 +267,7 @@ DECISIONS: tuple[Decision, ...] = (
              _viashi(teams=True),
              question="\"Ten for taking more than both opposing teams combined\": ten more, or ten "
                       "instead of five?",
-             answer="Ten instead of five, as the elvish nine instead of three."),
+             answer="Ten instead of five, as the elvish 9 instead of 3."),
     Decision("viashi.most-needs-one-leader",
              'A "most" bonus needs a single leader: a shared most gives nobody the bonus.',
              "share the most, neither gets that bonus",
