@@ -131,7 +131,9 @@ def _deal_text(total: int, players: int, noun: str) -> str:
     d = deal(total, players)
     if d["extra"] == 0:
         return f"{d['base']} {noun}s each"
-    return f"{d['extra']} players get {d['base'] + 1} {noun}s, {players - d['extra']} get {d['base']}"
+    more, rest = d["extra"], players - d["extra"]
+    return (f"{more} player{'s get' if more > 1 else ' gets'} {d['base'] + 1} {noun}s, "
+            f"{rest} get{'s' if rest == 1 else ''} {d['base']}")
 
 
 def _ranked(deck: Deck) -> list[Rank]:

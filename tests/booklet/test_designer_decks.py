@@ -138,6 +138,23 @@ def test_viashi_booklet_describes_the_starfall_deck(deck_file: str, params: dict
     assert not absent(text, BUNDLED_VIASHI + ("54", "18", "36", "108"))
 
 
+# -- Weiji on the Comets pack: 9 cards, Mass (lower is better) first -----------------------------
+# 2 players: one gets 5 cards, the other 4; the examples show Orla 23 Gt against Vela 41 Gt and
+# a tie on Tail at 11 Mkm; "2 to 8 players" and the 3 attributes are the other numbers.
+
+@pytest.mark.parametrize(("reading", "wins"), [("highest", "highest"), ("best", "lowest")])
+def test_weiji_booklet_describes_the_comets_pack(reading: str, wins: str) -> None:
+    text, _ = text_of("weiji", "comets.yaml", {"tiebreak_draw": reading})
+    assert "The Comets pack: 9 cards. Every card shows one product and 3 numbered attributes." in text
+    assert "| Cards | 9 (1 player gets 5 cards, 1 gets 4) |" in text
+    assert "1 of the 2 players gets 5 cards and the others 4" in text
+    assert "| Mass | Gt | the lowest | | Speed | km/s | the highest | | Tail | Mkm | the highest |" in text
+    assert "Orla shows 23 Gt, Vela shows 41 Gt: Orla takes both cards." in text
+    assert f"compares Mass (the first attribute on the card; the {wins} number wins" in text
+    assert numbers(text) == {1, 2, 3, 4, 5, 8, 9, 11, 23, 41}
+    assert not absent(text, ("30", "Lighting", "Eagle", "Cognitio", "Weight", "lumens"))
+
+
 # -- the footer command pastes; rules on a broken deck says check's error ------------------------
 
 @pytest.mark.parametrize(("game", "deck_file"), [("war", "elements.yaml"), ("viashi", "starfall7.yaml")])
