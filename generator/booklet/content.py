@@ -157,14 +157,18 @@ def war_context(params: WarParams, deck: Deck) -> dict[str, Any]:
         pair = (first_of[high.key], first_of[low.key])
     else:
         pair = (first_of[ranks[1].key], first_of.get(ranks[3].key, first_of[low.key]))
+    unit = "tiles" if deck.kind == "piecepack" else "cards"
     chosen = [("Version", "Russian" if russian else "classic"), ("Players", str(params.players)),
-              ("Piecepacks", f"{params.packs} ({total} tiles)"),
+              ("Piecepacks" if deck.kind == "piecepack" else "Decks", f"{params.packs} ({total} {unit})"),
               ("Deal", f"{d['base']} tiles each" + (f", {d['extra']} set aside" if d["extra"] else ""))]
     if russian:
         chosen += [("Objective", f"{params.objective}: " + OBJECTIVES[params.objective]),
                    ("Tie method", f"{params.tie_method}: " + TIE_METHODS[params.tie_method])]
     chosen.append(("Won tiles go under the stack", PICKUP[params.pickup]))
+    piecepack = deck.kind == "piecepack"
     return {
+        # what the deck is: a piecepack's tiles, or the cards of another ranked deck
+        "pack": "piecepack" if piecepack else f"{deck.name} deck", "tile": "tile" if piecepack else "card",
         "tiles": d, "per_pack": per_pack, "russian": russian,
         "order": [r.name for r in order], "high": high.name, "low": low.name,
         "objective_text": OBJECTIVES[params.objective], "tie_text": TIE_METHODS[params.tie_method],
