@@ -30,7 +30,7 @@ from generator.paths import deck_data_dir
 from .test_decisions import CASES, plain
 
 ROOT = Path(__file__).resolve().parents[2]
-SEEDS = Path("/work/shared/seeds")
+SEEDS = Path(__file__).parent / "data" / "seeds"  # the seed texts, unchanged
 SEED_FILES = {"weiji": "weiji-rules.txt", "war": "war-piecepack-rules.txt", "viashi": "viashi-rules.txt"}
 SEED_RULES = yaml.safe_load((Path(__file__).parent / "data" / "seed_rules.yaml").read_text(encoding="utf-8"))
 IDS = [f"{g}-{d}-{'-'.join(f'{k}={v}' for k, v in p.items()) or 'default'}" for g, d, p in CASES]
