@@ -85,7 +85,11 @@ def crop_marks(slots: Sequence[Slot], area: Box) -> list[Segment]:
 
 def draw_segments(canvas: Canvas, segments: Iterable[Segment], width: float = MARK_WIDTH) -> None:
     canvas.saveState()
-    canvas.setStrokeColorRGB(0, 0, 0)
+    registration = getattr(canvas, "setStrokeRegistration", None)  # a CMYK canvas: all four inks
+    if registration is not None:
+        registration()
+    else:
+        canvas.setStrokeColorRGB(0, 0, 0)
     canvas.setLineWidth(width)
     canvas.setLineCap(0)
     path = canvas.beginPath()
