@@ -27,7 +27,7 @@ Arrangement = typer.Option("auto", "--arrangement", help="auto (gap with bleed, 
 Gap = typer.Option(2.0, "--gap", help="Blank mm between pieces in the gap arrangement.")
 Margin = typer.Option(5.0, "--margin", help="Printer-safe page margin in mm.")
 CutLines = typer.Option(False, "--cut-lines", help="Draw thin lines along every cut.")
-NoCropMarks = typer.Option(False, "--no-crop-marks", help="Leave out the crop marks.")
+NoCropMarks = typer.Option(False, "--no-crop-marks", help="Leave out the crop marks (their room goes to the pieces).")
 Proof = typer.Option(False, "--proof", help="Stamp piece id, deck, data hash and date.")
 Color = typer.Option("rgb", "--color", help="rgb (screens, home printers) or cmyk (print shops: CMYK colours and images, a CMYK output intent, no transparency; see docs/images.md).")
 PieceBacks = typer.Option("duplex-long", "--backs",

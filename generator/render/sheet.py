@@ -40,7 +40,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import ParameterError
 from .atomic import atomic_write
 from .fonts import register_fonts
-from .geometry import Box, Slot, pt
+from .geometry import MARK_EDGE, Box, Slot, pt
 from .marks import (
     bleed_box,
     crop_marks,
@@ -153,8 +153,20 @@ def _draw_side(
     if options.cut_lines:
         draw_cut_lines(canvas, used)
     if options.crop_marks:
-        draw_segments(canvas, crop_marks(used, area))  # only around printed pieces
+        draw_segments(canvas, crop_marks(used, area, _mark_reach(plan, area, options.margin)))
     return used
+
+
+def _mark_reach(plan: PagePlan, area: Box, margin: float) -> Box:
+    """How far crop marks may run: ``area`` grown to ``MARK_EDGE`` from the paper's edge on
+    every side where only the page margin lies beyond it (not towards a fold line and the
+    other half)."""
+    eps, edge = 1e-6, min(MARK_EDGE, margin)
+    x0 = edge if area.x <= margin + eps else area.x
+    y0 = edge if area.y <= margin + eps else area.y
+    x1 = plan.page_w - edge if area.right >= plan.page_w - margin - eps else area.right
+    y1 = plan.page_h - edge if area.top >= plan.page_h - margin - eps else area.top
+    return Box(x0, y0, x1 - x0, y1 - y0)
 
 
 def _bounds(boxes: Sequence[Box]) -> Box:
