@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from ..render.preflight import RANK, Preflight, preflight
+from ..render.preflight import Preflight, preflight
 from . import options
 from .app import app, friendly
 
