@@ -330,7 +330,7 @@ def _check_sizes(reader: PdfReader) -> Check:
 
 
 def _check_pdfx(reader: PdfReader, data_head: bytes) -> tuple[Check, bool]:
-    root = reader.trailer["/Root"]
+    root: Any = reader.trailer["/Root"].get_object()
     intents = [i.get_object() for i in (root.get("/OutputIntents") or [])]
     pdfx = [i for i in intents if i.get("/S") == "/GTS_PDFX"]
     if not pdfx:
