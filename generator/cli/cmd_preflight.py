@@ -25,7 +25,7 @@ def _table(result: Preflight) -> str:
 @friendly
 def preflight_cmd(
     files: list[Path] = typer.Argument(..., help="The PDFs to check (sheets from cards/tiles, images --preset dtc).",
-                                       show_default=False),
+                                       show_default=False, metavar="FILE"),
     as_json: bool = options.Json,
     ink_limit: float = typer.Option(240.0, "--ink-limit", help="Total ink limit in % (C+M+Y+K; DriveThruCards: 240).",
                                     min=100.0, max=400.0),
@@ -36,10 +36,11 @@ def preflight_cmd(
     images under 300 ppi), 2 failures or a file that is not a PDF.
     """
     results = [preflight(path, ink_limit=ink_limit / 100) for path in files]
+    worst = max((r.exit_code for r in results), default=0)
     if as_json:
-        typer.echo(json.dumps([r.as_dict() for r in results], indent=2))
+        status = ("pass", "warn", "fail")[worst]
+        typer.echo(json.dumps({"status": status, "files": [r.as_dict() for r in results]}, indent=2))
     else:
         typer.echo("\n\n".join(_table(r) for r in results))
-    worst = max((r.exit_code for r in results), default=0)
     if worst:
         raise typer.Exit(worst)

@@ -93,8 +93,9 @@ def test_a_bad_pdf_fails_naming_each_reason(tmp_path: Path) -> None:
     assert checks["PDF/X"].status == "warn"
     code, output = _run("preflight", str(bad), "--json")
     assert code == 2
-    (report,) = json.loads(output)
-    assert report["status"] == "fail"
+    answer = json.loads(output)
+    (report,) = answer["files"]
+    assert answer["status"] == report["status"] == "fail"
     assert {c["name"] for c in report["checks"] if c["status"] == "fail"} == {"page boxes", "fonts", "total ink"}
     code, output = _run("preflight", str(bad))
     assert code == 2 and "FAIL  fonts" in output and "not embedded: Helvetica" in output
