@@ -72,6 +72,7 @@ def images(
             progress=lambda done, total: bar.update(task, completed=done, total=total),
         )
     echo_notes(report)
-    what = {"images": "image files", "tts": "Tabletop Simulator files", "pdf": "vendor PDF"}[report.output]
+    what = {"images": "image files", "tts": "Tabletop Simulator files",
+            "pdf": "vendor PDF" if len(report.files) == 1 else "vendor PDFs"}[report.output]
     typer.echo(f"{output}: {len(report.files)} {what} ({report.rendered} images in "
                f"{report.seconds:.1f} s, {report.per_second:.1f}/s)")

@@ -23,11 +23,11 @@ Bleed = typer.Option(3.0, "--bleed", help="Bleed in mm around each card, tile or
 Backs = typer.Option("none", "--backs", help="Card backs: none, duplex-long, duplex-short or fold.")
 BackOffset = typer.Option(None, "--back-offset", help="Shift back pages by X,Y mm (from `deckpress calibrate`).")
 Printer = typer.Option(None, "--printer", help="Use (or, with calibrate, store) this printer's back offset.")
-Arrangement = typer.Option("auto", "--arrangement", help="auto (gap with bleed, touching without), gap (each piece its own full bleed) or touching (shared cut lines, full bleed round the block).")
+Arrangement = typer.Option("auto", "--arrangement", help="auto (gap with bleed, touching without), gap (each piece its own full bleed) or touching (shared cut lines, full bleed round the block; rectangles only: coins, die nets and pawns keep a gap).")
 Gap = typer.Option(2.0, "--gap", help="Blank mm between pieces in the gap arrangement.")
 Margin = typer.Option(5.0, "--margin", help="Printer-safe page margin in mm.")
 CutLines = typer.Option(False, "--cut-lines", help="Draw thin lines along every cut.")
-NoCropMarks = typer.Option(False, "--no-crop-marks", help="Leave out the crop marks.")
+NoCropMarks = typer.Option(False, "--no-crop-marks", help="Leave out the crop marks (their room goes to the pieces).")
 Proof = typer.Option(False, "--proof", help="Stamp piece id, deck, data hash and date.")
 Color = typer.Option("rgb", "--color", help="rgb (screens, home printers) or cmyk (print shops: CMYK colours and images, a CMYK output intent, no transparency; see docs/images.md).")
 PieceBacks = typer.Option("duplex-long", "--backs",

@@ -86,11 +86,11 @@ def export_pieces(
 
         report = write_tts(pieces, out_dir, plan.options, jobs=jobs, progress=progress, title=title or name)
     elif plan.output == "pdf":
-        from .vendor_pdf import write_vendor_pdf
+        from .vendor_pdf import write_vendor_pdfs
 
-        path = out_dir / f"{name}-{plan.preset.name if plan.preset else 'vendor'}.pdf"
-        report = write_vendor_pdf(pieces, path, plan.options.bleed_mm, title=title, progress=progress,
-                                  color=plan.options.color)
+        stem = f"{name}-{plan.preset.name if plan.preset else 'vendor'}"
+        report = write_vendor_pdfs(pieces, out_dir, stem, plan.options.bleed_mm, title=title,
+                                   progress=progress, color=plan.options.color)
     else:
         report = write_images(pieces, out_dir, plan.options, jobs=jobs, progress=progress)
     if plan.preset is not None and plan.preset.name in ("tgc", "mpc", "dtc"):

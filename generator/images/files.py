@@ -9,10 +9,10 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, TiffImagePlugin
+from PIL import Image, ImageCms, ImageDraw, PngImagePlugin, TiffImagePlugin
 
 from ..errors import ParameterError, Problem
 from ..render.atomic import atomic_write
@@ -98,16 +98,36 @@ def _exif_dpi(dpi: float) -> Image.Exif:
     return exif
 
 
+SRGB_INTENT = 0  # the PNG sRGB chunk's rendering intent: perceptual
+SRGB_GAMMA = 45455  # the gAMA value the PNG specification pairs with an sRGB chunk (1/2.2)
+
+
+def _png_info() -> PngImagePlugin.PngInfo:
+    """PNG chunks saying the pixels are sRGB: ``sRGB`` (and ``gAMA`` for older readers)."""
+    info = PngImagePlugin.PngInfo()
+    info.add(b"sRGB", bytes([SRGB_INTENT]))
+    info.add(b"gAMA", SRGB_GAMMA.to_bytes(4, "big"))
+    return info
+
+
+@cache
+def srgb_profile() -> bytes:
+    """An sRGB ICC profile (LittleCMS's built-in one), embedded in JPEG and WebP files."""
+    return bytes(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+
+
 def save_image(image: Image.Image, path: Path, fmt: str, dpi: float) -> None:
-    """Write ``image`` as ``fmt`` with its DPI recorded (PNG pHYs, JPEG JFIF, WebP EXIF)."""
+    """Write ``image`` as ``fmt`` with its DPI recorded (PNG pHYs, JPEG JFIF, WebP EXIF) and
+    tagged sRGB (PNG: an sRGB chunk; JPEG and WebP: an sRGB ICC profile), so colour-managed
+    viewers and print shops read the colours as they were drawn."""
     with atomic_write(path) as tmp:
         if fmt == "png":
-            image.save(tmp, "PNG", dpi=(dpi, dpi), compress_level=4)
+            image.save(tmp, "PNG", dpi=(dpi, dpi), compress_level=4, pnginfo=_png_info())
         elif fmt == "jpg":
             image.convert("RGB").save(tmp, "JPEG", dpi=(round(dpi), round(dpi)), quality=95,
-                                      subsampling=0, exif=_exif_dpi(dpi))
+                                      subsampling=0, exif=_exif_dpi(dpi), icc_profile=srgb_profile())
         else:
-            image.save(tmp, "WEBP", quality=95, method=2, exif=_exif_dpi(dpi))
+            image.save(tmp, "WEBP", quality=95, method=2, exif=_exif_dpi(dpi), icc_profile=srgb_profile())
 
 
 def read_dpi(path: Path) -> float | None:

@@ -7,6 +7,10 @@ each card (as often as its ``copies``) gives two pages in the order
 DriveThruCards asks for. It is vector art drawn by the same functions as the
 sheets, with the bundled fonts embedded (``make_canvas`` refuses base-14 fonts).
 A piece without a back gets a blank back page, so the pages keep alternating.
+
+A print-on-demand upload is one product, one size: ``write_vendor_pdfs`` writes
+one PDF per piece size when the pieces mix sizes (a piecepack: tiles, coins, die
+nets, pawns), each named by its cut size (``piecepack-dtc-50.8x50.8mm.pdf``).
 """
 
 from __future__ import annotations
@@ -64,3 +68,49 @@ def write_vendor_pdf(
     report.notes.append(f"{len(printed)} cards, {2 * len(printed)} pages ({' / '.join(PAGE_ORDER)}), "
                         f"{bleed_mm:g} mm bleed; {inks}")
     return report
+
+
+def size_name(width: float, height: float) -> str:
+    """A cut size as it appears in a file name: ``63.5x88.9mm``."""
+    return f"{round(width, 2):g}x{round(height, 2):g}mm"
+
+
+def write_vendor_pdfs(
+    pieces: Sequence[Piece],
+    out_dir: Path,
+    stem: str,
+    bleed_mm: float,
+    *,
+    title: str = "",
+    progress: Progress | None = None,
+    color: str = "rgb",
+) -> ImageReport:
+    """``out_dir/<stem>.pdf`` for pieces of one size; one ``<stem>-<W>x<H>mm.pdf`` per size
+    (in the order the sizes first appear) when they mix sizes."""
+    groups: dict[tuple[float, float], list[Piece]] = {}
+    for piece in pieces:
+        groups.setdefault((round(piece.width, 2), round(piece.height, 2)), []).append(piece)
+    if len(groups) == 1:
+        return write_vendor_pdf(pieces, out_dir / f"{stem}.pdf", bleed_mm, title=title, progress=progress,
+                                color=color)
+    total = len(with_copies(pieces))
+    merged = ImageReport(out_dir, "pdf")
+    done = 0
+    for (w, h), group in groups.items():
+        offset = done
+
+        def step(n: int, _total: int, offset: int = offset) -> None:
+            if progress is not None:
+                progress(offset + n, total)
+
+        path = out_dir / f"{stem}-{size_name(w, h)}.pdf"
+        report = write_vendor_pdf(group, path, bleed_mm, title=f"{title} {size_name(w, h)}".strip(),
+                                  progress=step, color=color)
+        merged.files += report.files
+        merged.rendered += report.rendered
+        merged.warnings += [x for x in report.warnings if x not in merged.warnings]
+        merged.notes += [f"{path.name}: {note}" for note in report.notes]
+        done += len(with_copies(group))
+    merged.notes.insert(0, f"{len(groups)} piece sizes: one PDF per size (a print-on-demand upload is one "
+                           "product size)")
+    return merged

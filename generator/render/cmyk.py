@@ -5,10 +5,20 @@ so cards, piecepack pieces, crop marks and proof stamps all come out in CMYK
 without any drawer knowing. The conversion (``docs/images.md``, "PDF/X-1a for
 DriveThruCards"):
 
-- a neutral grey ``r == g == b`` (black text, hairlines, crop marks) goes to the
-  black ink alone, so small text and thin lines print in one ink: its L* is
-  scaled from sRGB's 0..100 to the range black ink reaches on the profile's
-  paper and matched on the profile's black-ink ramp (black -> K 100 %);
+- a neutral grey ``r == g == b`` (black text, hairlines) goes to the black ink
+  alone, so small text and thin lines print in one ink (no registration risk):
+  its L* is scaled from sRGB's 0..100 to the range black ink reaches on the
+  profile's paper and matched on the profile's black-ink ramp (black -> K 100 %);
+- rich black: a large solid (a filled shape, not text, whose bounding box is at
+  least :data:`RICH_MIN` mm on its shorter side) in a near-black neutral grey
+  (one whose black ink alone is over :data:`RICH_FROM`) gets a C:M:Y underlay of
+  60:40:40 under more black ink, growing with the grey's darkness: with
+  ``t = (k - RICH_FROM) / (1 - RICH_FROM)``, C, M, Y = 60, 40, 40 % times ``t`` and
+  K = k + (1 - k) t, so black is 60/40/40/100 (240 %, the ink cap) and #1A1A1A
+  (k 92.8 %) is 49/33/33/99; lighter greys and all text and strokes stay K only;
+- crop marks are printed in the registration colour (100 % of all four inks, on
+  every plate, so a press operator sees them on each separation); they lie outside
+  the bleed, are cut away, and are the one colour above the ink cap;
 - every other colour goes through ICC colour management, from sRGB to the
   bundled CMYK profile (:data:`PROFILE`), relative colorimetric with black-point
   compensation, computed once per distinct 8-bit colour and cached;
@@ -55,6 +65,10 @@ CONDITION = "Artifex CMYK SWOP Profile (SWOP-like US web offset, coated paper)"
 PDFX_VERSION = "PDF/X-1:2001"
 PDFX_CONFORMANCE = "PDF/X-1a:2001"
 TOTAL_INK = 2.4  # DriveThruCards' limit: C + M + Y + K at most 240 %
+RICH_FROM = 0.6  # greys whose black ink alone is over 60 % get a rich black as large solids
+RICH_MIN = 6.0  # mm: the shorter side of a fill's bounding box from which it is a large solid
+RICH_UNDERLAY = (0.6, 0.4, 0.4)  # C, M, Y under the darkest black (60/40/40/100)
+REGISTRATION: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)  # crop marks: every plate
 MASK_KEY = (1, 0, 0, 0)  # the CMYK pixel value (0..255) that marks transparent image pixels
 
 CMYK = tuple[float, float, float, float]
@@ -116,6 +130,42 @@ def grey_to_k(v: int) -> float:
     target = inked[-1] + (100 - inked[-1]) * source / 100
     k = float(np.interp(target, inked[::-1], np.arange(255, -1, -1)))
     return round(k / 255, 4)
+
+
+def rich_black(cmyk: CMYK) -> CMYK | None:
+    """The rich black a large solid of the K-only grey ``cmyk`` gets; None if it stays K only."""
+    c, m, y, k = cmyk
+    if c or m or y or k <= RICH_FROM:
+        return None
+    t = (k - RICH_FROM) / (1 - RICH_FROM)
+    uc, um, uy = RICH_UNDERLAY
+    return limit_ink((round(uc * t, 4), round(um * t, 4), round(uy * t, 4), round(k + (1 - k) * t, 4)))
+
+
+@cache
+def _lab_transforms() -> tuple[ImageCms.ImageCmsTransform, ImageCms.ImageCmsTransform]:
+    lab = ImageCms.createProfile("LAB")
+    intent = ImageCms.Intent.RELATIVE_COLORIMETRIC
+    cmyk = ImageCms.getOpenProfile(str(icc_dir() / PROFILE))
+    return (ImageCms.buildTransform(ImageCms.createProfile("sRGB"), lab, "RGB", "LAB", renderingIntent=intent),
+            ImageCms.buildTransform(cmyk, lab, "CMYK", "LAB", renderingIntent=intent))
+
+
+def _lab(image: Image.Image, transform: ImageCms.ImageCmsTransform) -> tuple[float, float, float]:
+    out = ImageCms.applyTransform(image, transform)
+    assert out is not None
+    lightness, a, b = out.getpixel((0, 0))  # type: ignore[misc]
+    return lightness * 100 / 255, float(a - 128), float(b - 128)  # a* and b* stored offset by 128
+
+
+def proof_delta_e(rgb: tuple[int, int, int], cmyk: CMYK) -> float:
+    """CIE76 colour difference between an 8-bit sRGB colour and the CMYK it prints as,
+    both in L*a*b*: the CMYK through the output profile (relative colorimetric: the
+    soft proof), the sRGB colour through the sRGB profile."""
+    srgb, proof = _lab_transforms()
+    want = _lab(Image.new("RGB", (1, 1), rgb), srgb)
+    got = _lab(Image.new("CMYK", (1, 1), tuple(round(v * 255) for v in cmyk)), proof)
+    return float(sum((p - q) ** 2 for p, q in zip(want, got, strict=True)) ** 0.5)
 
 
 def to_cmyk(color: Any) -> CMYK:
@@ -244,6 +294,11 @@ class CmykCanvas(StreamingCanvas):
         self._cmyk_stroke = (self._cmyk_stroke[0], float(a))
         self._write("K")
 
+    def setStrokeRegistration(self) -> None:
+        """Stroke in the registration colour (all four inks: crop marks on every plate)."""
+        self._cmyk_stroke = (REGISTRATION, 1.0)
+        self._write("K")
+
     def _write(self, op: str) -> None:
         base, alpha = self._cmyk_fill if op == "k" else self._cmyk_stroke
         c = tint(base, alpha)
@@ -251,7 +306,54 @@ class CmykCanvas(StreamingCanvas):
             self._fillColorObj = CMYKColor(*c)
         else:
             self._strokeColorObj = CMYKColor(*c)
-        self._code.append(" ".join(_num(v) for v in c) + " " + op)
+        self._code.append(_operator(c, op))
+
+    # rich black for large solids ---------------------------------------------
+    def _rich(self, fill: Any, width: float, height: float) -> CMYK | None:
+        """The fill colour to paint a ``width`` x ``height`` (user units) fill with instead, if any."""
+        if not fill:
+            return None
+        rich = rich_black(self._cmyk_fill[0])
+        if rich is None:
+            return None
+        a, b, c, d = self._currentMatrix[:4]
+        scale = abs(a * d - b * c) ** 0.5
+        if min(abs(width), abs(height)) * scale < RICH_MIN * 72 / 25.4:
+            return None
+        return tint(rich, self._cmyk_fill[1])
+
+    def _painted(self, rich: CMYK | None, paint: Any) -> None:
+        """Run ``paint`` with the rich black as the fill colour, then set the K-only one back."""
+        if rich is None:
+            paint()
+            return
+        self._code.append(_operator(rich, "k"))
+        paint()
+        self._code.append(_operator(tint(*self._cmyk_fill), "k"))
+
+    def rect(self, x: float, y: float, width: float, height: float, stroke: int = 1,
+             fill: int = 0) -> None:
+        self._painted(self._rich(fill, width, height),
+                      lambda: super(CmykCanvas, self).rect(x, y, width, height, stroke, fill))
+
+    def roundRect(self, x: float, y: float, width: float, height: float, radius: float,
+                  stroke: int = 1, fill: int = 0) -> None:
+        self._painted(self._rich(fill, width, height),
+                      lambda: super(CmykCanvas, self).roundRect(x, y, width, height, radius, stroke, fill))
+
+    def ellipse(self, x1: float, y1: float, x2: float, y2: float, stroke: int = 1, fill: int = 0) -> None:
+        self._painted(self._rich(fill, x2 - x1, y2 - y1),
+                      lambda: super(CmykCanvas, self).ellipse(x1, y1, x2, y2, stroke, fill))
+
+    def wedge(self, x1: float, y1: float, x2: float, y2: float, startAng: float, extent: float,
+              stroke: int = 1, fill: int = 0) -> None:
+        self._painted(self._rich(fill, x2 - x1, y2 - y1),
+                      lambda: super(CmykCanvas, self).wedge(x1, y1, x2, y2, startAng, extent, stroke, fill))
+
+    def drawPath(self, aPath: Any, stroke: int = 1, fill: int = 0, fillMode: Any = None) -> None:
+        w, h = _path_size(str(aPath.getCode())) if fill else (0.0, 0.0)
+        self._painted(self._rich(fill, w, h),
+                      lambda: super(CmykCanvas, self).drawPath(aPath, stroke, fill, fillMode))
 
     # images --------------------------------------------------------------
     def drawImage(self, image: Any, x: float, y: float, width: float | None = None,
@@ -273,6 +375,38 @@ class CmykCanvas(StreamingCanvas):
 def _alpha(color: Any) -> float:
     a = getattr(color, "alpha", None)
     return 1.0 if a is None else float(a)
+
+
+def _operator(cmyk: CMYK, op: str) -> str:
+    return " ".join(_num(v) for v in cmyk) + " " + op
+
+
+_PATH_ARGS = {"m": 2, "l": 2, "c": 6, "v": 4, "y": 4, "re": 4}
+
+
+def _path_size(code: str) -> tuple[float, float]:
+    """Width and height of the bounding box of a path's points (control points included)."""
+    xs: list[float] = []
+    ys: list[float] = []
+    numbers: list[float] = []
+    for token in code.split():
+        try:
+            numbers.append(float(token))
+            continue
+        except ValueError:
+            pass
+        args = numbers[-_PATH_ARGS.get(token, 0):] if token in _PATH_ARGS else []
+        if token == "re" and len(args) == 4:
+            x, y, w, h = args
+            xs += [x, x + w]
+            ys += [y, y + h]
+        elif args:
+            xs += args[0::2]
+            ys += args[1::2]
+        numbers = []
+    if not xs:
+        return 0.0, 0.0
+    return max(xs) - min(xs), max(ys) - min(ys)
 
 
 def _num(v: float) -> str:

@@ -27,7 +27,8 @@ DEJAVU = "DejaVuSans"
 DEJAVU_BOLD = "DejaVuSans-Bold"
 SERIF = "DejaVuSerif"
 SERIF_BOLD = "DejaVuSerif-Bold"
-CJK = "DroidSansFallback"  # Chinese, Japanese, Korean; registered only when a text needs it
+CJK = "DroidSansFallback"  # Chinese, Japanese (and Korean Hanja); registered only when a text needs it
+HANGUL = "NanumSquare"  # Korean: all 11,172 Hangul syllables and the jamo; registered on demand
 
 # font name -> file in fonts/
 FONT_FILES: Mapping[str, str] = MappingProxyType(
@@ -47,8 +48,19 @@ FONT_FILES: Mapping[str, str] = MappingProxyType(
 
 # Fonts tried, in order (in the text's bold or italic face), for a character the text's
 # own font lacks; then the project's fonts
-FALLBACKS: tuple[str, ...] = (DEJAVU, SERIF, SANS, CJK)
-_LAZY: Mapping[str, str] = MappingProxyType({CJK: "DroidSansFallbackFull.ttf"})  # 4 MB: on demand
+# own font lacks; then the project's fonts. A Hangul character tries HANGUL before CJK
+# (Droid Sans Fallback has 3 of the 11,172 syllables: a word would mix two designs)
+FALLBACKS: tuple[str, ...] = (DEJAVU, SERIF, SANS, CJK, HANGUL)
+# Hangul Jamo, compatibility jamo, Jamo Extended-A, syllables, Jamo Extended-B
+HANGUL_RANGES = ((0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7AF), (0xD7B0, 0xD7FF))
+_LAZY: Mapping[str, str] = MappingProxyType({CJK: "DroidSansFallbackFull.ttf",  # 4 MB: on demand
+                                             HANGUL: "NanumSquareR.ttf"})  # 0.7 MB
+
+
+def is_hangul(ch: str) -> bool:
+    """Is ``ch`` a Korean letter (a Hangul syllable or jamo)?"""
+    o = ord(ch)
+    return any(a <= o <= b for a, b in HANGUL_RANGES)
 
 # family -> (regular, bold, italic, bold italic), so <b>/<i> work in paragraphs
 _FAMILIES = {

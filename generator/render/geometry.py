@@ -11,8 +11,9 @@ Two arrangements:
 - ``gap``: every card has its own bleed, with ``gap`` mm of blank paper between
   neighbouring bleed boxes where the crop marks go.
 
-Crop marks need at least ``MIN_MARK`` mm outside the block; nothing crosses the
-printer-safe margin.
+Crop marks need at least ``MIN_MARK`` mm outside the block; no piece crosses the
+printer-safe margin (a crop mark may reach into it, to be ``MARK_MIN`` long, up to
+``MARK_EDGE`` from the paper's edge: see marks.py).
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from ..errors import ParameterError
 MM_TO_PT = 72.0 / 25.4
 MIN_MARK = 1.0  # mm of crop mark at least, outside the block's bleed
 MARK_LEN = 5.0  # mm, the longest crop mark at the block's edge
+MARK_MIN = 3.0  # mm, the shortest crop mark drawn where the line has room for one (see marks.py)
+MARK_EDGE = 2.0  # mm of paper at least between a crop mark reaching into the margin and the edge
 EPS = 1e-9
 
 # portrait (width, height) in mm; ledger is tabloid's paper (11 x 17 in) under its other
@@ -175,11 +178,18 @@ class Grid:
         return Box(min(xs), min(ys), max(xe) - min(xs), max(ye) - min(ys))
 
 
-def _fit(length: float, card: float, bleed: float, gap: float, arrangement: Arrangement) -> int:
-    """How many cards fit along one axis of ``length`` mm."""
+def _fit(length: float, card: float, bleed: float, gap: float, arrangement: Arrangement,
+         mark_room: float = MIN_MARK) -> int:
+    """How many cards fit along one axis of ``length`` mm, ``mark_room`` mm kept at each end."""
     if arrangement == "touching":  # the block's outer edge keeps the full bleed
-        return max(0, math.floor((length - 2 * MIN_MARK - 2 * bleed) / card + EPS))
-    return max(0, math.floor((length - 2 * MIN_MARK + gap) / (card + 2 * bleed + gap) + EPS))
+        return max(0, math.floor((length - 2 * mark_room - 2 * bleed) / card + EPS))
+    return max(0, math.floor((length - 2 * mark_room + gap) / (card + 2 * bleed + gap) + EPS))
+
+
+def mark_room(crop_marks: bool) -> float:
+    """The paper kept between the block's bleed and the margin: room for the crop marks, none
+    without them (``--no-crop-marks`` frees it for pieces)."""
+    return MIN_MARK if crop_marks else 0.0
 
 
 def plan_grid(
@@ -191,10 +201,12 @@ def plan_grid(
     bleed: float,
     gap: float,
     max_cards: int | None = None,
+    marks: float = MIN_MARK,
 ) -> Grid | None:
-    """The largest grid of cards centred in ``area``; None if not even one fits."""
-    cols = _fit(area.w, card_w, bleed, gap, arrangement)
-    rows = _fit(area.h, card_h, bleed, gap, arrangement)
+    """The largest grid of cards centred in ``area`` (``marks`` mm kept round the block for
+    the crop marks); None if not even one fits."""
+    cols = _fit(area.w, card_w, bleed, gap, arrangement, marks)
+    rows = _fit(area.h, card_h, bleed, gap, arrangement, marks)
     if cols == 0 or rows == 0:
         return None
     if arrangement == "touching":

@@ -2,7 +2,12 @@
 
 Crop marks are computed from the slots of a grid: along every cut line, in the
 stretches of paper no bleed box covers (the gaps between cards and the border
-around the block), so a mark never touches a card's art.
+around the block), so a mark never touches a card's art. Every mark is at least
+``MARK_MIN`` (3 mm) long, so it shows beside a guillotine blade: the marks at the
+block's edge reach into the page margin where the usable area leaves less room
+up to ``MARK_EDGE`` (2 mm) from the paper's edge (the pieces stay printer-safe),
+and a stretch between two pieces too short for one (the default 2 mm gap) gets no
+mark when the cut line is marked at the block's edge instead.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from .fonts import SANS, SANS_BOLD, register_fonts
-from .geometry import MARK_LEN, Box, Slot, pt
+from .geometry import MARK_LEN, MARK_MIN, Box, Slot, pt
 
 CLEARANCE = 0.25  # mm between a mark and the nearest bleed box
 MARK_WIDTH = 0.3  # points
@@ -41,9 +46,13 @@ def bleed_box(slot: Slot) -> Box:
 
 
 def _free_runs(
-    covered: list[tuple[float, float]], lo: float, hi: float
+    covered: list[tuple[float, float]], lo: float, hi: float, reach: tuple[float, float]
 ) -> list[tuple[float, float]]:
-    """Stretches of [lo, hi] outside every covered interval, clipped near the block."""
+    """Mark stretches of a cut line: the gaps between covered intervals and the ends outside
+    them, each inset by CLEARANCE. The ends run MARK_LEN out within [lo, hi] (the usable
+    area) and, where that leaves them shorter than MARK_MIN, on into the margin up to
+    ``reach`` (the page). Stretches shorter than MARK_MIN (a narrow gap between two pieces)
+    are left out when the line has a long enough mark elsewhere."""
     covered.sort()
     merged: list[list[float]] = []
     for a, b in covered:
@@ -53,39 +62,50 @@ def _free_runs(
             merged.append([a, b])
     if not merged:
         return []
-    runs = [(max(lo, merged[0][0] - MARK_LEN), merged[0][0])]
+    least = MARK_MIN + 2 * CLEARANCE
+    first, last = merged[0][0], merged[-1][1]
+    runs = [(min(max(lo, first - MARK_LEN), max(reach[0], first - least)), first)]
     for (_, a), (b, _) in zip(merged, merged[1:], strict=False):
         if b - a > 2 * MARK_LEN:  # a long stretch (shelf-packed pages): a mark at each end
             runs += [(a, a + MARK_LEN), (b - MARK_LEN, b)]
         else:
             runs.append((a, b))
-    runs.append((merged[-1][1], min(hi, merged[-1][1] + MARK_LEN)))
+    runs.append((last, max(min(hi, last + MARK_LEN), min(reach[1], last + least))))
     out = []
     for a, b in runs:
         a, b = a + CLEARANCE, b - CLEARANCE
         if b - a > 0.2:
             out.append((a, b))
-    return out
+    long = [(a, b) for a, b in out if b - a >= MARK_MIN - 1e-6]
+    return long or out
 
 
-def crop_marks(slots: Sequence[Slot], area: Box) -> list[Segment]:
-    """Crop marks for every cut line of ``slots``, inside ``area``, off every bleed box."""
+def crop_marks(slots: Sequence[Slot], area: Box, page: Box | None = None) -> list[Segment]:
+    """Crop marks for every cut line of ``slots``, inside ``area`` (reaching out into ``page``
+    where a mark would be shorter than MARK_MIN), off every bleed box."""
+    page = page or area
     boxes = [bleed_box(s) for s in slots]
     xs = sorted({round(v, 6) for s in slots for v in (s.cut.x, s.cut.right)})
     ys = sorted({round(v, 6) for s in slots for v in (s.cut.y, s.cut.top)})
     marks: list[Segment] = []
     for x in xs:
         covered = [(b.y, b.top) for b in boxes if b.x - 1e-9 <= x <= b.right + 1e-9]
-        marks += [Segment(x, a, x, b) for a, b in _free_runs(covered, area.y, area.top)]
+        runs = _free_runs(covered, area.y, area.top, (page.y, page.top))
+        marks += [Segment(x, a, x, b) for a, b in runs]
     for y in ys:
         covered = [(b.x, b.right) for b in boxes if b.y - 1e-9 <= y <= b.top + 1e-9]
-        marks += [Segment(a, y, b, y) for a, b in _free_runs(covered, area.x, area.right)]
+        runs = _free_runs(covered, area.x, area.right, (page.x, page.right))
+        marks += [Segment(a, y, b, y) for a, b in runs]
     return marks
 
 
 def draw_segments(canvas: Canvas, segments: Iterable[Segment], width: float = MARK_WIDTH) -> None:
     canvas.saveState()
-    canvas.setStrokeColorRGB(0, 0, 0)
+    registration = getattr(canvas, "setStrokeRegistration", None)  # a CMYK canvas: all four inks
+    if registration is not None:
+        registration()
+    else:
+        canvas.setStrokeColorRGB(0, 0, 0)
     canvas.setLineWidth(width)
     canvas.setLineCap(0)
     path = canvas.beginPath()

@@ -8,7 +8,7 @@ is kept, so pieces of one size stay together). Given each piece's ``kinds`` (a
 size group), where it costs no page a kind that fits on the rest of a page is not
 split across pages, and a new kind starts a shelf of its own. Every piece keeps its own full bleed, with ``gap`` mm of paper
 between neighbouring bleed boxes for the crop marks, and at least ``MIN_MARK`` mm
-between the bleed and the printer-safe margin. Each shelf is centred across the
+between the bleed and the printer-safe margin (none without crop marks). Each shelf is centred across the
 page and the shelves together are centred down it. Portrait and landscape are
 both tried; the one with fewer pages wins (ties: portrait).
 
@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from .geometry import MIN_MARK, Box, Flip, Slot, fold_halves, page_size, usable_area
+from .geometry import Box, Flip, Slot, fold_halves, mark_room, page_size, usable_area
 from .sheet_options import SheetOptions
 from .sheet_plan import PagePlan, fold_plan
 
@@ -131,7 +131,8 @@ def pack_pages(sizes: Sequence[Size], options: SheetOptions,
     for orientation, (page_w, page_h), by_kind, whole, vertical in tries:
         area = usable_area(page_w, page_h, options.margin)
         room = fold_halves(area, vertical)[0] if options.backs == "fold" else area
-        inner = Box(room.x + MIN_MARK, room.y + MIN_MARK, room.w - 2 * MIN_MARK, room.h - 2 * MIN_MARK)
+        keep = mark_room(options.crop_marks)
+        inner = Box(room.x + keep, room.y + keep, room.w - 2 * keep, room.h - 2 * keep)
         pages = _shelves(sizes, inner, options.bleed, options.gap, by_kind, whole)
         if pages is None:
             continue

@@ -22,8 +22,11 @@ around the slots a page actually fills (a back page: only around printed backs).
 
 Page boxes (for print shops): on every page holding cut pieces the TrimBox is the
 bounding box of those pieces' cut boxes, and the BleedBox is the bounding box of
-their bleed boxes (the trim grown by the bleed), clipped to the MediaBox. A page
-with no piece printed on it (the blank back of one-sided pieces) has neither.
+their bleed boxes (the trim grown by the bleed), clipped to the MediaBox. Duplex
+back pages are written only up to the last front page that has a back printed on
+it: the pages of one-sided pieces after it (dice nets, pawns) get no blank backs;
+a blank back between two such fronts (it keeps the sheets paired) carries the boxes
+of the back slots it leaves empty, so every page of the file has a TrimBox.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import ParameterError
 from .atomic import atomic_write
 from .fonts import register_fonts
-from .geometry import Box, Slot, pt
+from .geometry import MARK_EDGE, Box, Slot, pt
 from .marks import (
     bleed_box,
     crop_marks,
@@ -150,8 +153,20 @@ def _draw_side(
     if options.cut_lines:
         draw_cut_lines(canvas, used)
     if options.crop_marks:
-        draw_segments(canvas, crop_marks(used, area))  # only around printed pieces
+        draw_segments(canvas, crop_marks(used, area, _mark_reach(plan, area, options.margin)))
     return used
+
+
+def _mark_reach(plan: PagePlan, area: Box, margin: float) -> Box:
+    """How far crop marks may run: ``area`` grown to ``MARK_EDGE`` from the paper's edge on
+    every side where only the page margin lies beyond it (not towards a fold line and the
+    other half)."""
+    eps, edge = 1e-6, min(MARK_EDGE, margin)
+    x0 = edge if area.x <= margin + eps else area.x
+    y0 = edge if area.y <= margin + eps else area.y
+    x1 = plan.page_w - edge if area.right >= plan.page_w - margin - eps else area.right
+    y1 = plan.page_h - edge if area.top >= plan.page_h - margin - eps else area.top
+    return Box(x0, y0, x1 - x0, y1 - y0)
 
 
 def _bounds(boxes: Sequence[Box]) -> Box:
@@ -200,12 +215,21 @@ def write_sheets(
     if not pieces:
         raise ParameterError("nothing to print: no pieces")
     layout, groups, notes = plan_pages(pieces, options)
+    duplex = options.backs.startswith("duplex")
+    # the last front page with a back printed on it: blank back pages after it are left out
+    last_back = max((i for i, (_, items) in enumerate(layout)
+                     if any(getattr(p, "double_sided", True) for p in items)), default=-1)
+    if duplex and last_back < len(layout) - 1:
+        first, end = 2 * last_back + 3, len(layout) + last_back + 1
+        span = f"page {first}" if first == end else f"pages {first}-{end}"
+        notes = [*notes, f"{span}: one-sided pieces only, no back pages (print {'it' if first == end else 'them'} "
+                 "one-sided)"]
     done = 0
     pages = 0
     with atomic_write(path) as tmp:
         canvas = make_canvas(tmp, title=title or "deckpress sheets", color=options.color)
         canvas.setSubject("print-and-play sheet")
-        for plan, items in layout:
+        for index, (plan, items) in enumerate(layout):
             canvas.setPageSize((pt(plan.page_w), pt(plan.page_h)))
             used = _draw_side(canvas, plan, items, options, "front")
             if options.backs == "fold":
@@ -214,9 +238,10 @@ def write_sheets(
                     draw_fold_line(canvas, *plan.fold_line)
             _finish_page(canvas, plan, used)
             pages += 1
-            if options.backs.startswith("duplex"):
+            if duplex and index <= last_back:  # a blank back between fronts keeps the sheets paired
                 canvas.setPageSize((pt(plan.page_w), pt(plan.page_h)))
-                _finish_page(canvas, plan, _draw_side(canvas, plan, items, options, "back"))
+                backs = _draw_side(canvas, plan, items, options, "back")
+                _finish_page(canvas, plan, backs or plan.back_slots[: len(items)])
                 pages += 1
             done += len(items)
             if progress is not None:

@@ -49,11 +49,33 @@ def _group_by_size(pieces: Sequence[Piece]) -> list[list[Piece]]:
 
 
 def _preferred(options: SheetOptions, piece: Piece) -> SheetOptions:
-    """``auto`` arrangement follows a piece's own ``arrangement`` (round coins want gaps)."""
+    """The arrangement a piece gets: ``auto`` follows the piece's own ``arrangement``, and a
+    piece that wants ``gap`` (round coins, die nets and pawns cut along their outline) keeps
+    it under ``touching`` too: touching butts rectangles only, a round or outlined cut would
+    run into its neighbour's art."""
     wanted = getattr(piece, "arrangement", None)
-    if options.arrangement == "auto" and wanted in ARRANGEMENTS and wanted != "auto":
+    if wanted not in ARRANGEMENTS or wanted == "auto":
+        return options
+    if options.arrangement == "auto" or (options.arrangement == "touching" and wanted == "gap"):
         return replace(options, arrangement=wanted)
     return options
+
+
+def _kept_gap(groups: Sequence[Sequence[Piece]], options: SheetOptions) -> list[str]:
+    """A note naming the pieces that keep their gap under ``--arrangement touching``."""
+    if options.arrangement != "touching":
+        return []
+    kinds = []
+    for g in groups:
+        if _preferred(options, g[0]).arrangement == "gap":
+            kind = str(getattr(g[0], "kind", "piece"))
+            if kind not in kinds:
+                kinds.append(kind)
+    if not kinds:
+        return []
+    return [f"touching butts rectangles only: {', '.join(kinds)} pieces keep a {options.gap:g} mm "
+            f"gap and their own {options.bleed:g} mm bleed (a round or outlined cut must not touch "
+            "its neighbour)"]
 
 
 Layout = list[tuple[PagePlan, list[Piece]]]  # front pages in order, each with its pieces
@@ -107,21 +129,33 @@ def _check_fit(groups: Sequence[Sequence[Piece]], options: SheetOptions) -> None
 
 
 def plan_pages(pieces: Sequence[Piece], options: SheetOptions) -> tuple[Layout, list[GroupReport], list[str]]:
-    """Which pieces go on which page under which plan; a report per size; notes."""
+    """Which pieces go on which page under which plan; a report per size; notes.
+
+    Sizes that get the gap arrangement share pages (shelf packing) when there are at least
+    two of them, also beside sizes that butt together (touching) on pages of their own.
+    """
     groups = _group_by_size(pieces)
     _check_fit(groups, options)
-    plans = [choose_plan(g[0].width, g[0].height, _preferred(options, g[0])) for g in groups]
     sides = 2 if options.backs.startswith("duplex") else 1
+    kept = _kept_gap(groups, options)
     packed = _packed(groups, options, sides)
     if packed is not None:
-        return packed
+        return packed[0], packed[1], kept + packed[2]
+    gapped = [g for g in groups if resolved_arrangement(_preferred(options, g[0])) == "gap"]
+    shared = _packed(gapped, options, sides) if len(gapped) < len(groups) else None
+    own = [g for g in groups if shared is None or all(g is not k for k in gapped)]
+    plans = [choose_plan(g[0].width, g[0].height, _preferred(options, g[0])) for g in own]
     layout: Layout = []
     reports = []
-    notes: list[str] = []
-    for g, (plan, note) in zip(groups, plans, strict=True):
+    notes: list[str] = kept
+    for g, (plan, note) in zip(own, plans, strict=True):
         notes += note
         chunks = [g[i : i + plan.per_page] for i in range(0, len(g), plan.per_page)]
         layout += [(plan, chunk) for chunk in chunks]
         reports.append(GroupReport(g[0].width, g[0].height, len(g), sides * len(chunks), plan.per_page,
                                    plan.arrangement, plan.orientation, plan.outer_bleed))
+    if shared is not None:
+        layout += shared[0]
+        reports += shared[1]
+        notes += shared[2]
     return layout, reports, notes

@@ -20,6 +20,7 @@ from .geometry import (
     Flip,
     Slot,
     fold_halves,
+    mark_room,
     page_size,
     plan_grid,
     usable_area,
@@ -80,7 +81,8 @@ def _plan(
     options: SheetOptions,
 ) -> PagePlan | None:
     area = usable_area(page_w, page_h, options.margin)
-    kw = {"arrangement": arrangement, "bleed": options.bleed, "gap": options.gap}
+    kw = {"arrangement": arrangement, "bleed": options.bleed, "gap": options.gap,
+          "marks": mark_room(options.crop_marks)}
     if options.backs == "fold":
         best: PagePlan | None = None
         for vertical in (True, False):

@@ -36,7 +36,9 @@ def read_inks(path: Path) -> PdfInks:
     def walk(contents: Any, resources: Any) -> None:
         for operands, op in ContentStream(contents, reader).operations:
             inks.operators[op] += 1
-            if op in (b"k", b"K"):
+            if op in (b"k", b"K") and [float(v) for v in operands] != [1.0] * 4:
+                # the registration colour (crop marks, outside the bleed) is the one colour
+                # allowed over the ink cap: it is cut away
                 inks.max_ink = max(inks.max_ink, sum(float(v) for v in operands))
             if op == b"INLINE IMAGE":
                 inks.inline_images += 1

@@ -73,6 +73,29 @@ def cut_lines(path: Path, page: int) -> tuple[list[float], list[float]]:
     return sorted(xs), sorted(ys)
 
 
+def mark_segments(path: Path, page: int) -> list[tuple[float, float, float, float]]:
+    """Every straight page-level line (the crop marks), as (x1, y1, x2, y2) in mm."""
+    reader = PdfReader(str(path))
+    ops = ContentStream(reader.pages[page].get_contents(), reader).operations
+    stack: list[Matrix] = [IDENTITY]
+    out = []
+    start: tuple[float, float] | None = None
+    for operands, op in ops:
+        if op == b"q":
+            stack.append(stack[-1])
+        elif op == b"Q":
+            stack.pop()
+        elif op == b"cm":
+            stack[-1] = _mul(tuple(float(v) for v in operands), stack[-1])  # type: ignore[arg-type]
+        elif op == b"m":
+            start = (float(operands[0]), float(operands[1]))
+        elif op == b"l" and start is not None and stack[-1] == IDENTITY:
+            x, y = float(operands[0]), float(operands[1])
+            out.append((start[0] / MM, start[1] / MM, x / MM, y / MM))
+            start = None
+    return out
+
+
 def fonts_embedded(path: Path) -> int:
     """Number of fonts, asserting every one is an embedded TrueType font."""
     count = 0

@@ -9,6 +9,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
+from generator.render.geometry import MARK_EDGE
 from generator.render.sheet import SheetOptions, write_sheets
 
 from .conftest import MarkerPiece, page_text, text_origin
@@ -113,10 +114,18 @@ def _pixels(path: Path, page: int, scale: float = 1.0) -> np.ndarray:
 def test_nothing_crosses_the_printer_safe_margin(tmp_path: Path, markers, page: str) -> None:
     out = tmp_path / "m.pdf"
     write_sheets(markers, out, SheetOptions(page=page, backs="duplex-long", cut_lines=True,
-                                            proof=True, proof_label="x"))
+                                            proof=True, proof_label="x", crop_marks=False))
     for index in range(2):
         px = _pixels(out, index, scale=2.0)  # 144 dpi
         band = int(5 / 25.4 * 144) - 2
+        for edge in (px[:band], px[-band:], px[:, :band], px[:, -band:]):
+            assert edge.min() > 250
+    # crop marks alone may reach into the margin (to be MARK_MIN long), never nearer the
+    # page edge than MARK_EDGE: an A4 sheet leaves 1 mm beside a block of 2 in tiles
+    write_sheets(markers, out, SheetOptions(page=page, backs="duplex-long"))
+    for index in range(2):
+        px = _pixels(out, index, scale=2.0)
+        band = int(MARK_EDGE / 25.4 * 144) - 1
         for edge in (px[:band], px[-band:], px[:, :band], px[:, -band:]):
             assert edge.min() > 250
 

@@ -51,13 +51,13 @@ def test_components_are_their_standard_size_on_the_sheet(deck, tmp_path: Path, k
     for x, y in found.values():
         assert min(abs(x - v) for v in xs) < 0.05 and min(abs(x + w - v) for v in xs) < 0.05
         assert min(abs(y - v) for v in ys) < 0.05 and min(abs(y + h - v) for v in ys) < 0.05
-    backs = pieces_on(out, 1, {p.id for p in pieces})
     if kind == "coin":  # the suit side lands behind the value side
+        backs = pieces_on(out, 1, {p.id for p in pieces})
         page_w = 210.0 if page == "a4" else 215.9
         for ident, (x, y) in found.items():
             assert backs[ident] == (pytest.approx(page_w - x - w, abs=0.01), pytest.approx(y, abs=0.01))
-    else:
-        assert backs == {}  # nets and pawns are printed on one side only
+    else:  # nets and pawns are printed on one side only: no blank back page
+        assert report.pages == len(PdfReader(str(out)).pages) == 1
 
 
 def test_die_faces_are_null_ace_and_2_to_5(deck, tmp_path: Path) -> None:
@@ -119,7 +119,11 @@ def test_cli_default_deck_two_packs_on_letter(tmp_path: Path) -> None:
     assert "2 piecepacks (48 tiles, 48 coins, 8 dice, 8 pawns)" in result.output
     reader = PdfReader(str(out))
     assert float(reader.pages[0].mediabox.width) == pytest.approx(612, abs=0.01)
-    assert len(reader.pages) % 2 == 0  # duplex backs by default
+    # duplex backs by default, each front followed by its back, except the last page: it holds
+    # one-sided pieces only (dice nets, pawns), so no blank back page follows it
+    pages = len(reader.pages)
+    assert pages % 2 == 1 and f"page {pages}: one-sided pieces only" in result.output
+    assert all("/TrimBox" in page and "/BleedBox" in page for page in reader.pages)
 
 
 @pytest.mark.parametrize(("args", "expected"), [

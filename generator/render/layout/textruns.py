@@ -8,7 +8,8 @@ characters in one font, style and bidi level, or one icon. Widths are at 1 pt
 
 - **Fonts.** A character is drawn in the text's own face (the bold or italic
   face of its font for ``**`` / ``*`` text), else the first bundled fallback that
-  has it (DejaVu Sans, DejaVu Serif, Roboto, Droid Sans Fallback for CJK), else
+  has it (DejaVu Sans, DejaVu Serif, Roboto, Droid Sans Fallback for Chinese and
+  Japanese, NanumSquare for Korean: tried before Droid for Hangul), else
   the first project font that does. Spaces and punctuation stay in the font of
   the text around them. A character no font has is left out and reported.
 - **Bidi and shaping.** Levels come from the Unicode bidi algorithm (python-bidi);
@@ -36,7 +37,7 @@ from bidi.mirror import MIRRORED
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import shapeStr
 
-from ..fonts import FALLBACKS, ensure_font, variant
+from ..fonts import CJK, FALLBACKS, HANGUL, ensure_font, is_hangul, variant
 from .glyphs import _cmap, _invisible
 from .richtext import Span, parse
 
@@ -99,6 +100,15 @@ def _chain(font: str, bold: bool, italic: bool, project: tuple[str, ...]) -> tup
     return tuple(dict.fromkeys(variant(f, bold, italic) for f in (font, *FALLBACKS, *project)))
 
 
+@lru_cache(maxsize=256)
+def _hangul_first(chain: tuple[tuple[str, bool, bool], ...]) -> tuple[tuple[str, bool, bool], ...]:
+    """``chain`` with the Korean fallback moved before the CJK one (for Hangul characters)."""
+    korean = tuple(f for f in chain if f[0] == HANGUL)
+    rest = tuple(f for f in chain if f[0] != HANGUL)
+    at = next((i for i, f in enumerate(rest) if f[0] == CJK), len(rest))
+    return rest[:at] + korean + rest[at:]
+
+
 def _levels(text: str) -> list[int]:
     if not any(unicodedata.bidirectional(ch) in _RTL for ch in text):
         return [0] * len(text)
@@ -155,6 +165,8 @@ def _atoms(spans: tuple[Span, ...], font: str, project: tuple[str, ...]) -> tupl
             icons.append(span.icon)
             continue
         chain = _chain(font, span.bold, span.italic, project)
+        if is_hangul(ch):
+            chain = _hangul_first(chain)
         if prev is not None and _neutral(ch) and _has(prev[0], ch):
             face = prev
         else:
