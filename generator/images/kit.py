@@ -28,6 +28,7 @@ from .options import ImageOptions
 from .presets import Preset
 from .rasterise import MM_PER_INCH, pixel_size
 from .report import ImageReport
+from .vendor_pdf import size_name
 
 STEPS = {
     "tgc": (
@@ -69,7 +70,9 @@ def _rows(pieces: Sequence[Piece], report: ImageReport, options: ImageOptions) -
     if report.output == "pdf":
         pdfs = [p.name for p in report.files if p.suffix == ".pdf"]
         for p in cards:
-            rows.append([p.id, str(getattr(p, "name", p.id)), pdfs[0] if pdfs else "", "", str(getattr(p, "copies", 1))])
+            sized = [n for n in pdfs if n.endswith(f"-{size_name(p.width, p.height)}.pdf")]  # one PDF per size
+            pdf = sized[0] if sized else (pdfs[0] if pdfs else "")
+            rows.append([p.id, str(getattr(p, "name", p.id)), pdf, "", str(getattr(p, "copies", 1))])
         return rows
     stems = file_stems([p.id for p in cards])
     ext = options.format
