@@ -6,6 +6,7 @@ from typing import Any
 
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from .findings import Report
@@ -41,7 +42,7 @@ def print_report(report: Report, console: Console | None = None) -> None:
     for note in report.notes:
         console.print(f"[dim]note: {note}[/dim]")
     for f in report.findings:
-        console.print(f"[{STYLE[f.level]}]{f.level}[/] [dim]{f.code}[/dim] {f.message}", highlight=False)
+        console.print(f"[{STYLE[f.level]}]{f.level}[/] [dim]{f.code}[/dim] {escape(f.message)}", highlight=False)
     colour = "red" if report.errors else "yellow" if report.warnings else "green"
     console.print(f"[bold {colour}]verdict: {report.verdict()}[/]")
 

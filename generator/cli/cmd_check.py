@@ -15,6 +15,7 @@ from ..balance import parse_thresholds, run_checks, write_report_pdf
 from ..balance.checks import planned_games
 from ..balance.findings import Finding
 from ..deck import resolve_deck
+from ..deckcheck import validate_deck
 from ..errors import ParameterError
 from ..render.cards import check_cards
 from . import options
@@ -46,7 +47,9 @@ def check(
         raise ParameterError(f"--games must be 0 or more, got {games}")
     overrides = parse_thresholds(thresholds)
     loaded = resolve_deck(deck)
-    printing = check_cards(loaded)  # what `cards` would reject is an error here too
+    issues = validate_deck(loaded)  # the validation every command runs: its errors are findings here
+    # what `cards` would reject is an error here too (after the validation's own errors, which it would repeat)
+    printing = [] if any(i.level == "error" for i in issues) else check_cards(loaded)
     total = planned_games(loaded, games)
     if as_json:
         from ..games.fast import kernel_cache
@@ -58,7 +61,8 @@ def check(
                   console=console, disable=not show, transient=True) as bar:
         task = bar.add_task("games", total=total)
         report = run_checks(loaded, games=games, players=players, seed=seed, sets=sets, thresholds=overrides,
-                            progress=lambda n: bar.advance(task, n), strategy=strategy, jobs=jobs)
+                            progress=lambda n: bar.advance(task, n), strategy=strategy, jobs=jobs,
+                            issues=issues)
         if suggest:
             from ..balance.suggest import suggest_changes
 

@@ -14,7 +14,6 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..deck.load import resolve_deck
 from ..games.api import Result
 from ..games.deals import deal_players, load_deal
 from ..games.params import make_params, parse_sets
@@ -25,6 +24,7 @@ from ..games.stats import Summary
 from ..render.atomic import atomic_write
 from . import options
 from .app import app, friendly
+from .checked import load_checked
 from .progress import progress_bar
 
 PROGRESS_FROM = 2000  # games: shorter runs finish before a bar is worth drawing
@@ -48,7 +48,7 @@ def simulate(
 ) -> None:
     """Simulate GAME to see how a deck plays: wins per seat, game lengths, ties."""
     entry(game)  # unknown game: a clear error first
-    loaded = resolve_deck(deck or default_deck(game))
+    loaded = load_checked(deck or default_deck(game))
     if deal is not None:
         if engine == "fast":
             raise typer.BadParameter("--deal plays one traced game with the reference engine", param_hint="--engine")

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import typer
 
-from ..deck import resolve_deck
 from ..render.piecepack import COMPONENTS, parse_components, piecepack_pieces
 from ..render.sheet import with_copies, write_sheets
 from . import options
 from .app import app, friendly
+from .checked import load_checked
 from .progress import progress_bar
 from .sheet_args import echo_notes, sheet_options
 
@@ -41,7 +41,7 @@ def tiles(
 ) -> None:
     """Piecepack print-and-play: 2 in tiles, 3/4 in coins, die nets and fold-up pawns."""
     chosen = parse_components(components)
-    loaded = resolve_deck(deck)
+    loaded = load_checked(deck)
     sheet = sheet_options(loaded, page=page, bleed=bleed, margin=margin, backs=backs, arrangement=arrangement,
                           gap=gap, no_crop_marks=no_crop_marks, cut_lines=cut_lines, offset=back_offset,
                           printer=printer, proof=proof, color=color)

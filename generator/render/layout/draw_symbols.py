@@ -11,8 +11,8 @@ from ..geometry import pt
 from .draw_text import _font
 from .frame import CardBox, Ink, Rect
 from .glyphs import drawable
-from .model import Icon, Pips, Symbol
 from .images import ImageProblem
+from .model import Icon, Pips, Symbol
 from .symbol_art import draw_found, find_symbol, symbol_problem
 
 # Pip positions of the standard deck: (column 0..1, row 0..1 from the top).
