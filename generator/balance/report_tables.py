@@ -65,7 +65,7 @@ def _figures(play: dict[str, Any]) -> Rows:
         rows.append([f"leader takes the trick (fair {pct(v['fair_share'])})", f"{v['leader_takes_trick']['count']:,.0f}", _ci(v["leader_takes_trick"])])
         rows += [[f"{k} per hand", f"{x:.3f}", ""] for k, x in v["bonuses_per_hand"].items()]
         rows.append(["bonus points per hand", f"{v['bonus_points_per_hand']:.2f}", ""])
-        rows.append(["Fool / Changeling captures per game", f"{v['fool_captures']:.2f} / {v['changeling_captures']:.2f}", ""])
+        rows.append([_captures_label(v), f"{v['fool_captures']:.2f} / {v['changeling_captures']:.2f}", ""])
     if play.get("skill"):
         rows.append(list(skill_line(play["skill"])))
     if play["game"] not in ("weiji", "war", "viashi"):
@@ -126,3 +126,9 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
     rows += [[k, f"{report.thresholds[k]:g}", f"{t.default:g}", t.help] for k, t in THRESHOLDS.items()]
     out.append(("Thresholds", "Set them in the deck file (thresholds:) or with --threshold key=value.", _table(rows, st, s, width, [1.6, 0.7, 0.7, 5])))
     return out
+
+
+def _captures_label(v: dict) -> str:
+    """"Fool / the Changeling captures per game", in the deck's names ("Jester / the Trickster ...")."""
+    names = v.get("names", {})
+    return f"{names.get('fool', 'Fool')} / {names.get('changeling', 'the Changeling')} captures per game"

@@ -105,7 +105,7 @@ def _playtest(console: Console, play: dict[str, Any], confidence: float) -> None
         table.add_row("leader takes the trick", pct(lead["share"]) + f" (fair {pct(v['fair_share'])})", f"{pct(lead['low'])}-{pct(lead['high'])}")
         for key, value in v["bonuses_per_hand"].items():
             table.add_row(f"{key} per hand", f"{value:.2f}", "")
-        table.add_row("Fool / Changeling captures per game", f"{v['fool_captures']:.2f} / {v['changeling_captures']:.2f}", "")
+        table.add_row(_captures_label(v), f"{v['fool_captures']:.2f} / {v['changeling_captures']:.2f}", "")
     skill = play.get("skill")
     if skill:
         label, value, interval = skill_line(skill)
@@ -123,3 +123,9 @@ def _playtest(console: Console, play: dict[str, Any], confidence: float) -> None
         for r in grid:
             g.add_row(*(str(r[k]) if k != "mean" else f"{r[k]:.1f}" for k in ("players", "packs", "games", "mean", "median", "p95", "max", "unfinished")))
         console.print(g)
+
+
+def _captures_label(v: dict) -> str:
+    """"Fool / the Changeling captures per game", in the deck's names ("Jester / the Trickster ...")."""
+    names = v.get("names", {})
+    return f"{names.get('fool', 'Fool')} / {names.get('changeling', 'the Changeling')} captures per game"

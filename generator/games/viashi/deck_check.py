@@ -96,3 +96,32 @@ def _rank_name(deck: Deck, key: str) -> str:
 
 def _suit_name(deck: Deck, key: str) -> str:
     return next((s.name for s in deck.suits if s.key == key), key)
+
+
+def special_names(deck: Deck) -> dict[str, str]:
+    """The special cards by the names this deck gives them: ``fool`` (the weakest rank's
+    name: "Fool", "Jester"), ``changeling`` and ``lady`` (the weakest and the strongest
+    god card's names: "the Changeling", "the Trickster"), ``gods`` (the gods' suit name).
+    Reports keep their JSON keys (``fool_captures``...) and print these names."""
+    names = {"fool": "Fool", "changeling": "the Changeling", "lady": "the Lady", "gods": "Gods"}
+    if not deck.ranks:
+        return names
+    weakest = min(deck.ranks, key=lambda r: r.strength)
+    strongest = max(deck.ranks, key=lambda r: r.strength)
+    names["fool"] = weakest.name
+    gods = next((s for s in deck.suits if s.gods), None)
+    if gods is not None:
+        names["gods"] = gods.name
+        for role, rank in (("changeling", weakest), ("lady", strongest)):
+            card = next((c for c in deck.cards if c.suit == gods.key and c.rank == rank.key), None)
+            if card is not None:
+                names[role] = card.name
+    return names
+
+
+def counter_names(deck: Deck) -> dict[str, str]:
+    """The simulator's capture counters as the deck names them, e.g.
+    ``{"fool_captures": "Jester captures", "changeling_captures": "the Trickster captures"}``."""
+    n = special_names(deck)
+    return {"fool_captures": f"{n['fool']} captures", "changeling_captures": f"{n['changeling']} captures",
+            "god_captures": f"{n['gods']} captures"}
