@@ -60,12 +60,24 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int = BALANCE_G
         else:
             add(f"cards-{page}", "cards", [folder / f"cards-{page}.pdf"], page=page, backs="duplex-long")
     add("images", "images", [folder / "images"], dpi=150, backs=True)
-    own_rules = project_rules(deck)
-    if own_rules is not None:
-        add("rules", "rules", [folder / "rules-booklet.pdf"], game=deck.game, sets=[], format="booklet", page="a4")
+    for name, file, sets in project_booklets(deck):
+        add(name, "rules", [folder / file], game=deck.game, sets=list(sets), format="booklet", page="a4")
     if deck.game in ("weiji", "war", "viashi"):
         add("balance", "balance", [folder / "balance.pdf", folder / "balance.json"], games=balance_games)
     return jobs
+
+
+def project_booklets(deck: Deck) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(job name, file, rule parameters) of each rule booklet a project's build writes:
+    one per variant of its game (War: classic and Russian), from the project's own
+    rules template when it has one (``rules/GAME.md.j2``), else the bundled text, both
+    describing the project's deck. Bundled decks get theirs from :func:`plan_rules`."""
+    if deck.game not in ("weiji", "war", "viashi") or is_bundled(deck):
+        return []
+    if deck.game == "war":
+        return [(f"rules-{name.split('-', 1)[1]}", f"rules-{name.split('-', 1)[1]}-booklet.pdf", sets)
+                for name, sets in WAR_BOOKLETS.items()]
+    return [("rules", "rules-booklet.pdf", ())]
 
 
 def is_bundled(deck: Deck) -> bool:
