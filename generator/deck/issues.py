@@ -5,6 +5,7 @@ and every other command can refuse the deck with the same words."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
 
 from ..errors import Problem
@@ -20,7 +21,7 @@ class Issue:
     play: bool = False  # the game cannot be played with the deck (else: it cannot be printed as written)
 
 
-def deck_file(deck: Deck) -> str | object:
+def deck_file(deck: Deck) -> Path | str:
     return deck.path if deck.path is not None else deck.name
 
 

@@ -51,7 +51,9 @@ def build_suits(specs: Sequence[SuitIn], raw: Mapping[str, Any], path: Path, fol
     for i, spec in enumerate(specs):
         node = nodes[i] if i < len(nodes) else None
         line = node.line if isinstance(node, LineMap) else None
-        lines = {k: node.line_of(k) for k in node} if isinstance(node, LineMap) else {}
+        lines: dict[str, int] = {}
+        if isinstance(node, LineMap):
+            lines = {str(k): n for k in node if (n := node.line_of(k)) is not None}
         icon = None
         symbol = spec.symbol.strip() if spec.symbol is not None else None
         if symbol and looks_like_file(symbol):

@@ -51,12 +51,12 @@ def _issues(deck: Deck) -> list[Issue]:
             continue
         for _ in range(card.copies):
             held[(card.suit, card.rank)].append(card.id)
-    for (suit, rank), ids in held.items():
+    for (suit_key, rank_key), ids in held.items():
         if len(ids) > 1:
             first = deck.card(ids[0])
             again = next((deck.card(i) for i in ids[1:] if i != ids[0]), first)
             out.append(Issue("error", "duplicate", Problem(
-                f"the {_rank_name(deck, rank)} of {_suit_name(deck, suit)} is in the deck {len(ids)} times "
+                f"the {_rank_name(deck, rank_key)} of {_suit_name(deck, suit_key)} is in the deck {len(ids)} times "
                 f"({', '.join(dict.fromkeys(ids))}; first at line {first.source.line}): each card once, or two "
                 "identical cards make a trick's winner ambiguous", again.source.file or where, again.source.line,
                 again.id, "rank"), tuple(dict.fromkeys(ids))))
