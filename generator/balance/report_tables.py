@@ -111,9 +111,12 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
         rows += [[cid, c["played"], c["captures"], c["points"], f"{c['points_per_play']:.2f}",
                   "" if c["special"] is None else f"{c['special']} ({pct(c['special'] / max(1, c['played']))})"]
                  for cid, c in sorted(values.items(), key=lambda c: -c[1]["points_per_play"])]
+        names = ((play or {}).get("viashi") or {}).get("names", {})
+        fool, changeling, lady = (names.get("fool", "Fool"), names.get("changeling", "the Changeling"),
+                                  names.get("lady", "the Lady"))
         out.append(("Card value under expert play", "Cards the expert seat played in the skill-gap games: captures and points "
-                    "captured with each card; special target: a Fool taking its Queen (human rules: King), the Changeling "
-                    "taking the Lady.", _table(rows, st, s, width, [1.2, 0.8, 0.8, 1, 1, 1.4])))
+                    f"captured with each card; special target: a {fool} (the Fool) taking its suit's top card, {changeling} "
+                    f"(the Changeling) taking {lady}.", _table(rows, st, s, width, [1.2, 0.8, 0.8, 1, 1, 1.4])))
     grid = (play or {}).get("war", {}).get("grid")
     if grid:
         rows = [["players", "packs", "games", "mean", "median", "p95", "longest", "unfinished"]]

@@ -5,7 +5,8 @@ reported at the suit's own line in the deck file:
 - a symbol the layout (cards) or the piecepack draws that is neither a built-in
   symbol nor a project icon (an error that says to add ``symbol:``);
 - a suit without ``color:`` (a warning naming the default palette's colour it gets);
-- a piecepack whose ranks are not six: its dice cannot be made (a warning).
+- a piecepack whose ranks are not six: its dice cannot be made (a warning);
+- a War deck that looks like a piecepack but lacks ``kind: piecepack`` (a warning).
 """
 
 from __future__ import annotations
@@ -45,8 +46,17 @@ def print_issues(deck: Deck) -> list[Issue]:
                 f"a die has six faces, and this piecepack has {len(deck.ranks)} ranks: `deckpress tiles` makes "
                 "no dice for it (tiles, coins and pawns only)", where, deck_line(deck, "ranks"), field="ranks")))
     else:
+        if _looks_like_piecepack(deck):
+            out.append(Issue("warning", "kind", Problem(
+                "this deck looks like a piecepack (tile-sized, or a 'null' rank) but has no `kind: piecepack`: "
+                "it prints as cards; add `kind: piecepack` to print its tiles, coins, dice and pawns with "
+                "`deckpress tiles`", where, deck_line(deck, "card_size") or deck_line(deck, "name"), field="kind")))
         out += _card_symbol_issues(deck)
     return out
+
+
+def _looks_like_piecepack(deck: Deck) -> bool:
+    return deck.game == "war" and (deck.card_size.name == "tile" or any(r.key.lower() == "null" for r in deck.ranks))
 
 
 def _card_symbol_issues(deck: Deck) -> list[Issue]:

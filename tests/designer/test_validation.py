@@ -137,6 +137,10 @@ def test_tiles_of_a_cards_deck_advise_kind_piecepack(variant: Variant, tmp_path:
     result: Any = run("tiles", path, "-o", tmp_path / "t.pdf")
     assert result.exit_code == 2
     assert "add `kind: piecepack`" in result.output and str(path) in result.output.replace("\n", "")
+    report = check_json(path)
+    assert [f["code"] for f in report["findings"]] == ["kind"]  # check says so too, as a warning
+    assert "add `kind: piecepack`" in report["findings"][0]["message"]
+    assert f"{path.name}:{line_of(path, 'card_size:')}:" in report["findings"][0]["message"]
 
 
 def test_five_rank_piecepack_warns_about_dice_and_prints_without_them(variant: Variant, tmp_path: Path) -> None:
