@@ -134,3 +134,11 @@ def test_classic_war_header_lists_only_what_applies() -> None:
     russian: Any = run("simulate", "war", "--deck", DECKS / "elements.yaml", "--games", "10", "--json",
                        "--set", "variant=russian")
     assert {"objective", "tie_method"} <= set(json.loads(russian.stdout)["params"])
+
+
+def test_icon_symbols_in_card_images_too(tmp_path: Path) -> None:
+    result: Any = run("images", DECKS / "elements.yaml", "-o", tmp_path / "img", "--dpi", "100")
+    assert result.exit_code == 0, result.output
+    with Image.open(tmp_path / "img" / "air-ace.png") as air, Image.open(tmp_path / "img" / "earth-3.png") as earth:
+        assert _count(air.convert("RGB"), CLOUD) > 500  # the big ace symbol and the corner
+        assert _count(earth.convert("RGB"), GEM, tolerance=20) > 5  # the corner symbol
