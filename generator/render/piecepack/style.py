@@ -126,7 +126,8 @@ class PiecepackStyle:
             problem = suit_symbol_problem(deck, s)
             if problem is not None:
                 raise DeckError(problem)
-            symbol: str | Path = s.icon if s.icon is not None else (s.symbol or s.key).lower()
+            name = (s.symbol or s.key).lower()  # a built-in name wins over icons/NAME.png, as on cards
+            symbol: str | Path = name if name in SYMBOLS or s.icon is None else s.icon
             suits.append(SuitStyle(s.key, s.name, s.color, symbol))
         ranks = tuple(_rank(r.key, r.name, r.index_label) for r in deck.ranks)
         c = deck.colors
