@@ -162,3 +162,25 @@ def test_tiles_packs_range_is_wars() -> None:
     from generator.render.piecepack import MAX_PACKS
 
     assert MAX_PACKS == next(m.le for m in WarParams.model_fields["packs"].metadata if hasattr(m, "le"))
+
+
+def test_a_broken_icon_file_is_an_error_at_the_suit_line_not_a_crash(variant: Variant, tmp_path: Path) -> None:
+    path = variant("elements")
+    (tmp_path / "icons" / "gem.png").write_bytes(b"\x89PNG\r\n\x1a\n not really a picture")
+    result: Any = run("tiles", path, "-o", tmp_path / "t.pdf")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"{path.name}:{line_of(path, 'key: earth')}:" in result.output and "not a readable image" in result.output
+    assert not (tmp_path / "t.pdf").exists()
+    assert check_json(path)["errors"] == 1
+
+
+@pytest.mark.parametrize(("name", "game", "printer"), [("starfall8", "viashi", "cards"), ("elements", "war", "tiles")])
+def test_a_deck_check_passes_prints_and_plays(name: str, game: str, printer: str, tmp_path: Path) -> None:
+    path = DECKS / f"{name}.yaml"
+    assert check_json(path)["errors"] == 0
+    for args in ([printer, path, "-o", tmp_path / "sheets.pdf"], ["rules", game, "--deck", path, "-o", tmp_path / "r.pdf"],
+                 ["simulate", game, "--deck", path, "--games", "10"]):
+        result: Any = run(*args)
+        assert result.exit_code == 0, (args, result.output)
+        assert "warning" not in result.output, result.output
+    assert (tmp_path / "sheets.pdf").stat().st_size > 10_000 and (tmp_path / "r.pdf").is_file()

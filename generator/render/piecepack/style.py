@@ -19,6 +19,8 @@ from ...deck.model import Deck, Suit
 from ...errors import DeckError, Problem
 from ..fonts import SERIF_BOLD
 from ..layout.colors import contrast
+from ..layout.images import ImageProblem, check_image
+from ..layout.svg import is_svg, svg_size
 from .symbols import SYMBOLS, symbol_names
 
 Mark = Literal["blank", "symbol", "spiral", "label"]
@@ -146,9 +148,14 @@ class PiecepackStyle:
 
 def suit_symbol_problem(deck: Deck, suit: Suit) -> Problem | None:
     """Why ``suit``'s symbol cannot be drawn on a piecepack (at the suit's line), or None."""
-    if suit.icon is not None:
-        return None
     symbol = (suit.symbol or suit.key).strip().lower()
+    if suit.icon is not None and symbol not in SYMBOLS:
+        try:  # a usable picture: a PNG Pillow reads within its limits, or an SVG that parses
+            svg_size(suit.icon) if is_svg(suit.icon) else check_image(suit.icon)
+        except (ImageProblem, OSError) as exc:
+            return Problem(f"suit {suit.key!r}: symbol {suit.symbol!r}: {exc}", suit.source.file or deck.path or deck.name,
+                           suit.source.line_of("symbol"), field=f"suits[{suit.key}].symbol")
+        return None
     if symbol in SYMBOLS:
         return None
     own = sorted({p.name for s in (".png", ".svg") for p in (deck.folder / "icons").glob(f"*{s}")}) \
