@@ -48,8 +48,8 @@ def check(
     overrides = parse_thresholds(thresholds)
     loaded = resolve_deck(deck)
     issues = validate_deck(loaded)  # the validation every command runs: its errors are findings here
-    # what `cards` would reject is an error here too (after the validation's own errors, which it would repeat)
-    printing = [] if any(i.level == "error" for i in issues) else check_cards(loaded)
+    # what `cards` would reject is an error here too (unless the validation found print errors: it would repeat them)
+    printing = [] if any(i.level == "error" and not i.play for i in issues) else check_cards(loaded)
     total = planned_games(loaded, games)
     if as_json:
         from ..games.fast import kernel_cache
