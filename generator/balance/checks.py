@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
+from ..deck.issues import Issue
 from ..deck.model import Deck
+from ..deckcheck import validate_deck
 from ..games.params import make_params
 from . import simulate as sim
 from .findings import Finding, Report
@@ -26,6 +28,16 @@ def planned_games(deck: Deck, games: int, skill: bool = True) -> int:
     if deck.game == "war" and games:
         return games + grid_games(games) * len(sim.GRID_PLAYERS) * len(sim.GRID_PACKS)
     return games + (min(games, SKILL_GAMES) if skill and deck.game in ("weiji", "viashi") else 0)
+
+
+def _with_validation(deck: Deck, findings: list[Finding], issues: Sequence[Issue]) -> list[Finding]:
+    """The static findings plus the validation's issues; for Viashi the validation
+    names each duplicate and missing card at its line, so its static twins go."""
+    covered = {"duplicate", "missing", "no_rank", "no_suit"} if deck.game == "viashi" else set()
+    out = [f for f in findings if f.code not in covered]
+    for issue in issues:
+        out.append(Finding(issue.level, issue.code, str(issue.problem), issue.cards))
+    return out
 
 
 def grid_games(games: int) -> int:
@@ -55,16 +67,22 @@ def run_checks(
     strategy: str | None = None,
     skill: bool = True,
     jobs: int = 1,
+    issues: Sequence[Issue] | None = None,
 ) -> Report:
     """Check ``deck``; ``games=0`` runs the static checks alone. ``strategy``:
     how the playtest's seats decide (as ``--strategy``); ``skill``: also
-    measure the skill gap (:mod:`.skill`; ``deckpress build`` skips it)."""
+    measure the skill gap (:mod:`.skill`; ``deckpress build`` skips it); ``issues``:
+    the deck validation's (:func:`generator.deckcheck.validate_deck`, run here if None),
+    listed as findings at the deck's lines; a play error there means no playtest."""
     t = resolve_thresholds(deck, thresholds)
     sets = list(sets)
     report = Report(deck=deck.name, key=deck.key, game=deck.game, cards=sum(c.copies for c in deck.cards), thresholds=t)
     report.static, findings = static_checks(deck, t)
+    issues = validate_deck(deck) if issues is None else issues
+    findings = _with_validation(deck, findings, issues)
     game = deck.game
-    blocked = any(f.level == "error" and f.code in ("no_rank", "no_attributes", "no_suit") for f in findings)
+    blocked = any(f.level == "error" and f.code in ("no_rank", "no_attributes", "no_suit") for f in findings) \
+        or any(i.level == "error" and i.play for i in issues)  # print errors are reported, not blocking
     params = make_params(game, sets, players=players) if game in ("weiji", "war", "viashi") else None
     if games <= 0:
         report.notes.append("static checks only (--games 0)")

@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any
 
 from ..deck.model import Deck
+from ..games.viashi.deck_check import special_names
 from .intervals import mean_ci, quantile_ci, wilson
 from .simulate import Playtest
 
@@ -141,6 +142,7 @@ def playtest_stats(pt: Playtest, deck: Deck, conf: float) -> dict[str, Any]:
         out["scores"] = score_stats(pt, conf)
     if s.game == "viashi":
         out["viashi"] = viashi_stats(pt, conf)
+        out["viashi"]["names"] = special_names(deck)  # the deck's own names for its special cards
     return out
 
 

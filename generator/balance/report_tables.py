@@ -65,7 +65,7 @@ def _figures(play: dict[str, Any]) -> Rows:
         rows.append([f"leader takes the trick (fair {pct(v['fair_share'])})", f"{v['leader_takes_trick']['count']:,.0f}", _ci(v["leader_takes_trick"])])
         rows += [[f"{k} per hand", f"{x:.3f}", ""] for k, x in v["bonuses_per_hand"].items()]
         rows.append(["bonus points per hand", f"{v['bonus_points_per_hand']:.2f}", ""])
-        rows.append(["Fool / Changeling captures per game", f"{v['fool_captures']:.2f} / {v['changeling_captures']:.2f}", ""])
+        rows.append([_captures_label(v), f"{v['fool_captures']:.2f} / {v['changeling_captures']:.2f}", ""])
     if play.get("skill"):
         rows.append(list(skill_line(play["skill"])))
     if play["game"] not in ("weiji", "war", "viashi"):
@@ -111,9 +111,12 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
         rows += [[cid, c["played"], c["captures"], c["points"], f"{c['points_per_play']:.2f}",
                   "" if c["special"] is None else f"{c['special']} ({pct(c['special'] / max(1, c['played']))})"]
                  for cid, c in sorted(values.items(), key=lambda c: -c[1]["points_per_play"])]
+        names = ((play or {}).get("viashi") or {}).get("names", {})
+        fool, changeling, lady = (names.get("fool", "Fool"), names.get("changeling", "the Changeling"),
+                                  names.get("lady", "the Lady"))
         out.append(("Card value under expert play", "Cards the expert seat played in the skill-gap games: captures and points "
-                    "captured with each card; special target: a Fool taking its Queen (human rules: King), the Changeling "
-                    "taking the Lady.", _table(rows, st, s, width, [1.2, 0.8, 0.8, 1, 1, 1.4])))
+                    f"captured with each card; special target: a {fool} (the Fool) taking its suit's top card, {changeling} "
+                    f"(the Changeling) taking {lady}.", _table(rows, st, s, width, [1.2, 0.8, 0.8, 1, 1, 1.4])))
     grid = (play or {}).get("war", {}).get("grid")
     if grid:
         rows = [["players", "packs", "games", "mean", "median", "p95", "longest", "unfinished"]]
@@ -126,3 +129,9 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
     rows += [[k, f"{report.thresholds[k]:g}", f"{t.default:g}", t.help] for k, t in THRESHOLDS.items()]
     out.append(("Thresholds", "Set them in the deck file (thresholds:) or with --threshold key=value.", _table(rows, st, s, width, [1.6, 0.7, 0.7, 5])))
     return out
+
+
+def _captures_label(v: dict) -> str:
+    """"Fool / the Changeling captures per game", in the deck's names ("Jester / the Trickster ...")."""
+    names = v.get("names", {})
+    return f"{names.get('fool', 'Fool')} / {names.get('changeling', 'the Changeling')} captures per game"

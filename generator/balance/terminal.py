@@ -6,6 +6,7 @@ from typing import Any
 
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from .findings import Report
@@ -41,7 +42,7 @@ def print_report(report: Report, console: Console | None = None) -> None:
     for note in report.notes:
         console.print(f"[dim]note: {note}[/dim]")
     for f in report.findings:
-        console.print(f"[{STYLE[f.level]}]{f.level}[/] [dim]{f.code}[/dim] {f.message}", highlight=False)
+        console.print(f"[{STYLE[f.level]}]{f.level}[/] [dim]{f.code}[/dim] {escape(f.message)}", highlight=False)
     colour = "red" if report.errors else "yellow" if report.warnings else "green"
     console.print(f"[bold {colour}]verdict: {report.verdict()}[/]")
 
@@ -104,7 +105,7 @@ def _playtest(console: Console, play: dict[str, Any], confidence: float) -> None
         table.add_row("leader takes the trick", pct(lead["share"]) + f" (fair {pct(v['fair_share'])})", f"{pct(lead['low'])}-{pct(lead['high'])}")
         for key, value in v["bonuses_per_hand"].items():
             table.add_row(f"{key} per hand", f"{value:.2f}", "")
-        table.add_row("Fool / Changeling captures per game", f"{v['fool_captures']:.2f} / {v['changeling_captures']:.2f}", "")
+        table.add_row(_captures_label(v), f"{v['fool_captures']:.2f} / {v['changeling_captures']:.2f}", "")
     skill = play.get("skill")
     if skill:
         label, value, interval = skill_line(skill)
@@ -122,3 +123,9 @@ def _playtest(console: Console, play: dict[str, Any], confidence: float) -> None
         for r in grid:
             g.add_row(*(str(r[k]) if k != "mean" else f"{r[k]:.1f}" for k in ("players", "packs", "games", "mean", "median", "p95", "max", "unfinished")))
         console.print(g)
+
+
+def _captures_label(v: dict) -> str:
+    """"Fool / the Changeling captures per game", in the deck's names ("Jester / the Trickster ...")."""
+    names = v.get("names", {})
+    return f"{names.get('fool', 'Fool')} / {names.get('changeling', 'the Changeling')} captures per game"

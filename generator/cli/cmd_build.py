@@ -94,11 +94,14 @@ def _print_summary(summary: BuildSummary) -> None:
 
 @app.command("new")
 @friendly
-def new_command(name: Path = typer.Argument(..., help="Folder for the new project.", show_default=False)) -> None:
+def new_command(
+    name: Path = typer.Argument(..., help="Folder for the new project.", show_default=False),
+    game: str = typer.Option("weiji", "--game", help="The starter: weiji, viashi, war (cards) or piecepack."),
+) -> None:
     """Start a new game: a deck, a card spreadsheet and a layout that extends a bundled one."""
     from ..project.scaffold import scaffold
 
-    for path in scaffold(name):
+    for path in scaffold(name, game.lower()):
         typer.echo(f"wrote {path}")
     quoted = shlex.quote(str(name))  # "My Pirate Game" must paste as one argument
     typer.echo(f"next: deckpress check {quoted}   then   deckpress build {quoted}")

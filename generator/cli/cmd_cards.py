@@ -6,7 +6,6 @@ from pathlib import Path
 
 import typer
 
-from ..deck import resolve_deck
 from ..errors import ParameterError
 from ..render.calibrate import write_calibration
 from ..render.cards import card_pieces
@@ -15,6 +14,7 @@ from ..render.printer_config import parse_offset, save_printer_offset
 from ..render.sheet import with_copies, write_sheets
 from . import options
 from .app import app, friendly
+from .checked import load_checked
 from .progress import progress_bar
 from .sheet_args import back_offset as sheet_back_offset
 from .sheet_args import echo_notes, sheet_options
@@ -42,7 +42,7 @@ def cards(
     strict: bool = options.Strict,
 ) -> None:
     """Print-and-play card sheets: exact cut size, bleed, crop marks, duplex or fold backs."""
-    loaded = resolve_deck(deck)
+    loaded = load_checked(deck)
     sheet = sheet_options(loaded, page=page, bleed=bleed, margin=margin, backs=backs, arrangement=arrangement,
                           gap=gap, no_crop_marks=no_crop_marks, cut_lines=cut_lines, offset=back_offset,
                           printer=printer, proof=proof, color=color)

@@ -19,6 +19,7 @@ from ..balance.checks import planned_games
 from ..balance.findings import Finding, Report
 from ..deck import resolve_deck
 from ..deck.model import Deck
+from ..deckcheck import validate_deck
 from ..errors import DeckpressError, ParameterError
 from ..render.cards import check_cards
 from . import options
@@ -61,7 +62,9 @@ def check(
         raise ParameterError("--apply writes the suggestions of --suggest: add --suggest")
     overrides = parse_thresholds(thresholds)
     loaded = resolve_deck(deck)
-    printing = check_cards(loaded)  # what `cards` would reject is an error here too
+    issues = validate_deck(loaded)  # the validation every command runs: its errors are findings here
+    # what `cards` would reject is an error here too (unless the validation found print errors: it would repeat them)
+    printing = [] if any(i.level == "error" and not i.play for i in issues) else check_cards(loaded)
     total = planned_games(loaded, games) * (2 if against is not None or apply else 1)
     if as_json:
         from ..games.fast import kernel_cache
@@ -76,7 +79,8 @@ def check(
 
         def checked(version: Deck) -> Report:
             return run_checks(version, games=games, players=players, seed=seed, sets=sets, thresholds=overrides,
-                              progress=lambda n: bar.advance(task, n), strategy=strategy, jobs=jobs)
+                              progress=lambda n: bar.advance(task, n), strategy=strategy, jobs=jobs,
+                              issues=issues if version is loaded else validate_deck(version))
 
         report = checked(loaded)
         old_deck: Deck | None = None

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import typer
 
-from ..deck import resolve_deck
 from ..errors import ParameterError
 from ..images import FORMATS, PRESETS, deck_pieces, export_pieces, plan_export
 from ..images.work import auto_jobs
 from ..render.geometry import parse_card_size
 from . import options
 from .app import app, friendly
+from .checked import load_checked
 from .progress import progress_bar
 from .sheet_args import echo_notes
 
@@ -53,7 +53,7 @@ def images(
     plan = plan_export(preset.lower() if preset else None, dpi=dpi, bleed=bleed,
                        format=format.lower() if format else None, backs=backs,
                        corner_radius=corner_radius, color=color.lower())
-    loaded = resolve_deck(deck)
+    loaded = load_checked(deck)
     pieces = deck_pieces(loaded, layout, parse_card_size(size) if size else None, strict=strict)
     if showcase:
         from ..images.showcase import ShowcaseOptions, write_showcase

@@ -7,10 +7,10 @@ from pathlib import Path
 import typer
 
 from ..booklet import build_booklet
-from ..deck import resolve_deck
 from ..games.params import make_params
 from . import options
 from .app import app, friendly
+from .checked import load_checked
 
 DEFAULT_DECKS = {"weiji": "lighting", "war": "piecepack", "viashi": "viashi"}
 
@@ -27,7 +27,7 @@ def rules(
 ) -> None:
     """Rule booklet for GAME, stating exactly the chosen rule parameters (--set as for simulate)."""
     params = make_params(game.lower(), sets)
-    loaded = resolve_deck(deck or DEFAULT_DECKS[game.lower()])
+    loaded = load_checked(deck or DEFAULT_DECKS[game.lower()])
     report = build_booklet(game.lower(), params, loaded, output, format=format.lower(), page=page.lower())
     if report.format == "booklet":
         blank = f", {report.blank} blank" if report.blank else ""

@@ -14,7 +14,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..deck.load import resolve_deck
+from ..balance.playstats import contenders
+from ..deck.model import Deck
 from ..games.api import Result
 from ..games.deals import deal_players, load_deal
 from ..games.params import make_params, parse_sets
@@ -22,9 +23,11 @@ from ..games.registry import default_deck, entry
 from ..games.runner import play_deal
 from ..games.runner import simulate as run_simulation
 from ..games.stats import Summary
+from ..games.viashi.deck_check import counter_names
 from ..render.atomic import atomic_write
 from . import options
 from .app import app, friendly
+from .checked import load_checked
 from .progress import progress_bar
 
 PROGRESS_FROM = 2000  # games: shorter runs finish before a bar is worth drawing
@@ -48,7 +51,7 @@ def simulate(
 ) -> None:
     """Simulate GAME to see how a deck plays: wins per seat, game lengths, ties."""
     entry(game)  # unknown game: a clear error first
-    loaded = resolve_deck(deck or default_deck(game))
+    loaded = load_checked(deck or default_deck(game))
     if deal is not None:
         if engine == "fast":
             raise typer.BadParameter("--deal plays one traced game with the reference engine", param_hint="--engine")
@@ -80,9 +83,24 @@ def simulate(
     if as_json:
         out = summary.to_json()
         out["deck"] = loaded.key or loaded.name
+        out.update(_named(summary, loaded))
         typer.echo(json.dumps(out))
     else:
-        _print_summary(summary, loaded.name)
+        _print_summary(summary, loaded)
+
+
+def _named(summary: Summary, deck: Deck) -> dict[str, Any]:
+    """What the JSON adds to the simulator's own keys (which stay as they are): Viashilym's
+    teams (a team's wins are recorded on its first seat, 0-2) and, for Viashi, the
+    counters' names in the deck's words ("fool_captures": "Jester captures")."""
+    extra: dict[str, Any] = {}
+    sides = contenders(summary.game, summary.players)
+    if sides != summary.players:
+        extra["teams"] = [{"team": t, "seats": list(range(t, summary.players, sides)), "wins": summary.wins[t]}
+                          for t in range(sides)]
+    if summary.game == "viashi":
+        extra["counter_names"] = counter_names(deck)
+    return extra
 
 
 @contextmanager
@@ -118,16 +136,20 @@ def _print_deal(result: Result, as_json: bool) -> None:
         typer.echo(f"scores: {result.scores}")
 
 
-def _print_summary(summary: Summary, deck_name: str) -> None:
+def _print_summary(summary: Summary, deck: Deck) -> None:
+    deck_name = deck.name
     data = summary.to_json()
+    named = _named(summary, deck)
     console = Console()
     params = ", ".join(f"{k}={v}" for k, v in summary.params.items())
     console.print(f"[bold]{summary.game}[/bold] with {deck_name}: {summary.games} games, seed {summary.seed}"
                   + (f", strategy {summary.strategy}" if summary.strategy else "")
                   + f", {summary.engine} engine\n{params}")
-    results = Table("seat", "wins", "share")
-    for seat, wins in enumerate(summary.wins):
-        results.add_row(str(seat), str(wins), f"{wins / max(1, summary.games):.1%}")
+    teams = named.get("teams")
+    results = Table("team" if teams else "seat", "wins", "share")
+    for side in teams or [{"team": i, "seats": [i], "wins": w} for i, w in enumerate(summary.wins)]:
+        label = f"{side['team']} (seats {' and '.join(map(str, side['seats']))})" if teams else str(side["team"])
+        results.add_row(label, str(side["wins"]), f"{side['wins'] / max(1, summary.games):.1%}")
     results.add_row("draws", str(summary.draws), f"{summary.draws / max(1, summary.games):.1%}")
     results.add_row("unfinished", str(summary.unfinished), f"{summary.unfinished / max(1, summary.games):.1%}")
     if "mean_scores" in data:
@@ -137,7 +159,9 @@ def _print_summary(summary: Summary, deck_name: str) -> None:
     console.print(f"length in tricks: mean {length['mean']:.1f}, median {length['median']}, p95 {length['p95']}, max {length['max']}")
     if summary.details:
         details = Table("counter", "total", "per game")
+        names = named.get("counter_names", {})
         for key, value in data["details"].items():
             total = f"{value:,.0f}" if float(value).is_integer() else f"{value:,.2f}"
-            details.add_row(key, total, f"{value / max(1, summary.games):.2f}")
+            label = f"{key} ({names[key]})" if key in names else key
+            details.add_row(label, total, f"{value / max(1, summary.games):.2f}")
         console.print(details)

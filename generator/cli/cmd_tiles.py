@@ -7,11 +7,11 @@ from pathlib import Path
 
 import typer
 
-from ..deck import resolve_deck
 from ..render.piecepack import COMPONENTS, parse_components, piecepack_pieces
 from ..render.sheet import with_copies, write_sheets
 from . import options
 from .app import app, friendly
+from .checked import load_checked
 from .progress import progress_bar
 from .sheet_args import echo_notes, sheet_options
 
@@ -23,7 +23,7 @@ NOUNS = {"tile": "tiles", "coin": "coins", "die": "dice", "pawn": "pawns"}
 def tiles(
     deck: str = typer.Argument("piecepack", help="A piecepack deck file, folder or bundled name."),
     output: Path = options.OutputFile,
-    packs: int = typer.Option(1, "--packs", help="How many piecepacks (each marked so they can be sorted)."),
+    packs: int = typer.Option(1, "--packs", help="How many piecepacks, 1-4 as War's packs (each marked so they can be sorted)."),
     components: str = typer.Option(",".join(COMPONENTS), "--components",
                                    help="Which parts, comma-separated: tiles, coins, dice, pawns."),
     page: str = options.SheetPage,
@@ -41,11 +41,11 @@ def tiles(
 ) -> None:
     """Piecepack print-and-play: 2 in tiles, 3/4 in coins, die nets and fold-up pawns."""
     chosen = parse_components(components)
-    loaded = resolve_deck(deck)
+    loaded = load_checked(deck)
     sheet = sheet_options(loaded, page=page, bleed=bleed, margin=margin, backs=backs, arrangement=arrangement,
                           gap=gap, no_crop_marks=no_crop_marks, cut_lines=cut_lines, offset=back_offset,
                           printer=printer, proof=proof, color=color)
-    pieces = piecepack_pieces(loaded, packs, chosen)
+    pieces = piecepack_pieces(loaded, packs, None if chosen == COMPONENTS else chosen)  # all: all that can be made
     with progress_bar() as bar:
         task = bar.add_task(loaded.name, total=len(with_copies(pieces)))
         report = write_sheets(pieces, output, sheet, title=loaded.name,

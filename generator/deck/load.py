@@ -17,7 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import DeckError, Problem
 from ..paths import deck_data_dir, templates_dir
-from .model import CARD_SIZES, Attribute, Back, Card, CardSize, Deck, Rank, Suit
+from .model import CARD_SIZES, Attribute, Back, Card, CardSize, Deck, Rank
 from .numbers import DEFAULT, NumberFormat, format_problem
 from .rows import (
     NO_DATA_WORDS,
@@ -33,6 +33,7 @@ from .rows import (
 )
 from .schema import DeckIn
 from .settings import DEFAULT_BUILD
+from .suits import build_suits
 from .thresholds import threshold_problem
 from .yamlfile import MAX_BYTES, LineMap, load_yaml, read_text
 
@@ -97,6 +98,12 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
     inputs = [path]  # every file hashed into digest (build stamps check them without loading)
 
     problems += _threshold_problems(spec, raw, path)
+    suits, suit_problems = build_suits(spec.suits, raw, path, folder, roots)
+    problems += suit_problems
+    for suit in suits:
+        if suit.icon is not None:  # a changed suit icon rebuilds the deck's outputs
+            _hash_file(digest, suit.icon)
+            inputs.append(suit.icon)
     rows, row_problems = _card_rows(spec, raw, path, folder, roots, digest, inputs)
     problems += row_problems
     if not rows and not row_problems:
@@ -194,7 +201,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         description=spec.description,
         cards=tuple(cards),
         attributes=tuple(Attribute(**a.model_dump()) for a in spec.attributes),
-        suits=tuple(Suit(**s.model_dump()) for s in spec.suits),
+        suits=suits,
         ranks=tuple(Rank(**r.model_dump()) for r in spec.ranks),
         layout=spec.layout,
         card_size=size,

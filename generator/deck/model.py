@@ -21,6 +21,10 @@ Better = Literal["higher", "lower"]
 
 GAMES: tuple[str, ...] = ("weiji", "war", "viashi", "none")
 
+# Colours for suits written without ``color:`` (the Okabe-Ito palette, told apart by
+# colour-blind readers), in suit order; ``deckpress check`` warns about each one used.
+SUIT_PALETTE: tuple[str, ...] = ("#E69F00", "#56B4E9", "#009E73", "#D55E00", "#0072B2", "#CC79A7", "#F0E442")
+
 # Card size presets in millimetres (width, height); see shared pnp conventions.
 CARD_SIZES: Mapping[str, tuple[float, float]] = MappingProxyType(
     {
@@ -117,10 +121,13 @@ class Suit:
     key: str
     name: str
     color: str = "#000000"
-    symbol: str | None = None  # name of a vector symbol (sun, moon, crown, arms, spade, ...)
+    symbol: str | None = None  # a vector symbol's name (sun, moon, spade, ...) or a project icon
     border: str | None = None  # Viashi: border style that marks the suit on elvish decks
     rank8: str | None = None  # Viashi: "magician" or "scholar"
     gods: bool = False  # Viashi: the suit of god cards
+    icon: Path | None = None  # ``symbol:`` as a project icon file (icons/NAME.png or .svg), resolved
+    default_color: bool = False  # no ``color:`` given: ``color`` is from SUIT_PALETTE (a warning says so)
+    source: Source = field(default_factory=Source, compare=False)  # the suit's line in the deck file
 
 
 @dataclass(frozen=True)

@@ -68,8 +68,8 @@ class AttributeIn(Strict):
 class SuitIn(Strict):
     key: Key
     name: Text
-    color: Color = "#000000"
-    symbol: Key | None = None
+    color: Color | None = None  # None: a colour from the default palette (with a warning)
+    symbol: Text | None = None  # a symbol name, or a project icon: icons/NAME.png, icons/NAME.svg
     border: Key | None = None
     rank8: Literal["magician", "scholar"] | None = None
     gods: bool = False

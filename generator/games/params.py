@@ -65,6 +65,14 @@ class WarParams(Params):
                              f"add --set variant=russian, or leave {it} out for classic War")
         return self
 
+    def describe(self) -> dict[str, Any]:
+        """The parameters that apply: classic War has no objective or tie method."""
+        out = super().describe()
+        if self.variant == "classic":
+            for key in RUSSIAN_ONLY:
+                out.pop(key, None)
+        return out
+
 
 RUSSIAN_ONLY = ("objective", "tie_method")
 

@@ -74,10 +74,10 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int | None = No
     if "showcase" in outputs and deck.kind == "cards":
         add("showcase", "showcase", [folder / "showcase"], cards=list(b.showcase.cards),
             background=b.showcase.background, width=b.showcase.width)
-    own_rules = project_rules(deck)
-    if own_rules is not None and "booklets" in outputs:
-        add("rules", "rules", [folder / "rules-booklet.pdf"], game=deck.game, sets=[], format=b.booklets.format,
-            page=b.booklets.page)
+    if "booklets" in outputs:
+        for name, file, sets in project_booklets(deck):
+            add(name, "rules", [folder / file], game=deck.game, sets=list(sets), format=b.booklets.format,
+                page=b.booklets.page)
     if deck.game in ("weiji", "war", "viashi") and "balance" in outputs:
         games = balance_games if balance_games is not None else b.balance.games
         add("balance", "balance", [folder / "balance.pdf", folder / "balance.json"], games=games)
@@ -107,6 +107,19 @@ def sheet_settings(sheets: SheetsIn) -> dict[str, Any]:
         except ParameterError as exc:
             raise ParameterError(f"build.sheets: {exc}") from None
     return options
+
+
+def project_booklets(deck: Deck) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(job name, file, rule parameters) of each rule booklet a project's build writes:
+    one per variant of its game (War: classic and Russian), from the project's own
+    rules template when it has one (``rules/GAME.md.j2``), else the bundled text, both
+    describing the project's deck. Bundled decks get theirs from :func:`plan_rules`."""
+    if deck.game not in ("weiji", "war", "viashi") or is_bundled(deck):
+        return []
+    if deck.game == "war":
+        return [(f"rules-{name.split('-', 1)[1]}", f"rules-{name.split('-', 1)[1]}-booklet.pdf", sets)
+                for name, sets in WAR_BOOKLETS.items()]
+    return [("rules", "rules-booklet.pdf", ())]
 
 
 def is_bundled(deck: Deck) -> bool:

@@ -45,12 +45,14 @@ Progress = Callable[[str, int, int], None]  # (job id, done, total)
 def plan(targets: Sequence[str], out: Path, summary: BuildSummary, balance_games: int | None,
          strict: bool = False) -> list[Job]:
     from ..deck import BUNDLED, resolve_deck  # here: an up-to-date build never loads a deck
+    from ..deckcheck import require_valid
     from ..errors import DeckpressError
 
     jobs: list[Job] = []
     for target in targets or BUNDLED:
         try:
             deck = resolve_deck(target)
+            require_valid(deck)  # the validation every command runs: a deck with errors builds nothing
             if strict:
                 _require_drawable(deck)
             planned = plan_deck(target, deck, out, balance_games)  # checks the deck's build: settings

@@ -1,6 +1,7 @@
-"""``deckpress new NAME``: a project folder with a deck, a spreadsheet of cards, a
-layout that extends a bundled one and the game's rules text to edit, ready for
-``deckpress build NAME/``."""
+"""``deckpress new NAME [--game G]``: a project folder with a deck, a spreadsheet of
+cards (a layout that extends a bundled one, for Weiji) and the game's rules text to
+edit, ready for ``deckpress build NAME/``. Each starter is a folder of templates
+named in :data:`STARTERS` (data: a new starter is a folder and one entry)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,15 @@ import jinja2
 from ..errors import ParameterError
 from ..paths import templates_dir
 
-GAME = "weiji"  # the game the starter deck plays (templates/scaffold/deck.yaml)
+GAME = "weiji"  # the default starter's game (templates/scaffold/deck.yaml)
+
+# --game NAME -> (template folder under templates/, the game its deck plays: its rules text)
+STARTERS: dict[str, tuple[str, str]] = {
+    "weiji": ("scaffold", "weiji"),
+    "viashi": ("starters/viashi", "viashi"),
+    "war": ("starters/war", "war"),  # a deck of cards for War
+    "piecepack": ("starters/piecepack", "war"),  # a piecepack (kind: piecepack), played as War
+}
 RULES_HEADER = """{#- Your game's rule booklet. Edit freely: deckpress rules and deckpress build
     use this file instead of the bundled text. It is filled from the deck and the
     rule parameters (params.players, attributes, cards.total ...); markup reference:
@@ -20,13 +29,17 @@ RULES_HEADER = """{#- Your game's rule booklet. Edit freely: deckpress rules and
 """
 
 
-def scaffold(folder: Path) -> list[Path]:
-    """Create ``folder`` with the starter project; refuse to overwrite anything."""
+def scaffold(folder: Path, game: str = GAME) -> list[Path]:
+    """Create ``folder`` with the starter project for ``game`` (a :data:`STARTERS` key);
+    refuse to overwrite anything."""
+    if game not in STARTERS:
+        raise ParameterError(f"no starter for game {game!r}; valid: {', '.join(STARTERS)}")
+    templates, plays = STARTERS[game]
     if folder.exists() and any(folder.iterdir()):
         raise ParameterError(f"{folder} already exists and is not empty; choose a new name")
     key = re.sub(r"[^A-Za-z0-9_.-]+", "-", folder.name).strip("-") or "my-game"
     context = {"title": folder.name.replace("-", " ").replace("_", " ").title(), "folder": str(folder), "key": key}
-    source = templates_dir() / "scaffold"
+    source = templates_dir() / templates
     env = jinja2.Environment(keep_trailing_newline=True, autoescape=False)
     written = []
     for path in sorted(p for p in source.rglob("*") if p.is_file()):
@@ -37,9 +50,9 @@ def scaffold(folder: Path) -> list[Path]:
             text = env.from_string(text).render(context)
         target.write_text(text, encoding="utf-8")
         written.append(target)
-    rules = folder / "rules" / f"{GAME}.md.j2"
+    rules = folder / "rules" / f"{plays}.md.j2"
     rules.parent.mkdir(parents=True, exist_ok=True)
-    bundled = (templates_dir() / "rules" / f"{GAME}.md.j2").read_text(encoding="utf-8")
+    bundled = (templates_dir() / "rules" / f"{plays}.md.j2").read_text(encoding="utf-8")
     rules.write_text(RULES_HEADER + bundled, encoding="utf-8")
     written.append(rules)
     return written

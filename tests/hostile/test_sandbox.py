@@ -203,7 +203,10 @@ def test_scaffold_templates_come_only_from_the_bundled_folder() -> None:
     from generator.project import scaffold
 
     source = inspect.getsource(scaffold.scaffold)
-    assert 'source = templates_dir() / "scaffold"' in source
+    # the starter folder is looked up in a fixed table of bundled folders (--game is a key, never a path)
+    assert "source = templates_dir() / templates" in source and "templates, plays = STARTERS[game]" in source
+    assert "if game not in STARTERS" in source
+    assert all(not Path(folder).is_absolute() and ".." not in folder for folder, _ in scaffold.STARTERS.values())
     assert "render(context)" in source
 
 

@@ -81,7 +81,7 @@ def test_viashi_layout_marks_god_cards_and_suits(tmp_path: Path, tiny_suits: Dec
     out = tmp_path / "v.pdf"
     report = write_card_sheets(tiny_suits, out, SheetOptions(backs="duplex-long"))
     text = page_text(out)
-    assert "God 1 · Gods" in text and "Queen · Winds" in text and "King of Flames" in text
+    assert "1 · Gods" in text and "God 1" not in text and "Queen · Winds" in text and "King of Flames" in text
     assert report.warnings == ()
 
 

@@ -128,7 +128,7 @@ def test_cli_default_deck_two_packs_on_letter(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("args", "expected"), [
     (["--components", "tiles,meeples"], "valid: tiles, coins, dice, pawns"),
-    (["--packs", "0"], "packs must be between 1 and 8"),
+    (["--packs", "0"], "packs must be between 1 and 4"),
     (["--page", "a5"], "valid: a4, letter, a3, tabloid, ledger, or WxH in mm"),
     (["--page", "0x300"], "between 50 and 2000 mm"),
     # 100 x 120 mm page: 88 x 108 mm inside margin and marks; a pawn (15.9 x 77.2 mm) upright

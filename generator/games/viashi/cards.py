@@ -99,7 +99,8 @@ def card_rules(deck: Deck, *, human: bool, twins: bool) -> CardRules:
     gods = [s.key for s in deck.suits if s.gods]
     regular = [s.key for s in deck.suits if not s.gods]
     if len(gods) != 1 or not regular:
-        raise ParameterError(f"deck {deck.name!r} needs one suit of gods and regular suits to play Viashi")
+        raise ParameterError(f"deck {deck.name!r} needs one suit of gods and regular suits to play Viashi "
+                             "(mark the gods' suit `gods: true`)")
     if len(deck.ranks) < 3:
         raise ParameterError(f"deck {deck.name!r} needs at least three ranks to play Viashi")
     ranks = sorted(deck.ranks, key=lambda r: -r.strength)  # strongest first

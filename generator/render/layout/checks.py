@@ -13,10 +13,11 @@ from ..fonts import resolve_font
 from .art import low_resolution
 from .context import Where
 from .images import ImageProblem, check_image
-from .model import Element, Image, Text
+from .model import Element, Icon, Image, Pips, Symbol, Text
 from .richdraw import icon_problem
 from .richtext import icon_names
 from .svg import is_svg, svg_size
+from .symbol_art import symbol_problem
 
 FONT_FIELDS = ("font", "value_font", "no_data_font")
 
@@ -118,6 +119,10 @@ def check_element(element: Element, where: Where, folders: Sequence[Path]) -> Pa
             why = icon_problem(icon, folders)
             if why:
                 raise where.error(why)
+    if isinstance(element, Symbol | Icon | Pips):  # what `cards` would refuse while drawing
+        why = symbol_problem(element.name, folders)
+        if why:
+            raise where.error(why)
     if isinstance(element, Image) and has_image(element):
         return locate_image(element.src.strip(), folders, where)
     return None

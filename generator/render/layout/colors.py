@@ -44,6 +44,33 @@ def contrast(text: str, dark: str = "#1A1A1A", light: str = "#FFFFFF") -> str:
     return dark if luminance(text) > 0.55 else light
 
 
+def contrast_ratio(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two opaque colours (1 = the same, 21 = black on white)."""
+    def rel(text: str) -> float:
+        c = parse_color(text)
+        if c is None:
+            return 1.0
+        lin = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in (c.red, c.green, c.blue)]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    hi, lo = sorted((rel(a), rel(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def legible(text: str, background: str, ratio: float = 3.0) -> str:
+    """``text`` if it reads on ``background`` (contrast ``ratio``, 3 for large marks),
+    else ``text`` mixed towards white (on a dark background) or black until it does:
+    the designer's hue, lighter or darker, never a colour of our own."""
+    if parse_color(text) is None or parse_color(background) is None or contrast_ratio(text, background) >= ratio:
+        return text
+    toward = "#FFFFFF" if luminance(background) < 0.5 else "#000000"
+    for step in range(1, 11):
+        candidate = mix(text, toward, step / 10)
+        if contrast_ratio(candidate, background) >= ratio:
+            return candidate
+    return toward
+
+
 def mix(a: str, b: str, t: float = 0.5) -> str:
     """``a`` blended towards ``b`` by ``t`` (0..1), as #RRGGBB."""
     ca, cb = parse_color(a), parse_color(b)

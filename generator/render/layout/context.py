@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from ...deck.model import Attribute, Card, Deck, Rank, Suit
 from ...errors import Problem, RenderError
-from .colors import contrast, ink, mix
+from .colors import contrast, ink, legible, mix
 from .model import Element
 from .sandbox import Budget, CardSandbox
 
@@ -28,6 +28,7 @@ _ENV = CardSandbox()
 _ENV.filters["contrast"] = contrast
 _ENV.filters["mix"] = mix
 _ENV.filters["ink"] = ink
+_ENV.filters["legible"] = legible
 
 
 @dataclass(frozen=True)

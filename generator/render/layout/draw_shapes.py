@@ -10,10 +10,10 @@ from .borders import STYLES, draw_border
 from .checks import has_image, locate_image
 from .colors import flatten
 from .frame import Ink, Rect, into_bleed
-from .images import check_image
+from .images import ImageProblem, check_image
 from .model import Background, Frame, Image, Rule
 from .svg import draw_svg, is_svg
-from .symbols import SHAPES, draw_symbol
+from .symbol_art import draw_found, find_symbol
 
 
 def _fill_rect(ink: Ink, rect: Rect, color: str, radius: float = 0.0) -> None:
@@ -176,10 +176,13 @@ def _placeholder(ink: Ink, el: Image, rect: Rect) -> None:
             p.lineTo(x + i * step - h, y + h)
         c.drawPath(p, stroke=1, fill=0)
     c.restoreState()
-    if el.placeholder_icon in SHAPES:
+    try:
+        found = find_symbol(el.placeholder_icon, ink.folders)
+    except ImageProblem:
+        found = None  # a placeholder is a hint, not the card: an unusable icon leaves it plain
+    if found is not None:
         size = min(w, h) * 0.42
-        draw_symbol(c, el.placeholder_icon, x + (w - size) / 2, y + (h - size) / 2, size, size,
-                    color)
+        draw_found(c, found, x + (w - size) / 2, y + (h - size) / 2, size, size, color)
 
 
 def draw_image(ink: Ink, el: Image, rect: Rect) -> Rect | None:

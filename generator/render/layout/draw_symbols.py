@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
 
@@ -9,8 +11,9 @@ from ..geometry import pt
 from .draw_text import _font
 from .frame import CardBox, Ink, Rect
 from .glyphs import drawable
+from .images import ImageProblem
 from .model import Icon, Pips, Symbol
-from .symbols import SHAPES, draw_symbol
+from .symbol_art import draw_found, find_symbol, symbol_problem
 
 # Pip positions of the standard deck: (column 0..1, row 0..1 from the top).
 PIP_LAYOUTS: dict[str, tuple[tuple[float, float], ...]] = {
@@ -27,11 +30,15 @@ PIP_LAYOUTS: dict[str, tuple[tuple[float, float], ...]] = {
 }
 
 
-def _shape(ink: Ink, name: str) -> str:
-    key = name.strip().lower()
-    if key not in SHAPES:
-        raise ink.where.error(f"unknown symbol {name!r}; valid: {', '.join(sorted(SHAPES))}")
-    return key
+def _shape(ink: Ink, name: str) -> str | Path:
+    """A built-in shape's key or a project icon file (see :mod:`.symbol_art`)."""
+    try:
+        found = find_symbol(name, ink.folders)
+    except ImageProblem:
+        found = None
+    if found is None:
+        raise ink.where.error(symbol_problem(name, ink.folders) or f"unknown symbol {name!r}")
+    return found
 
 
 def draw_symbol_el(ink: Ink, el: Symbol, rect: Rect) -> Rect | None:
@@ -50,12 +57,12 @@ def draw_symbol_el(ink: Ink, el: Symbol, rect: Rect) -> Rect | None:
         c.drawCentredString(x + w / 2, y + h - size * 0.74, label)
         c.restoreState()
         h -= size * 0.95
-    draw_symbol(c, shape, x, y, w, h, color)
+    draw_found(c, shape, x, y, w, h, color)
     return rect
 
 
 def draw_icon(ink: Ink, el: Icon, rect: Rect) -> Rect | None:
-    draw_symbol(ink.canvas, _shape(ink, el.name), *rect, ink.color(el.color))
+    draw_found(ink.canvas, _shape(ink, el.name), *rect, ink.color(el.color))
     return rect
 
 
@@ -99,12 +106,12 @@ def draw_pips(ink: Ink, el: Pips, rect: Rect) -> Rect | None:
             c.translate(cx, cy)
             if row > 0.5:
                 c.rotate(180)
-            draw_symbol(c, shape, -s / 2, -s / 2, s, s, color)
+            draw_found(c, shape, -s / 2, -s / 2, s, s, color)
             c.restoreState()
         return rect
     if rank in ("A", "1"):
         big = min(w, h) * 0.55
-        draw_symbol(c, shape, x + (w - big) / 2, y + (h - big) / 2, big, big, color)
+        draw_found(c, shape, x + (w - big) / 2, y + (h - big) / 2, big, big, color)
         return rect
     # court cards: a framed panel with the rank letter and the suit
     font = _font(ink, el.font)
@@ -124,5 +131,5 @@ def draw_pips(ink: Ink, el: Pips, rect: Rect) -> Rect | None:
     c.setFont(font, size)
     c.drawCentredString(x + w / 2, y + h * 0.52, rank)
     c.restoreState()
-    draw_symbol(c, shape, x + w / 2 - s * 0.8, y + h * 0.16, s * 1.6, s * 1.6, color)
+    draw_found(c, shape, x + w / 2 - s * 0.8, y + h * 0.16, s * 1.6, s * 1.6, color)
     return rect

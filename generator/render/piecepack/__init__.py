@@ -20,7 +20,8 @@ from .style import PiecepackStyle
 from .tiles import TilePiece, tiles
 
 COMPONENTS = ("tiles", "coins", "dice", "pawns")
-MAX_PACKS = 8
+MAX_PACKS = 4  # as War's ``packs`` parameter (games/params.py): a print for every table War allows
+DIE_FACES = 6  # a die shows every rank once: only a six-rank piecepack has dice
 
 
 def parse_components(text: str | Sequence[str] | None) -> tuple[str, ...]:
@@ -39,8 +40,10 @@ def parse_components(text: str | Sequence[str] | None) -> tuple[str, ...]:
 
 def _check(deck: Deck, packs: int) -> None:
     if deck.kind != "piecepack":
-        raise ParameterError(f"deck {deck.name!r} is a {deck.kind} deck, not a piecepack; "
-                             "print it with `deckpress cards`")
+        where = f"{deck.path}" if deck.path is not None else repr(deck.name)
+        raise ParameterError(f"deck {deck.name!r} is a {deck.kind} deck, not a piecepack: add `kind: piecepack` "
+                             f"to {where} to print its tiles, coins, dice and pawns with `deckpress tiles` "
+                             "(or print it as cards with `deckpress cards`)")
     if not 1 <= packs <= MAX_PACKS:
         raise ParameterError(f"packs must be between 1 and {MAX_PACKS}, got {packs}")
     for card in deck.cards:
@@ -63,6 +66,11 @@ def piecepack_pieces(deck: Deck, packs: int = 1, components: str | Sequence[str]
     _check(deck, packs)
     chosen = parse_components(components)
     style = style or PiecepackStyle.from_deck(deck)
+    if "dice" in chosen and len(style.ranks) != DIE_FACES:
+        if components is not None:  # asked for by name: say why there are none
+            raise ParameterError(f"a die has {DIE_FACES} faces and {deck.name!r} has {len(style.ranks)} ranks: "
+                                 "no dice can be made; leave out dice (--components tiles,coins,pawns)")
+        chosen = tuple(c for c in chosen if c != "dice")  # all components: all that can be made (check warns)
     out: list[Piece] = []
     if "tiles" in chosen:
         out += tile_pieces(deck, packs, style=style)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
@@ -18,7 +20,7 @@ def fill_rect(canvas: Canvas, x: float, y: float, w: float, h: float, color: str
     canvas.restoreState()
 
 
-def draw_value(canvas: Canvas, style: PiecepackStyle, mark: Mark, label: str, symbol: str,
+def draw_value(canvas: Canvas, style: PiecepackStyle, mark: Mark, label: str, symbol: str | Path,
                cx: float, cy: float, height: float, color: str, symbol_size: float | None = None) -> None:
     """A value centred at (cx, cy): digits ``height`` tall, or a symbol (``symbol_size``) or spiral."""
     if mark == "blank":

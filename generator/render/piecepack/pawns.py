@@ -9,6 +9,7 @@ pawn is the suit's colour with the suit symbol on its head.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
@@ -103,13 +104,25 @@ class PawnPiece(Component):
             dashed_line(canvas, s, 0, y, w, y, s.background)
         dashed_line(canvas, s, w / 2 - chord, b + h, w / 2 + chord, b + h, s.background)
         size = 2 * r * s.pawn_symbol
-        draw_shape(canvas, self.suit.symbol, w / 2, b + cy, size, s.background)
+        self._symbol(canvas, w / 2, b + cy, size)
         canvas.saveState()
         canvas.translate(w / 2, b + 2 * h - cy)
         canvas.rotate(180)
-        draw_shape(canvas, self.suit.symbol, 0, 0, size, s.background)
+        self._symbol(canvas, 0, 0, size)
         canvas.restoreState()
         pack_dots(canvas, s, self.pack, self.packs, w / 2, b / 2, color=s.background, align="centre")
+
+
+    def _symbol(self, canvas: Canvas, cx: float, cy: float, size: float) -> None:
+        """The suit symbol on the head, in the background colour; a project icon keeps its
+        own colours, so it sits on a background-coloured disc (it may share the suit's)."""
+        if isinstance(self.suit.symbol, Path):
+            canvas.saveState()
+            canvas.setFillColor(HexColor(self.style.background))
+            canvas.circle(cx, cy, size * 0.56, stroke=0, fill=1)
+            canvas.restoreState()
+            size *= 0.8
+        draw_shape(canvas, self.suit.symbol, cx, cy, size, self.style.background)
 
 
 def pawns(style: PiecepackStyle, pack: int = 1, packs: int = 1) -> list[PawnPiece]:

@@ -10,12 +10,17 @@ Lengths are millimetres; proportions are fractions of the piece they belong to.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
 
-from ...deck.model import Deck
+from ...deck.model import Deck, Suit
 from ...errors import DeckError, Problem
 from ..fonts import SERIF_BOLD
+from ..layout.colors import contrast
+from ..layout.images import ImageProblem, check_image
+from ..layout.svg import is_svg, svg_size
 from .symbols import SYMBOLS, symbol_names
 
 Mark = Literal["blank", "symbol", "spiral", "label"]
@@ -37,7 +42,7 @@ class SuitStyle:
     key: str
     name: str
     color: str  # '#RRGGBB'
-    symbol: str  # a name in SYMBOLS
+    symbol: str | Path  # a name in SYMBOLS, or a project icon file (PNG or SVG)
 
 
 @dataclass(frozen=True)
@@ -62,6 +67,7 @@ class PiecepackStyle:
     coin: str = "#E9DDBF"
     ink: str = "#222222"
     pack: str = "#222222"
+    pack_back: str = "#222222"  # pack marks on tile backs (readable on ``back``)
     # sizes (mm): the piecepack standard's
     tile: float = 50.8  # 2 in
     coin_diameter: float = 19.05  # 3/4 in
@@ -119,22 +125,52 @@ class PiecepackStyle:
                 where, field="colors"))
         suits = []
         for s in deck.suits:
-            symbol = (s.symbol or s.key).lower()
-            if symbol not in SYMBOLS:
-                raise DeckError(Problem(
-                    f"suit {s.key!r}: unknown symbol {symbol!r}; valid: {', '.join(symbol_names())}",
-                    where, field="suits"))
+            problem = suit_symbol_problem(deck, s)
+            if problem is not None:
+                raise DeckError(problem)
+            name = (s.symbol or s.key).lower()  # a built-in name wins over icons/NAME.png, as on cards
+            symbol: str | Path = name if name in SYMBOLS or s.icon is None else s.icon
             suits.append(SuitStyle(s.key, s.name, s.color, symbol))
         ranks = tuple(_rank(r.key, r.name, r.index_label) for r in deck.ranks)
         c = deck.colors
         line = c.get("line", cls.line)
         background = c.get("background", cls.background)
+        back = c.get("back", background)
         return cls(
             suits=tuple(suits), ranks=ranks, name=deck.name,
-            background=background, back=c.get("back", background), grid=c.get("grid", line),
+            background=background, back=back, grid=c.get("grid", line),
             line=line, coin=c.get("coin", cls.coin), ink=c.get("ink", line),
             pack=c.get("pack", line),
+            # marks on the tile backs: the pack colour given, else one that reads on the back
+            pack_back=c.get("pack", contrast(back, dark=line)),
         )
+
+
+def suit_symbol_problem(deck: Deck, suit: Suit) -> Problem | None:
+    """Why ``suit``'s symbol cannot be drawn on a piecepack (at the suit's line), or None."""
+    symbol = (suit.symbol or suit.key).strip().lower()
+    if suit.icon is not None and symbol not in SYMBOLS:
+        try:  # a usable picture: a PNG Pillow reads within its limits, or an SVG that parses
+            svg_size(suit.icon) if is_svg(suit.icon) else check_image(suit.icon)
+        except (ImageProblem, OSError) as exc:
+            return Problem(f"suit {suit.key!r}: symbol {suit.symbol!r}: {exc}", suit.source.file or deck.path or deck.name,
+                           suit.source.line_of("symbol"), field=f"suits[{suit.key}].symbol")
+        return None
+    if symbol in SYMBOLS:
+        return None
+    own = sorted({p.name for s in (".png", ".svg") for p in (deck.folder / "icons").glob(f"*{s}")}) \
+        if deck.folder is not None else []
+    icons = "a project icon (icons/NAME.png or icons/NAME.svg" + (f": {', '.join(own)}" if own else "") + ")"
+    close = difflib.get_close_matches(symbol, list(SYMBOLS), n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    if suit.symbol is None:
+        message = (f"suit {suit.key!r} has no symbol: add `symbol:` to it, one of {', '.join(symbol_names())}, "
+                   f"or {icons}{hint}")
+    else:
+        message = f"suit {suit.key!r}: unknown symbol {symbol!r}{hint}; valid: {', '.join(symbol_names())}, or {icons}"
+    field = f"suits[{suit.key}]" + (".symbol" if suit.symbol is not None else "")
+    return Problem(message, suit.source.file or deck.path or deck.name,
+                   suit.source.line_of("symbol") if suit.symbol is not None else suit.source.line, field=field)
 
 
 def _rank(key: str, name: str, label: str) -> RankStyle:

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from pathlib import Path
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from ..layout.symbol_art import draw_icon_file
 from ..layout.symbols import SHAPES as LAYOUT_SHAPES
 from ..layout.symbols import Op, Shape, paint_shape
 
@@ -154,9 +156,13 @@ def symbol_names() -> list[str]:
     return sorted(SYMBOLS)
 
 
-def draw_shape(canvas: Canvas, shape: Shape | str, cx: float, cy: float, size: float, color: str,
+def draw_shape(canvas: Canvas, shape: Shape | str | Path, cx: float, cy: float, size: float, color: str,
                *, even_odd: bool = False) -> None:
-    """Draw a symbol centred at (cx, cy) in a ``size`` x ``size`` box (points), in ``color``."""
+    """Draw a symbol centred at (cx, cy) in a ``size`` x ``size`` box (points), in ``color``;
+    a project icon file (PNG or SVG) is drawn in its own colours."""
+    if isinstance(shape, Path):
+        draw_icon_file(canvas, shape, cx - size / 2, cy - size / 2, size, size)
+        return
     if isinstance(shape, str):
         shape = SYMBOLS[shape]
     paint_shape(canvas, shape, cx - size / 2, cy - size / 2, size, HexColor(color),

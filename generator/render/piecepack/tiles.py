@@ -49,7 +49,7 @@ class TilePiece(Component):
         canvas.line(-bleed, w / 2, w + bleed, w / 2)
         canvas.restoreState()
         inset = s.tile_corner_inset * w
-        pack_dots(canvas, s, self.pack, self.packs, w - inset, inset)
+        pack_dots(canvas, s, self.pack, self.packs, w - inset, inset, color=s.pack_back)
 
 
 def tiles(style: PiecepackStyle, cards: list[tuple[str, str, str, int]], pack: int = 1,

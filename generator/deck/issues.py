@@ -1,0 +1,43 @@
+"""What the deck validation finds: an :class:`Issue` is a located problem (file, line,
+card, field) with a level and a stable code, so ``check`` can list it as a finding
+and every other command can refuse the deck with the same words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from ..errors import Problem
+from .model import Deck, Suit
+
+
+@dataclass(frozen=True)
+class Issue:
+    level: Literal["error", "warning"]
+    code: str  # stable, for scripts: "duplicate", "missing", "no_gods", "symbol", ...
+    problem: Problem
+    cards: tuple[str, ...] = ()
+    play: bool = False  # the game cannot be played with the deck (else: it cannot be printed as written)
+
+
+def deck_file(deck: Deck) -> Path | str:
+    return deck.path if deck.path is not None else deck.name
+
+
+def suit_line(deck: Deck, suit: Suit, key: str | None = None) -> int | None:
+    return suit.source.line_of(key) if key else suit.source.line
+
+
+def deck_line(deck: Deck, key: str) -> int | None:
+    """The line of a top-level key of the deck file (``suits:``, ``cards:``), where known."""
+    if deck.path is None:
+        return None
+    try:
+        with deck.path.open(encoding="utf-8-sig") as fh:
+            for n, text in enumerate(fh, 1):
+                if text.startswith(f"{key}:"):
+                    return n
+    except OSError:
+        return None
+    return None

@@ -1,0 +1,186 @@
+"""Issue 32 items 3, 4, 5 and 9: one validation for every command, on designer decks.
+
+A deck that ``check`` passes prints; a deck it fails prints nothing, and every
+command says why at the deck's own line, in the same words."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.deck import resolve_deck
+from generator.deck.model import SUIT_PALETTE
+from generator.deckcheck import validate_deck
+
+from .conftest import DECKS, line_of, run
+
+Variant = Callable[..., Path]
+
+
+def check_json(path: Path) -> dict[str, Any]:
+    result: Any = run("check", path, "--games", "0", "--json")
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("name", ["starfall7", "starfall8", "elements"])
+def test_the_designer_decks_are_valid(name: str) -> None:
+    assert validate_deck(resolve_deck(DECKS / f"{name}.yaml")) == []
+    result: Any = run("check", DECKS / f"{name}.yaml", "--games", "0")
+    assert result.exit_code == 0, result.output
+    assert "verdict: no problems found" in result.output
+
+
+def _refused_everywhere(path: Path, tmp_path: Path, expected: str, line: int) -> None:
+    """check exits 1 listing ``expected`` at ``path:line``; every other command exits 2
+    with the same line and writes nothing."""
+    where = f"{path.name}:{line}:"
+    report = check_json(path)
+    messages = [f["message"] for f in report["findings"] if f["level"] == "error"]
+    assert any(where in m and expected in m for m in messages), messages
+    game = resolve_deck(path).game
+    out = tmp_path / "out"
+    piecepack = resolve_deck(path).kind == "piecepack"
+    commands = [
+        ["tiles" if piecepack else "cards", path, "-o", out.with_suffix(".pdf")],
+        ["images", path, "-o", out],
+        ["rules", game, "--deck", path, "-o", out.with_suffix(".rules.pdf")],
+        ["simulate", game, "--deck", path, "--games", "5"],
+    ]
+    for args in commands:
+        result: Any = run(*args)
+        assert result.exit_code == 2, (args, result.output)
+        assert where in result.output and expected in result.output, (args, result.output)
+        assert "Traceback" not in result.output
+    assert not out.exists() and not out.with_suffix(".pdf").exists() and not out.with_suffix(".rules.pdf").exists()
+
+
+def test_viashi_suit_renamed_without_symbol_is_refused_at_its_line(variant: Variant, tmp_path: Path) -> None:
+    path = variant("starfall7", ("symbol: winds, ", ""))
+    _refused_everywhere(path, tmp_path, "suit 'skies' has no symbol", line_of(path, "key: skies"))
+    assert "add `symbol:`" in check_json(path)["findings"][0]["message"]
+
+
+def test_unknown_border_is_an_error_with_did_you_mean(variant: Variant, tmp_path: Path) -> None:
+    path = variant("starfall7", ("border: flamed", "border: flamy"))
+    _refused_everywhere(path, tmp_path, "unknown border 'flamy' (did you mean 'flamed'?)", line_of(path, "flamy"))
+
+
+def test_unknown_piecepack_symbol_is_an_error_with_did_you_mean(variant: Variant, tmp_path: Path) -> None:
+    path = variant("elements", ("symbol: star}", "symbol: sttar}"))
+    _refused_everywhere(path, tmp_path, "unknown symbol 'sttar' (did you mean 'star'?)", line_of(path, "sttar"))
+
+
+def test_duplicated_card_is_refused_by_simulate_as_by_check(tmp_path: Path) -> None:
+    path = DECKS / "starfall-duplicate.yaml"
+    _refused_everywhere(path, tmp_path, "the Knight of Embers is in the deck 2 times", line_of(path, "embers-3b"))
+    report = check_json(path)
+    assert [f["code"] for f in report["findings"] if f["level"] == "error"] == ["duplicate"]  # once, not twice
+
+
+def test_a_missing_special_card_is_named(tmp_path: Path) -> None:
+    path = DECKS / "starfall-missing.yaml"
+    _refused_everywhere(path, tmp_path, "rank '7' of Spirits (the Changeling: the weakest god", line_of(path, "key: spirits"))
+
+
+def test_a_missing_fool_is_named_by_the_decks_rank_name(variant: Variant) -> None:
+    path = variant("starfall8", drop="id: tides-8,")
+    issues = validate_deck(resolve_deck(path))
+    assert [i.code for i in issues] == ["missing_special"]
+    assert "the Jester of Tides (the Fool: the weakest card of its suit" in issues[0].problem.message
+    assert "add a card with `suit: tides, rank: '8'`" in issues[0].problem.message
+
+
+def test_a_deck_without_gods_is_told_the_key(variant: Variant) -> None:
+    path = variant("starfall7", (", gods: true", ""))
+    result: Any = run("simulate", "viashi", "--deck", path, "--games", "5")
+    assert result.exit_code == 2
+    assert "add `gods: true` to the gods' suit" in result.output
+    assert f"{path.name}:{line_of(path, 'suits:')}:" in result.output
+
+
+def test_icon_symbols_resolve_by_path_and_by_bare_name() -> None:
+    deck = resolve_deck(DECKS / "elements.yaml")
+    icons = {s.key: s.icon for s in deck.suits}
+    assert icons["earth"] == (DECKS / "icons" / "gem.png").resolve()  # symbol: icons/gem.png
+    assert icons["air"] == (DECKS / "icons" / "cloud.svg").resolve()  # symbol: cloud
+    assert icons["fire"] is None  # symbol: flames, a built-in shape
+    assert (DECKS / "icons" / "gem.png").resolve() in deck.inputs  # a changed icon rebuilds
+
+
+def test_a_missing_icon_file_is_an_error_at_the_suit_line(variant: Variant) -> None:
+    path = variant("elements", ("symbol: icons/gem.png", "symbol: icons/ruby.png"))
+    result: Any = run("check", path, "--games", "0")
+    assert result.exit_code == 2
+    assert f"{path.name}:{line_of(path, 'key: earth')}:" in result.output and "icons/ruby.png" in result.output
+
+
+def test_a_suit_without_colour_gets_the_palette_and_a_warning(variant: Variant, tmp_path: Path) -> None:
+    path = variant("elements", (", color: '#3E8E9E'", ""))
+    deck = resolve_deck(path)
+    air = deck.suit("air")
+    assert air.color == SUIT_PALETTE[0] and air.default_color
+    assert all(not s.default_color for s in deck.suits if s.key != "air")
+    report = check_json(path)
+    warnings = [f for f in report["findings"] if f["code"] == "no_color"]
+    assert len(warnings) == 1 and f"{path.name}:{line_of(path, 'key: air')}:" in warnings[0]["message"]
+    assert SUIT_PALETTE[0] in warnings[0]["message"]
+    result: Any = run("tiles", path, "-o", tmp_path / "t.pdf", "--components", "tiles")
+    assert result.exit_code == 0 and "suit 'air' has no color" in result.output  # printed, with the warning
+
+
+def test_tiles_of_a_cards_deck_advise_kind_piecepack(variant: Variant, tmp_path: Path) -> None:
+    path = variant("elements", ("kind: piecepack\n", ""))
+    result: Any = run("tiles", path, "-o", tmp_path / "t.pdf")
+    assert result.exit_code == 2
+    assert "add `kind: piecepack`" in result.output and str(path) in result.output.replace("\n", "")
+    report = check_json(path)
+    assert [f["code"] for f in report["findings"]] == ["kind"]  # check says so too, as a warning
+    assert "add `kind: piecepack`" in report["findings"][0]["message"]
+    assert f"{path.name}:{line_of(path, 'card_size:')}:" in report["findings"][0]["message"]
+
+
+def test_five_rank_piecepack_warns_about_dice_and_prints_without_them(variant: Variant, tmp_path: Path) -> None:
+    path = variant("elements", drop="key: '5'")
+    path.write_text("\n".join(line for line in path.read_text().splitlines() if "-5," not in line) + "\n")
+    report = check_json(path)
+    assert [f["code"] for f in report["findings"]] == ["no_dice"]
+    assert report["errors"] == 0
+    result: Any = run("tiles", path, "-o", tmp_path / "t.pdf")
+    assert result.exit_code == 0, result.output
+    assert "(25 tiles, 25 coins, 5 pawns)" in result.output  # no dice, and said so by the warning
+    assert "a die has six faces" in result.output
+    asked: Any = run("tiles", path, "-o", tmp_path / "d.pdf", "--components", "dice")
+    assert asked.exit_code == 2 and "no dice can be made" in asked.output
+
+
+def test_tiles_packs_range_is_wars() -> None:
+    from generator.games.params import WarParams
+    from generator.render.piecepack import MAX_PACKS
+
+    assert MAX_PACKS == next(m.le for m in WarParams.model_fields["packs"].metadata if hasattr(m, "le"))
+
+
+def test_a_broken_icon_file_is_an_error_at_the_suit_line_not_a_crash(variant: Variant, tmp_path: Path) -> None:
+    path = variant("elements")
+    (tmp_path / "icons" / "gem.png").write_bytes(b"\x89PNG\r\n\x1a\n not really a picture")
+    result: Any = run("tiles", path, "-o", tmp_path / "t.pdf")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"{path.name}:{line_of(path, 'key: earth')}:" in result.output and "not a readable image" in result.output
+    assert not (tmp_path / "t.pdf").exists()
+    assert check_json(path)["errors"] == 1
+
+
+@pytest.mark.parametrize(("name", "game", "printer"), [("starfall8", "viashi", "cards"), ("elements", "war", "tiles")])
+def test_a_deck_check_passes_prints_and_plays(name: str, game: str, printer: str, tmp_path: Path) -> None:
+    path = DECKS / f"{name}.yaml"
+    assert check_json(path)["errors"] == 0
+    for args in ([printer, path, "-o", tmp_path / "sheets.pdf"], ["rules", game, "--deck", path, "-o", tmp_path / "r.pdf"],
+                 ["simulate", game, "--deck", path, "--games", "10"]):
+        result: Any = run(*args)
+        assert result.exit_code == 0, (args, result.output)
+        assert "warning" not in result.output, result.output
+    assert (tmp_path / "sheets.pdf").stat().st_size > 10_000 and (tmp_path / "r.pdf").is_file()
