@@ -11,6 +11,7 @@ import typer
 
 from .. import __version__
 from ..errors import DeckpressError
+from . import signals
 from .lazy import LazyGroup
 
 app = typer.Typer(
@@ -43,9 +44,9 @@ def friendly(func: F) -> F:
             for problem in exc.problems:
                 typer.echo(f"error: {problem}", err=True)
             raise typer.Exit(exc.exit_code) from None
-        except KeyboardInterrupt:
-            typer.echo("interrupted: nothing half-written was left behind", err=True)
-            raise typer.Exit(EXIT_INTERRUPTED) from None
+        except KeyboardInterrupt as exc:  # Ctrl-C (130), or SIGTERM (143, see signals.py)
+            typer.echo(f"{signals.message()}: nothing half-written was left behind", err=True)
+            raise typer.Exit(signals.exit_code(exc)) from None
         except OSError as exc:  # an output path that cannot be written, a folder that is a file...
             where = exc.filename if exc.filename is not None else ""
             reason = exc.strerror or type(exc).__name__
@@ -69,8 +70,9 @@ def _root(
 
 
 def main() -> None:
+    signals.install()
     try:
         app()
-    except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
-        sys.exit(EXIT_INTERRUPTED)
+    except KeyboardInterrupt as exc:
+        typer.echo(signals.message(), err=True)
+        sys.exit(signals.exit_code(exc))
