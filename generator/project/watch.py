@@ -208,7 +208,9 @@ class Armed:
             raise KeyboardInterrupt
         if not isinstance(raw, set):  # "timeout" (or "stop")
             return set()
-        return {Path(path) for change, path in raw if self.ignore(change, path)}
+        from watchfiles import Change
+
+        return {Path(path) for change, path in raw if self.ignore(Change(change), path)}
 
     def moved(self) -> bool:
         return any(_identity(root) != ident for root, ident in self.ids.items())

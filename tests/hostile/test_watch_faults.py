@@ -8,6 +8,7 @@ bounded, the subprocess is always stopped, nothing leaves 127.0.0.1."""
 from __future__ import annotations
 
 import shutil
+import signal
 import socket
 import sys
 import time
@@ -147,6 +148,10 @@ def test_an_edit_saved_during_the_first_build_is_built(watched: Watched) -> None
     page = watched.until("the edit in the page", lambda: (p := watched.page()) and "Skylark Mk II" in p
                          and "up to date" in p and p, timeout=WAIT * 2)
     assert 'id="problems"' not in page
+    watched.proc.send_signal(signal.SIGTERM)  # what `timeout`, systemd and CI send: like Ctrl-C, exit 143
+    assert watched.proc.wait(timeout=WAIT) == 143
+    log = watched.log.read_text()
+    assert "terminated (SIGTERM)" in log and "Traceback" not in log, log
 
 
 @pytest.mark.parametrize("how", ["moved away and back", "deleted and restored"])
