@@ -13,7 +13,7 @@ from .playstats import side_name
 from .report_style import ReportStyle
 from .skill import skill_line
 from .thresholds import THRESHOLDS
-from .verdict_static import pct
+from .verdict_static import dominated_count, listing, pct
 
 Rows = list[list[Any]]
 
@@ -92,7 +92,7 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
         rows = [["card", "name", "strength", "best on", "no data", "dominated by", *(["wins when shown"] if wins else [])]]
         for c in sorted(static["cards"], key=lambda c: -c["strength"]):
             rows.append([c["id"], c["name"], pct(c["strength"]), ", ".join(c["best_on"]), ", ".join(c["no_data"]),
-                         ", ".join(c["dominated_by"]), *([_ci(wins[c["id"]])] if wins else [])])
+                         listing(c["dominated_by"], len(c["dominated_by"]), dominated_count(c)), *([_ci(wins[c["id"]])] if wins else [])])
         out.append(("Cards", "Strength: the share of the deck a card beats on an average attribute. Dominated by: cards at least as good "
                     "on every attribute and better on one (the dominance graph: each listed card beats this one whatever is chosen).",
                     _table(rows, st, s, width, [0.8, 2, 1, 1.6, 1.2, 2.6, *([1.6] if wins else [])])))

@@ -3,6 +3,13 @@
 Conventions: a card's values are compared as a showdown compares them —
 ``better: lower`` respected, "no data" (None) can neither win nor lose (it
 ties). Printed copies count as separate cards.
+
+Memory is linear in the deck and time n log n (sorting each attribute, counting with
+``searchsorted``), except dominance, a relation between pairs (``dominance.py``:
+bounded memory, n^2/64 time). Decks over ``FULL_LISTS_UP_TO`` cards list the first
+``LISTED`` dominators of each card in deck order, with their number in
+``dominated_count``. The all-pairs computation these replace is kept in
+tests/balance/test_static_scale.py as the reference they must equal.
 """
 
 from __future__ import annotations
@@ -12,6 +19,10 @@ from typing import Any
 import numpy as np
 
 from ..deck.model import Deck
+from .dominance import dominators
+
+FULL_LISTS_UP_TO = 2000  # cards: up to here every card lists all the cards that dominate it
+LISTED = 20  # dominators listed per card in larger decks (the count is exact)
 
 
 def _goodness(deck: Deck) -> tuple[list[str], np.ndarray, np.ndarray]:
@@ -28,7 +39,8 @@ def _goodness(deck: Deck) -> tuple[list[str], np.ndarray, np.ndarray]:
 
 
 def beats_matrix(grid: np.ndarray) -> np.ndarray:
-    """``B[i, j, a]``: card i beats card j on attribute a (NaN never beats)."""
+    """``B[i, j, a]``: card i beats card j on attribute a (NaN never beats). n x n x
+    attributes: for tests and small decks only; the checks count by sorting instead."""
     with np.errstate(invalid="ignore"):
         return np.asarray(grid[:, None, :] > grid[None, :, :])
 
@@ -38,11 +50,26 @@ def _ranks(x: np.ndarray) -> np.ndarray:
     order = np.argsort(x, kind="mergesort")
     ranks = np.empty(len(x))
     ranks[order] = np.arange(1, len(x) + 1)
-    for value in np.unique(x):
-        same = x == value
-        if same.sum() > 1:
-            ranks[same] = ranks[same].mean()
+    values = x[order]
+    starts = np.flatnonzero(np.concatenate([[True], values[1:] != values[:-1]])) if len(x) else np.array([], int)
+    ends = np.append(starts[1:], len(x))  # a run of equal values: positions starts..ends-1
+    tied = ends - starts > 1
+    for lo, hi in zip(starts[tied], ends[tied], strict=True):
+        ranks[order[lo:hi]] = (lo + 1 + hi) / 2  # the mean of the ranks lo+1 .. hi
     return ranks
+
+
+def beaten_share(grid: np.ndarray, copies: np.ndarray) -> np.ndarray:
+    """``S[i, a]``: printed cards card i beats on attribute a (sorted counts, n log n)."""
+    share = np.zeros(grid.shape)
+    for a in range(grid.shape[1]):
+        col = grid[:, a]
+        has = ~np.isnan(col)
+        order = np.argsort(col[has], kind="stable")
+        values = col[has][order]
+        below = np.concatenate([[0.0], np.cumsum(copies[has][order])])  # copies of the first r values
+        share[has, a] = below[np.searchsorted(values, col[has], side="left")]
+    return share
 
 
 def spearman(x: np.ndarray, y: np.ndarray) -> float | None:
@@ -66,10 +93,9 @@ def attribute_stats(deck: Deck, grid: np.ndarray, copies: np.ndarray, ids: list[
         weights = copies[has]
         no_data = [ids[i] for i in range(len(ids)) if not has[i]]
         m = copies[~has].sum()
-        same = 0.0
-        for g in np.unique(col[has]):
-            c = copies[has][col[has] == g].sum()
-            same += c * (c - 1)
+        _, group = np.unique(col[has], return_inverse=True)
+        per_value = np.bincount(group.ravel(), weights=copies[has]) if has.any() else np.zeros(0)
+        same = float(sum(float(c) * (c - 1) for c in per_value))
         pairs = n * (n - 1)
         with_none = pairs - (n - m) * (n - m - 1)
         best_g = col[has].max() if has.any() else None
@@ -88,7 +114,7 @@ def attribute_stats(deck: Deck, grid: np.ndarray, copies: np.ndarray, ids: list[
             "distinct": int(len(np.unique(values))),
             "best": float(abs(best_g)) if best_g is not None else None,
             "top_cards": top,
-            "top_ties": int(copies[[ids.index(t) for t in top]].sum()) if top else 0,
+            "top_ties": int(copies[has & (col == best_g)].sum()) if top else 0,
             "no_data": no_data,
             "no_data_share": float(m / n) if n else 0.0,
             "pair_tie": float((same + with_none) / pairs) if pairs else 0.0,
@@ -100,34 +126,43 @@ def attribute_stats(deck: Deck, grid: np.ndarray, copies: np.ndarray, ids: list[
 def card_stats(deck: Deck, grid: np.ndarray, copies: np.ndarray, ids: list[str]) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
     """Per card: strength, attributes it is (tied-)best on, unbeatable, hopeless;
     and the dominance graph (card -> the cards that dominate it)."""
-    beats = beats_matrix(grid)
     n = copies.sum()
     others = np.maximum(1.0, n - 1)
     # share of the other printed cards beaten, per attribute, then averaged
-    share = np.einsum("ija,j->ia", beats, copies) / others
+    share = beaten_share(grid, copies) / others
     strength = share.mean(axis=1) if grid.shape[1] else np.zeros(len(ids))
-    col_best = np.nanmax(np.where(np.isnan(grid), -np.inf, grid), axis=0) if len(ids) else np.array([])
-    beaten_by: np.ndarray = np.asarray(beats.any(axis=2))  # [i, j]: i beats j on some attribute
+    col_best = np.nanmax(np.where(np.isnan(grid), -np.inf, grid), axis=0) if len(ids) else np.full(grid.shape[1], -np.inf)
+    col_worst = np.nanmin(np.where(np.isnan(grid), np.inf, grid), axis=0) if len(ids) else np.full(grid.shape[1], np.inf)
+    missing = np.isnan(grid)
+    # no card beats i on any attribute: on each, i has no data or the best value (and the reverse)
+    unbeatable = np.all(missing | (grid == col_best), axis=1)
+    hopeless = np.all(missing | (grid == col_worst), axis=1)
+    top_copies = [copies[grid[:, a] == col_best[a]].sum() for a in range(grid.shape[1])]
+    keep = len(ids) if len(ids) <= FULL_LISTS_UP_TO else LISTED
+    counts, first = dominators(grid, keep)
     dominated: dict[str, list[str]] = {}
     cards = []
     for i, cid in enumerate(ids):
-        best_on = [deck.attributes[a].key for a in range(grid.shape[1]) if not np.isnan(grid[i, a]) and grid[i, a] == col_best[a]]
-        sole = [k for a, k in enumerate(deck.attributes) if k.key in best_on and int(((grid[:, a] == grid[i, a]) * copies).sum()) == 1]
-        by = [ids[j] for j in range(len(ids)) if j != i and beaten_by[j, i] and not beaten_by[i, j]]
+        best_on = [deck.attributes[a].key for a in range(grid.shape[1]) if not missing[i, a] and grid[i, a] == col_best[a]]
+        sole = [k for a, k in enumerate(deck.attributes) if k.key in best_on and int(top_copies[a]) == 1]
+        by = [ids[j] for j in first[i, :counts[i]] if j >= 0]
         if by:
             dominated[cid] = by
-        cards.append({
+        card = {
             "id": cid,
             "name": deck.cards[i].name,
             "strength": float(strength[i]),
             "per_attribute": {deck.attributes[a].key: float(share[i, a]) for a in range(grid.shape[1])},
             "best_on": best_on,
             "sole_best_on": [a.key for a in sole],
-            "no_data": [deck.attributes[a].key for a in range(grid.shape[1]) if np.isnan(grid[i, a])],
-            "unbeatable": bool(not beaten_by[:, i].any()),
-            "hopeless": bool(not beaten_by[i, :].any()),
+            "no_data": [deck.attributes[a].key for a in range(grid.shape[1]) if missing[i, a]],
+            "unbeatable": bool(unbeatable[i]),
+            "hopeless": bool(hopeless[i]),
             "dominated_by": by,
-        })
+        }
+        if len(ids) > FULL_LISTS_UP_TO:
+            card["dominated_count"] = int(counts[i])
+        cards.append(card)
     return cards, dominated
 
 

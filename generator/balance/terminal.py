@@ -70,7 +70,7 @@ def _cards(console: Console, report: Report) -> None:
     table = Table("card", "strength", "best on", "no data", "dominated by", *(("wins shown",) if wins else ()),
                   title="strongest and weakest cards" if len(picked) < len(cards) else "cards", **COMPACT)
     for c in picked:
-        row = [c["id"], pct(c["strength"]), ", ".join(c["best_on"]), ", ".join(c["no_data"]), str(len(c["dominated_by"]) or "")]
+        row = [c["id"], pct(c["strength"]), ", ".join(c["best_on"]), ", ".join(c["no_data"]), str(c.get("dominated_count", len(c["dominated_by"])) or "")]
         if wins:
             row.append(_ci(wins[c["id"]]))
         table.add_row(*row)

@@ -12,16 +12,22 @@ def pct(x: float) -> str:
     return f"{100 * x:.0f}%" if abs(100 * x - round(100 * x)) < 0.05 or abs(x) >= 0.1 else f"{100 * x:.1f}%"
 
 
-def listing(items: list[str], most: int = 6) -> str:
-    return ", ".join(items[:most]) + (f" and {len(items) - most} more" if len(items) > most else "")
+def listing(items: list[str], most: int = 6, total: int | None = None) -> str:
+    total = len(items) if total is None else total
+    return ", ".join(items[:most]) + (f" and {total - most} more" if total > most else "")
+
+
+def dominated_count(c: dict[str, Any]) -> int:
+    """How many cards dominate card ``c`` (large decks list only the first few)."""
+    return int(c.get("dominated_count", len(c["dominated_by"])))
 
 
 def _dominance(c: dict[str, Any]) -> str:
-    by = c["dominated_by"]
+    by, count = c["dominated_by"], dominated_count(c)
     if not by:
         return ""
-    return (f", and it is dominated by {len(by)} card{'s' if len(by) > 1 else ''} ({listing(by)}): each is at least as good on every "
-            f"attribute and better on one, so {c['id']} can never beat {'them' if len(by) > 1 else 'it'}")
+    return (f", and it is dominated by {count} card{'s' if count > 1 else ''} ({listing(by, total=count)}): each is at least as good on every "
+            f"attribute and better on one, so {c['id']} can never beat {'them' if count > 1 else 'it'}")
 
 
 def weiji_findings(deck: Deck, static: dict[str, Any], t: dict[str, float]) -> list[Finding]:
@@ -50,7 +56,7 @@ def weiji_findings(deck: Deck, static: dict[str, Any], t: dict[str, float]) -> l
             out.append(Finding("warning", "too_weak", f"{cid} is too weak: on an average attribute it beats only {pct(c['strength'])} of the deck "
                                f"(strength_min {t['strength_min']:g}){_dominance(c)}.",
                                (cid,), evidence={"strength": c["strength"], "per_attribute": c["per_attribute"], "dominated_by": c["dominated_by"]}))
-        elif len(c["dominated_by"]) / max(1, len(deck.cards) - 1) > t["dominated_share_max"]:
+        elif dominated_count(c) / max(1, len(deck.cards) - 1) > t["dominated_share_max"]:
             by = c["dominated_by"]
             out.append(Finding("warning", "dominated", f"{cid} is dominated{_dominance(c)[len(', and it is dominated'):]} "
                                f"(more than {pct(t['dominated_share_max'])} of the deck).", (cid, *by), evidence={"dominated_by": by}))

@@ -79,13 +79,39 @@ def render_rules_text(game: str, context: dict[str, Any], search: Sequence[Path]
         where = Path(template.filename or where)
         with Budget(steps=1_000_000, text=2_000_000, seconds=60):
             return template.render(**context)
-    except jinja2.TemplateNotFound:
+    except jinja2.TemplateNotFound as exc:
+        if exc.name not in (None, name):  # the game's template was found; a file it includes was not
+            raise RenderError(Problem(_missing_include(str(exc.name), folders), where, _line(exc))) from None
         raise RenderError(Problem(f"no rule template for {game!r}", where)) from None
     except jinja2.TemplateError as exc:  # SecurityError (sandbox) included
         line = getattr(exc, "lineno", None)
         raise RenderError(Problem(f"rule template: {exc}", where, line)) from None
     except Exception as exc:  # a project's template may fail in any way (1/0): never a traceback
         raise RenderError(Problem(f"rule template: {type(exc).__name__}: {exc}", where)) from None
+
+
+def _missing_include(included: str, folders: Sequence[Path]) -> str:
+    """Why ``{% include %}`` / ``{% import %}`` / ``{% extends %}`` of ``included`` failed."""
+    parts = included.replace("\\", "/").split("/")
+    if included.startswith("/") or ".." in parts or any(
+            (f / included).is_symlink() or ((f / included).exists() and not (f / included).resolve().is_relative_to(f.resolve()))
+            for f in folders):
+        why = "is outside the rules folders (a rule template includes only files beside it)"
+    else:
+        why = "does not exist"
+    shown = ", ".join(str(f) for f in folders)
+    return f"rule template: the file it includes, {included!r}, {why}; looked in {shown}"
+
+
+def _line(exc: BaseException) -> int | None:
+    """The line of the rule template the error was raised from: Jinja rewrites the traceback
+    so that a template's frames carry its file name and line."""
+    tb, line = exc.__traceback__, None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.endswith(".j2"):
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
 
 
 def figure_pieces(game: str, deck: Deck) -> list[Piece]:

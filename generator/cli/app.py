@@ -11,7 +11,10 @@ import typer
 
 from .. import __version__
 from ..errors import DeckpressError
-from . import options  # noqa: F401  (its import shows flags as flags in every help, the root's too)
+from . import (
+    options,  # noqa: F401  (its import shows flags as flags in every help, the root's too)
+    signals,
+)
 from .lazy import LazyGroup
 
 app = typer.Typer(
@@ -45,9 +48,9 @@ def friendly(func: F) -> F:
             for problem in exc.problems:
                 typer.echo(f"error: {problem}", err=True)
             raise typer.Exit(exc.exit_code) from None
-        except KeyboardInterrupt:
-            typer.echo("interrupted: nothing half-written was left behind", err=True)
-            raise typer.Exit(EXIT_INTERRUPTED) from None
+        except KeyboardInterrupt as exc:  # Ctrl-C (130), or SIGTERM (143, see signals.py)
+            typer.echo(f"{signals.message()}: nothing half-written was left behind", err=True)
+            raise typer.Exit(signals.exit_code(exc)) from None
         except OSError as exc:  # an output path that cannot be written, a folder that is a file...
             where = exc.filename if exc.filename is not None else ""
             reason = exc.strerror or type(exc).__name__
@@ -96,11 +99,12 @@ def _root(
 
 
 def main() -> None:
+    signals.install()
     try:
         app()
-    except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
-        sys.exit(EXIT_INTERRUPTED)
+    except KeyboardInterrupt as exc:
+        typer.echo(signals.message(), err=True)
+        sys.exit(signals.exit_code(exc))
     except Exception as exc:  # outside a command (option parsing, a lazy import): still one line
         if DEBUG or "--debug" in sys.argv[1:2]:
             raise

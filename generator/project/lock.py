@@ -15,6 +15,8 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
+from ..errors import ParameterError
+
 LOCK = ".deckpress-build.lock"
 
 
@@ -24,11 +26,15 @@ def build_lock(out: Path, on_wait: Callable[[str], None] | None = None) -> Itera
     ``on_wait`` with a message once, then wait for it to finish."""
     lock = FileLock(out / LOCK)
     try:
-        lock.acquire(timeout=0)
-    except Timeout:
-        if on_wait is not None:
-            on_wait(f"another deckpress build is writing {out}; waiting for it to finish")
-        lock.acquire()
+        try:
+            lock.acquire(timeout=0)
+        except Timeout:
+            if on_wait is not None:
+                on_wait(f"another deckpress build is writing {out}; waiting for it to finish")
+            lock.acquire()
+    except OSError as exc:  # a read-only folder: name the folder, not the lock file inside it
+        raise ParameterError(f"{out}: cannot write in the output folder ({exc.strerror or exc}); "
+                             "choose another one with -o, or make it writable") from None
     try:
         yield
     finally:

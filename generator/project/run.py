@@ -127,6 +127,9 @@ def _build(targets: Sequence[str], out: Path, workers: int | None, force: bool, 
             manifest[result.job.id] = {"key": result.job.key, "warnings": result.warnings}
         else:
             manifest.pop(result.job.id, None)
+        # Each finished job is on disk at once (atomically): after Ctrl-C, SIGTERM or even
+        # SIGKILL, the next build redoes only the jobs that had not finished.
+        write_manifest(out, manifest)
         if progress:
             progress(result.job.id, done, total)
 
@@ -136,12 +139,8 @@ def _build(targets: Sequence[str], out: Path, workers: int | None, force: bool, 
             for job in todo:
                 record(run_job(job))
         else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = [pool.submit(run_job, job) for job in todo]
-                for future in as_completed(futures):
-                    record(future.result())
+            _run_pool(todo, workers, record)
     finally:
-        # Whatever finished is remembered, even after Ctrl-C: the next build redoes only the rest.
         write_manifest(out, manifest)
 
     from .gallery import write_gallery
@@ -151,6 +150,22 @@ def _build(targets: Sequence[str], out: Path, workers: int | None, force: bool, 
     if summary.ok and taken is not None:
         stamps.write(out, taken, [_record(r) for r in summary.results])
     return summary
+
+
+def _run_pool(todo: list[Job], workers: int, record: Callable[[JobResult], None]) -> None:
+    """Run ``todo`` in ``workers`` processes that die with this one (``generator.workers``);
+    an interrupt here stops them before it goes on."""
+    from ..workers import init_worker, run_in_worker, stop_pool
+
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=init_worker, initargs=(os.getpid(),))
+    try:
+        futures = [pool.submit(run_in_worker, run_job, job) for job in todo]
+        for future in as_completed(futures):
+            record(future.result())
+    except BaseException:
+        stop_pool(pool)
+        raise
+    pool.shutdown(wait=True)
 
 
 def _record(result: JobResult) -> dict[str, Any]:

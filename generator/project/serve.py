@@ -4,12 +4,21 @@ and the files of one output folder, nothing else.
 ``/`` is the gallery rendered live (every card, the error banner); ``/events``
 is a server-sent-event stream that names the page's current version whenever
 it changes; any other path is a file inside the output folder, or 404 (paths
-that leave the folder, hidden files, folders). Standard library only:
-``ThreadingHTTPServer``, one thread per connection.
+that leave the folder, hidden files, folders, names the system refuses, e.g. too
+long). Standard library only: ``ThreadingHTTPServer``, one thread per connection.
+
+Only requests addressed to this server are answered: the ``Host`` header must name
+the bound port on a loopback name (``127.0.0.1``, ``localhost``, ``[::1]``) or on the
+``--host`` given (on a wildcard address, ``0.0.0.0`` or ``::``, any IP literal too);
+anything else gets 421 Misdirected Request, so a web page that rebinds its own
+domain name to 127.0.0.1 cannot read the outputs. Every connection has a socket
+timeout: a client that stalls mid-request (or stops reading) is dropped.
 """
 
 from __future__ import annotations
 
+import ipaddress
+import sys
 import threading
 from collections.abc import Sequence
 from functools import partial
@@ -23,6 +32,9 @@ from ..errors import ParameterError
 from .gallery import render_gallery
 
 KEEPALIVE_SECONDS = 15.0  # a comment line on idle event streams keeps proxies from closing them
+SOCKET_TIMEOUT = 5.0  # seconds a connection may stall on one read or write before it is dropped
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+WILDCARDS = ("0.0.0.0", "::", "")
 
 
 class LivePage:
@@ -77,10 +89,54 @@ class LivePage:
         return text
 
 
+def allowed_hosts(host: str, port: int) -> frozenset[str]:
+    """The ``Host`` header values served (lower case): loopback names and ``host``, with the port
+    (and without it on port 80, where browsers leave it out)."""
+    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    names = {*LOOPBACK_NAMES, shown.lower()} - {"", "[::]", "0.0.0.0"}
+    allowed = {f"{name}:{port}" for name in names}
+    if port == 80:
+        allowed |= names
+    return frozenset(allowed)
+
+
+def host_allowed(header: str | None, host: str, port: int) -> bool:
+    """Is a request whose ``Host`` header is ``header`` addressed to this server?"""
+    if not header:
+        return False
+    value = header.strip().lower()
+    if value in allowed_hosts(host, port):
+        return True
+    if host not in WILDCARDS:
+        return False
+    # Bound to every interface: the machine's own addresses are not known here, but an IP
+    # literal cannot be rebound (DNS rebinding needs a name the attacker controls).
+    name, _, given_port = value.rpartition(":")
+    if given_port != str(port) or not name:
+        return False
+    try:
+        ipaddress.ip_address(name.removeprefix("[").removesuffix("]"))
+    except ValueError:
+        return False
+    return True
+
+
 class _Handler(SimpleHTTPRequestHandler):
     page: LivePage
+    bound: tuple[str, int]
+    timeout = SOCKET_TIMEOUT  # StreamRequestHandler sets it on the connection's socket
+
+    def _misdirected(self) -> bool:
+        """Answer 421 (and True) unless the Host header names this server."""
+        if host_allowed(self.headers.get("Host"), *self.bound):
+            return False
+        self.send_error(HTTPStatus.MISDIRECTED_REQUEST, "Misdirected Request",
+                        "this preview answers only requests for its own address (localhost)")
+        return True
 
     def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+        if self._misdirected():
+            return
         path = urlsplit(self.path).path
         if path in ("/", ""):
             self._send_page()
@@ -92,6 +148,8 @@ class _Handler(SimpleHTTPRequestHandler):
             super().do_GET()
 
     def do_HEAD(self) -> None:  # noqa: N802
+        if self._misdirected():
+            return
         path = urlsplit(self.path).path
         if path in ("/", ""):
             self._send_page(body=False)
@@ -101,13 +159,22 @@ class _Handler(SimpleHTTPRequestHandler):
             super().do_HEAD()
 
     def _confined(self, url_path: str) -> Path | None:
-        """The file ``url_path`` names inside the output folder, or None."""
-        root = Path(self.directory).resolve()
-        parts = [p for p in unquote(url_path).split("/") if p]
-        if not parts or any(p.startswith(".") or "\\" in p or "\0" in p for p in parts):
+        """The file ``url_path`` names inside the output folder, or None (also for any name
+        the system refuses: too long, a loop of symlinks, not valid text...)."""
+        try:
+            root = Path(self.directory).resolve()
+            parts = [p for p in unquote(url_path, errors="strict").split("/") if p]
+            if not parts or any(p.startswith(".") or "\\" in p or "\0" in p for p in parts):
+                return None
+            candidate = root.joinpath(*parts).resolve()
+            return candidate if candidate.is_relative_to(root) and candidate.is_file() else None
+        except (OSError, ValueError, RuntimeError):  # ENAMETOOLONG, ELOOP, bad UTF-8 in %-escapes
             return None
-        candidate = root.joinpath(*parts).resolve()
-        return candidate if candidate.is_relative_to(root) and candidate.is_file() else None
+
+    def translate_path(self, path: str) -> str:
+        """The standard handler's file for ``path``: the confined one, never anything else."""
+        found = self._confined(urlsplit(path).path)
+        return str(found) if found is not None else str(Path(self.directory) / ".missing")
 
     def _send_page(self, body: bool = True) -> None:
         html = self.page.html().encode("utf-8")
@@ -132,8 +199,8 @@ class _Handler(SimpleHTTPRequestHandler):
                 seen = version
                 self.wfile.write(message.encode())
                 self.wfile.flush()
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the page was closed
+        except OSError:
+            pass  # the page was closed (or stopped reading: the socket timed out)
 
     def send_header(self, keyword: str, value: str) -> None:
         self._cache_control = getattr(self, "_cache_control", False) or keyword.lower() == "cache-control"
@@ -149,15 +216,26 @@ class _Handler(SimpleHTTPRequestHandler):
         pass  # quiet: the watcher reports what matters
 
 
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A request that failed in an unexpected way: one line, never a traceback."""
+        exc = sys.exc_info()[1]
+        if not isinstance(exc, (ConnectionError, TimeoutError)):
+            print(f"deckpress watch: a request failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+
+
 def start_server(out: Path, page: LivePage, host: str, port: int) -> ThreadingHTTPServer:
     """Serve ``out`` and ``page`` on ``host:port`` from a background thread."""
-    handler = partial(type("Handler", (_Handler,), {"page": page}), directory=str(out.resolve()))
+    handler_class: type[_Handler] = type("Handler", (_Handler,), {"page": page, "bound": (host, port)})
+    handler = partial(handler_class, directory=str(out.resolve()))
     try:
-        server = ThreadingHTTPServer((host, port), handler)
+        server = _Server((host, port), handler)
     except OSError as exc:
         raise ParameterError(f"cannot serve on {host}:{port}: {exc.strerror or exc}; "
                              "choose another --port (or --host)") from None
-    server.daemon_threads = True
+    handler_class.bound = (host, server.server_port)  # port 0: the one the system chose
     threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True,
                      name="deckpress-serve").start()
     return server

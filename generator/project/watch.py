@@ -11,14 +11,21 @@ fonts (``watchfiles``: native file-system events, debounced). After a save:
 3. the normal incremental build then redoes what the edit affects (the sheets
    that hold the cards, the balance report; or everything after a layout edit)
    and the page updates again.
+
+The folders are watched *before* the first build starts, so a save during it is
+seen and rebuilt once it ends. A watched folder that disappears (moved away,
+deleted, a branch switch) is looked for every second; the page says it is gone,
+and when it is back (the same folder or a new one at that path) it is watched
+again and rebuilt.
 """
 
 from __future__ import annotations
 
 import json
+import stat
 import time
 import webbrowser
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +40,7 @@ from .serve import LivePage, start_server, stop_server
 Log = Callable[[str], None]
 STEP_MS = 50  # quiet time that ends a burst of file events (an editor's save is several)
 DEBOUNCE_MS = 600  # longest a burst is gathered before rebuilding
+POLL_MS = 1000  # how often missing or replaced folders are looked for
 
 
 def watch(
@@ -47,27 +55,36 @@ def watch(
 ) -> None:
     """Serve ``out`` on ``host:port`` and rebuild ``target`` whenever its files change.
     Runs until interrupted (KeyboardInterrupt propagates to the caller)."""
-    import watchfiles
-
     _check_target(target)
     out.mkdir(parents=True, exist_ok=True)
     page = LivePage(out)
-    server = start_server(out, page, host, port)
+    watcher = Watcher(target, out, page, balance_games, log)
+    ignore = _Ignore(out)
+    armed = Armed(watcher.roots(), ignore)  # before the first build: a save during it is kept
+    try:
+        server = start_server(out, page, host, port)
+    except BaseException:
+        armed.close()
+        raise
     url = f"http://{host}:{server.server_port}/"
     log(f"serving {url} (Ctrl-C stops)")
-    watcher = Watcher(target, out, page, balance_games, log)
     try:
         if open_browser:
             webbrowser.open(url)
         watcher.rebuild(set())
-        ignore = _Ignore(out)
         while True:
-            roots = watcher.roots()
-            for changes in watchfiles.watch(*roots, watch_filter=ignore, step=STEP_MS, debounce=DEBOUNCE_MS):
-                watcher.changed({Path(path) for _, path in changes})
-                if watcher.roots() != roots:
-                    break  # a new art folder, or the deck loaded at last: watch the new set
+            changes = armed.next()
+            if changes:
+                watcher.changed(changes)
+            wanted = watcher.roots()
+            if wanted != armed.roots or armed.moved():
+                # A new art folder, the deck loaded at last, or a folder gone or back: watch the new set.
+                gone, back = armed.gone(wanted), armed.back(wanted)
+                armed.close()
+                armed = Armed(wanted, ignore)
+                watcher.roots_changed(gone, back)
     finally:
+        armed.close()
         stop_server(server, page)
 
 
@@ -96,7 +113,8 @@ class Watcher:
 
     def roots(self) -> list[Path]:
         """Folders to watch: the deck's own, any outside it holding its art, and the bundled
-        templates and fonts (a layout extends them)."""
+        templates and fonts (a layout extends them). A folder that is missing just now is
+        still named: it is watched again once it is back."""
         found = {templates_dir().resolve(), fonts_dir().resolve()}
         deck, path = self.deck, Path(self.target)
         if deck is not None and deck.folder is not None:
@@ -108,7 +126,20 @@ class Watcher:
             found.add(path.resolve().parent)
         else:
             found.add(deck_data_dir().resolve())
-        return sorted(p for p in found if p.is_dir() and not any(p != q and p.is_relative_to(q) for q in found))
+        return sorted(p for p in found if not any(p != q and p.is_relative_to(q) for q in found))
+
+    def roots_changed(self, gone: Collection[Path], back: Collection[Path]) -> None:
+        """Say which watched folders went missing or came back; rebuild when one is back."""
+        for folder in gone:
+            self.log(f"{folder} disappeared (moved or deleted): watching for it to come back")
+        if gone:
+            self.page.publish(problems=[f"{folder} disappeared (moved or deleted); the page updates "
+                                        "by itself once it is back" for folder in gone],
+                              status="waiting for the project folder to come back")
+        if back:
+            self.log(f"{', '.join(map(str, back))} is back: watching it again")
+            self.page.publish(status=f"{', '.join(p.name for p in back)} is back: rebuilding…")
+            self.rebuild(set(back))
 
     def changed(self, paths: Collection[Path]) -> None:
         names = sorted({p.name for p in paths})
@@ -178,6 +209,59 @@ class Watcher:
         for line in problems:
             self.log(f"error: {line}")
         self.page.publish(problems=problems, status=status)
+
+
+class Armed:
+    """A native watch over the folders of ``roots`` that exist now (armed when made), and
+    their identities (device, inode): a folder deleted and made again, or moved away and
+    back, is noticed by ``moved`` even when no event says so."""
+
+    def __init__(self, roots: Sequence[Path], ignore: _Ignore) -> None:
+        from watchfiles._rust_notify import RustNotify  # what watchfiles.watch() drives
+
+        self.roots = list(roots)
+        self.ignore = ignore
+        self.ids = {root: _identity(root) for root in self.roots}
+        existing = [str(root) for root, ident in self.ids.items() if ident is not None]
+        self._notify = RustNotify(existing, False, False, 300, True, True) if existing else None
+
+    def next(self) -> set[Path]:
+        """The files changed since the last call (waiting at most ``POLL_MS``), filtered."""
+        if self._notify is None:
+            time.sleep(POLL_MS / 1000)
+            return set()
+        raw = self._notify.watch(DEBOUNCE_MS, STEP_MS, POLL_MS, None)
+        if raw == "signal":
+            raise KeyboardInterrupt
+        if not isinstance(raw, set):  # "timeout" (or "stop")
+            return set()
+        from watchfiles import Change
+
+        return {Path(path) for change, path in raw if self.ignore(Change(change), path)}
+
+    def moved(self) -> bool:
+        return any(_identity(root) != ident for root, ident in self.ids.items())
+
+    def gone(self, wanted: Iterable[Path]) -> list[Path]:
+        """Folders watched until now that are missing now."""
+        return [root for root in wanted if self.ids.get(root) is not None and _identity(root) is None]
+
+    def back(self, wanted: Iterable[Path]) -> list[Path]:
+        """Folders missing (or another folder) until now that exist now."""
+        return [root for root in wanted if root in self.ids and _identity(root) not in (None, self.ids[root])]
+
+    def close(self) -> None:
+        if self._notify is not None:
+            self._notify.close()
+            self._notify = None
+
+
+def _identity(folder: Path) -> tuple[int, int] | None:
+    try:
+        st = folder.stat()
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino) if stat.S_ISDIR(st.st_mode) else None
 
 
 class _Ignore:

@@ -9,13 +9,23 @@ cache folder, by the platform's convention (``~/.cache/deckpress/kernels`` on Li
 on Windows), failing that in the temporary folder: never a failure, never a silent
 recompile on every run. A ``NUMBA_CACHE_DIR`` the user set wins.
 
+numba's cache files are pickles: loading one runs code. So the shared temporary
+folder is trusted only as ``deckpress-kernels-<uid>`` made by this user: a real folder
+(not a symlink), owned by the current user and writable by nobody else. If another
+user planted it (or it is a symlink, or group/world writable), it is not used: the
+kernels compile into a private folder made for this run only and removed at exit
+(nothing is loaded from or left for anyone), with a one-line note saying why.
+
 :func:`configure` must run before any kernel module is imported (numba picks the
 cache folder when it decorates a function): ``fast/__init__.py`` calls it.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -26,6 +36,7 @@ GAMES = {"war": "War", "weiji": "Weiji", "viashi": "Viashi"}
 
 notices = True  # the CLI turns the compile note off for --json output
 _announced: set[str] = set()
+untrusted: str | None = None  # why the temporary folder was refused, for the compile note
 
 
 def writable(folder: Path) -> bool:
@@ -54,11 +65,50 @@ def choose_cache_dir(package: Path = _HERE) -> Path | None:
         return Path(given)
     if writable(package / "__pycache__"):
         return None
+    if writable(user_cache_dir()):
+        return user_cache_dir()
     uid = getattr(os, "getuid", lambda: "user")()
-    for folder in (user_cache_dir(), Path(tempfile.gettempdir()) / f"deckpress-kernels-{uid}"):
-        if writable(folder):
-            return folder
-    return None  # nowhere to write: numba reports it
+    shared = Path(tempfile.gettempdir()) / f"deckpress-kernels-{uid}"
+    why = distrust(shared)
+    if why is None and writable(shared):
+        return shared
+    return _private(why or f"{shared} cannot be written")
+
+
+def distrust(folder: Path) -> str | None:
+    """Why a cache folder in a shared place must not be used, or None when it is safe (made
+    here, private, if missing): only a real folder owned by this user that no one else can
+    write. (Where there are no POSIX owners, on Windows, the temporary folder is per user.)"""
+    if not hasattr(os, "getuid"):
+        return None
+    try:
+        folder.mkdir(mode=0o700)  # atomic: if it was not there, it is ours now
+    except FileExistsError:
+        pass
+    except OSError as exc:
+        return f"{folder} cannot be made ({exc.strerror or exc})"
+    try:
+        st = folder.lstat()
+    except OSError as exc:
+        return f"{folder} cannot be read ({exc.strerror or exc})"
+    if stat.S_ISLNK(st.st_mode):
+        return f"{folder} is a symlink"
+    if not stat.S_ISDIR(st.st_mode):
+        return f"{folder} is not a folder"
+    if st.st_uid != os.getuid():
+        return f"{folder} belongs to another user (uid {st.st_uid})"
+    if st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return f"{folder} can be written by other users (mode {stat.S_IMODE(st.st_mode):o})"
+    return None
+
+
+def _private(why: str) -> Path:
+    """A folder for this run only (``mkdtemp``: private, unpredictable), removed at exit."""
+    global untrusted
+    untrusted = why
+    folder = Path(tempfile.mkdtemp(prefix="deckpress-kernels-run-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
 
 
 def configure() -> Path | None:
@@ -95,6 +145,11 @@ def announce(game: str, dispatcher: Any) -> None:
     if not notices or game in _announced or not will_compile(dispatcher):
         return
     _announced.add(game)
+    if untrusted is not None:
+        print(f"note: compiling the fast {GAMES.get(game, game)} engine for this run only (kept in a private "
+              f"folder removed at exit): {untrusted}, so no compiled code is loaded from it",
+              file=sys.stderr, flush=True)
+        return
     where = cache_folder(dispatcher)
     print(f"note: compiling the fast {GAMES.get(game, game)} engine for this computer, once "
           f"(about 10 s); later runs reuse it" + (f" from {where}" if where else ""),

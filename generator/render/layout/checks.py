@@ -16,7 +16,7 @@ from .images import ImageProblem, check_image
 from .model import Element, Icon, Image, Pips, Symbol, Text
 from .richdraw import icon_problem
 from .richtext import icon_names
-from .svg import is_svg, svg_size
+from .svg import is_svg, svg_notes, svg_size
 from .symbol_art import symbol_problem
 
 FONT_FIELDS = ("font", "value_font", "no_data_font")
@@ -99,9 +99,12 @@ def art_where(where: Where, element: Element, card: Card) -> Where:
 
 
 def art_warning(element: Element, path: Path | None, box: tuple[float, float]) -> str | None:
-    """A low-resolution warning for an image element drawn into ``box`` (points)."""
-    if not isinstance(element, Image) or path is None or is_svg(path):
-        return None  # vectors print sharp at any size
+    """A low-resolution warning for an image element drawn into ``box`` (points); for SVG art,
+    the linked images its drawing leaves out."""
+    if not isinstance(element, Image) or path is None:
+        return None
+    if is_svg(path):  # vectors print sharp at any size
+        return "; ".join(svg_notes(path)) or None
     return low_resolution(check_image(path), box, element.fit)
 
 

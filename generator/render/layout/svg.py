@@ -3,12 +3,15 @@
 SVG files are untrusted like every other input: entities are never resolved (no
 "billion laughs", no external entities), files over :data:`MAX_SVG_BYTES` are
 refused, and images an SVG links to must lie in its own folder (svglib's
-``external_reference_root``). The parsed drawing is cached per file.
+``external_reference_root``). A linked image that is remote (``http:`` and other web
+addresses: nothing is downloaded), outside that folder or unreadable is left out,
+and :func:`svg_notes` names it for a warning. The parsed drawing is cached per file.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -30,28 +33,84 @@ def svg_size(path: Path) -> tuple[int, int]:
 
 
 def svg_drawing(path: Path) -> Any:
+    return _load(path)[0]
+
+
+def svg_notes(path: Path) -> list[str]:
+    """What the drawing of the SVG at ``path`` leaves out (linked images it may not use)."""
+    return list(_load(path)[1])
+
+
+def _load(path: Path) -> tuple[Any, tuple[str, ...]]:
     stat = path.stat()
     if stat.st_size > MAX_SVG_BYTES:
         raise ImageProblem(f"the SVG is larger than {MAX_SVG_BYTES // (1024 * 1024)} MB")
     return _drawing(str(path), stat.st_size, stat.st_mtime_ns)
 
 
+class _Refusals(logging.Handler):
+    """svglib's own reasons for leaving a linked image out (it logs them, then goes on)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.refused: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        message = record.getMessage()
+        found = re.match(r"Refusing (absolute external|out-of-root) reference '(.*)'\.$", message)
+        if found:
+            self.refused.append(f"{found.group(2)!r} (outside the SVG's folder)")
+        elif message.startswith("Unable to read the image"):
+            self.refused.append(f"{message.removeprefix('Unable to read the image ').removesuffix('. Skipping...')!r} "
+                                "(not a readable image)")
+
+
+REMOTE = re.compile(r"""\bhref\s*=\s*["']\s*([a-z][a-z0-9+.-]*:[^"']*)["']""", re.IGNORECASE)
+STYLE_URL_COLON = re.compile(r"""\bstyle\s*=\s*("[^"]*url\([^)"]*:[^"]*"|'[^']*url\([^)']*:[^']*')""", re.IGNORECASE)
+
+
 @lru_cache(maxsize=32)
-def _drawing(path: str, _bytes: int, _mtime: int) -> Any:
+def _drawing(path: str, _bytes: int, _mtime: int) -> tuple[Any, tuple[str, ...]]:
     from svglib.svglib import svg2rlg
 
-    logging.getLogger("svglib").setLevel(logging.CRITICAL)  # its notes would go to stderr; problems are ours to report
+    logger = logging.getLogger("svglib")
+    logger.setLevel(logging.ERROR)
+    logger.propagate = False  # its notes would go to stderr; problems are ours to report
+    refusals = _Refusals()
+    logger.addHandler(refusals)
     try:
         drawing = svg2rlg(path, resolve_entities=False, external_reference_root=str(Path(path).parent))
     except Exception as exc:  # lxml and svglib raise many kinds for a broken file
-        raise ImageProblem(f"not a readable SVG ({type(exc).__name__}: {exc})") from None
+        raise ImageProblem(_unreadable(path, exc)) from None
+    finally:
+        logger.removeHandler(refusals)
     if drawing is None:
         raise ImageProblem("not a readable SVG (no <svg> element)")
     if not (0 < drawing.width < 100_000 and 0 < drawing.height < 100_000):
         raise ImageProblem(f"an SVG of {drawing.width:g} x {drawing.height:g} points cannot be placed; "
                            "give the <svg> a width and height or a viewBox")
+    text = Path(path).read_text(encoding="utf-8", errors="replace")
+    remote = [f"{link!r} (a web address: nothing is downloaded)" for link in REMOTE.findall(text)
+              if not link.lower().startswith("data:")]
+    notes: tuple[str, ...] = ()
+    if remote or refusals.refused:
+        notes = (f"SVG {Path(path).name}: linked image(s) left out: {', '.join(remote + refusals.refused)}; "
+                 "put the image in the SVG's folder and link it by a relative name, or embed it",)
     embed_fonts(drawing)
-    return drawing
+    return drawing, notes
+
+
+def _unreadable(path: str, exc: Exception) -> str:
+    """Why svglib could not read the SVG, in the designer's terms where it is known."""
+    if isinstance(exc, ValueError) and "unpack" in str(exc):
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+        found = STYLE_URL_COLON.search(text)
+        if found:
+            line = text.count("\n", 0, found.start()) + 1
+            return (f"line {line}: a style attribute holds a url(...) with a colon in it ({found.group(1)[:80]}), "
+                    "which the SVG reader cannot parse; write the colour or gradient as its own attribute "
+                    "(fill=\"url(#id)\") and leave web and data: addresses out of style")
+    return f"not a readable SVG ({type(exc).__name__}: {exc})"
 
 
 def _embedded(name: str) -> str:
