@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from ..deck.model import Deck
 from ..games.params import make_params
+from ..games.registry import has_decisions
 from . import simulate as sim
 from .findings import Finding, Report
 from .playstats import playtest_stats
@@ -25,7 +26,7 @@ def planned_games(deck: Deck, games: int, skill: bool = True) -> int:
     Weiji and Viashi the skill-gap games."""
     if deck.game == "war" and games:
         return games + grid_games(games) * len(sim.GRID_PLAYERS) * len(sim.GRID_PACKS)
-    return games + (min(games, SKILL_GAMES) if skill and deck.game in ("weiji", "viashi") else 0)
+    return games + (min(games, SKILL_GAMES) if skill and has_decisions(deck.game) else 0)
 
 
 def grid_games(games: int) -> int:
@@ -65,7 +66,7 @@ def run_checks(
     report.static, findings = static_checks(deck, t)
     game = deck.game
     blocked = any(f.level == "error" and f.code in ("no_rank", "no_attributes", "no_suit") for f in findings)
-    params = make_params(game, sets, players=players) if game in ("weiji", "war", "viashi") else None
+    params = make_params(game, sets, players=players) if sim.simulated(game) else None
     if games <= 0:
         report.notes.append("static checks only (--games 0)")
     elif params is None:

@@ -9,10 +9,9 @@ import typer
 from ..booklet import build_booklet
 from ..deck import resolve_deck
 from ..games.params import make_params
+from ..games.registry import default_deck
 from . import options
 from .app import app, friendly
-
-DEFAULT_DECKS = {"weiji": "lighting", "war": "piecepack", "viashi": "viashi"}
 
 
 @app.command()
@@ -27,7 +26,7 @@ def rules(
 ) -> None:
     """Rule booklet for GAME, stating exactly the chosen rule parameters (--set as for simulate)."""
     params = make_params(game.lower(), sets)
-    loaded = resolve_deck(deck or DEFAULT_DECKS[game.lower()])
+    loaded = resolve_deck(deck or default_deck(game.lower()))
     report = build_booklet(game.lower(), params, loaded, output, format=format.lower(), page=page.lower())
     if report.format == "booklet":
         blank = f", {report.blank} blank" if report.blank else ""

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..games.registry import known
 from ..paths import deck_data_dir
 from .cache import job_key, project_hash
 
@@ -63,7 +64,7 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int = BALANCE_G
     own_rules = project_rules(deck)
     if own_rules is not None:
         add("rules", "rules", [folder / "rules-booklet.pdf"], game=deck.game, sets=[], format="booklet", page="a4")
-    if deck.game in ("weiji", "war", "viashi"):
+    if known(deck.game):
         add("balance", "balance", [folder / "balance.pdf", folder / "balance.json"], games=balance_games)
     return jobs
 
@@ -74,7 +75,7 @@ def is_bundled(deck: Deck) -> bool:
 
 def project_rules(deck: Deck) -> Path | None:
     """A project's own rules template (``rules/GAME.md.j2`` beside its deck file)."""
-    if deck.folder is None or deck.game not in ("weiji", "war", "viashi") or is_bundled(deck):
+    if deck.folder is None or not known(deck.game) or is_bundled(deck):
         return None
     path = deck.folder / "rules" / f"{deck.game}.md.j2"
     return path if path.is_file() else None
