@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from ..deck.model import Deck
 from ..games.params import make_params
-from ..games.registry import has_decisions
+from ..games.registry import game_of, has_decisions
 from . import simulate as sim
 from .findings import Finding, Report
 from .playstats import playtest_stats
@@ -26,7 +26,8 @@ def planned_games(deck: Deck, games: int, skill: bool = True) -> int:
     Weiji and Viashi the skill-gap games."""
     if deck.game == "war" and games:
         return games + grid_games(games) * len(sim.GRID_PLAYERS) * len(sim.GRID_PACKS)
-    return games + (min(games, SKILL_GAMES) if skill and has_decisions(deck.game) else 0)
+    spec = game_of(deck)
+    return games + (min(games, SKILL_GAMES) if skill and spec is not None and has_decisions(spec.name) else 0)
 
 
 def grid_games(games: int) -> int:
@@ -62,9 +63,10 @@ def run_checks(
     measure the skill gap (:mod:`.skill`; ``deckpress build`` skips it)."""
     t = resolve_thresholds(deck, thresholds)
     sets = list(sets)
-    report = Report(deck=deck.name, key=deck.key, game=deck.game, cards=sum(c.copies for c in deck.cards), thresholds=t)
+    spec = game_of(deck)  # a designer's game.py is loaded (and run) here
+    game = spec.name if spec is not None else deck.game
+    report = Report(deck=deck.name, key=deck.key, game=game, cards=sum(c.copies for c in deck.cards), thresholds=t)
     report.static, findings = static_checks(deck, t)
-    game = deck.game
     blocked = any(f.level == "error" and f.code in ("no_rank", "no_attributes", "no_suit") for f in findings)
     params = make_params(game, sets, players=players) if sim.simulated(game) else None
     if games <= 0:

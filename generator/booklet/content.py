@@ -214,5 +214,6 @@ def booklet_context(game: str, params: Params, deck: Deck) -> dict[str, Any]:
     # deck that does not fit the game is the same clear error, never a template failure
     make_game(game, deck, params)
     facts = load_hook(spec.booklet)(params, deck) if spec.booklet else {}
+    parameters = [(key, getattr(params, key), info.description or "") for key, info in type(params).model_fields.items()]
     return {"game": game, "params": params, "deck": deck, "command": _sets(game, params, deck), "an": an,
-            **facts}
+            "parameters": parameters, **facts}

@@ -85,10 +85,12 @@ def _print_summary(summary: BuildSummary) -> None:
 
 @app.command("new")
 @friendly
-def new_command(name: Path = typer.Argument(..., help="Folder for the new project.", show_default=False)) -> None:
+def new_command(name: Path = typer.Argument(..., help="Folder for the new project.", show_default=False),
+                game: str = typer.Option("weiji", "--game", help="The starter: weiji, or custom (your own game.py: a"
+                                         " trick-taking game to change).")) -> None:
     """Start a new game: a deck, a card spreadsheet and a layout that extends a bundled one."""
     from ..project.scaffold import scaffold
 
-    for path in scaffold(name):
+    for path in scaffold(name, game.lower()):
         typer.echo(f"wrote {path}")
     typer.echo(f"next: deckpress check {name}   then   deckpress build {name}")

@@ -9,7 +9,7 @@ import typer
 from ..booklet import build_booklet
 from ..deck import resolve_deck
 from ..games.params import make_params
-from ..games.registry import default_deck
+from ..games.registry import GAMES, default_deck, resolve
 from . import options
 from .app import app, friendly
 
@@ -17,7 +17,7 @@ from .app import app, friendly
 @app.command()
 @friendly
 def rules(
-    game: str = typer.Argument(..., help="weiji, war or viashi.", show_default=False),
+    game: str = typer.Argument(..., help="weiji, war, viashi, or a deck file or project folder (its game: names the game).", show_default=False),
     output: Path = options.OutputFile,
     deck: str | None = typer.Option(None, "--deck", help="The deck the rules describe (default: the game's bundled deck)."),
     sets: list[str] = options.Sets,
@@ -25,9 +25,10 @@ def rules(
     page: str = options.Page,
 ) -> None:
     """Rule booklet for GAME, stating exactly the chosen rule parameters (--set as for simulate)."""
-    params = make_params(game.lower(), sets)
-    loaded = resolve_deck(deck or default_deck(game.lower()))
-    report = build_booklet(game.lower(), params, loaded, output, format=format.lower(), page=page.lower())
+    spec, own_deck = resolve(game if game.lower() not in GAMES else game.lower())  # a name, or a deck file / project folder
+    params = make_params(spec.name, sets)
+    loaded = resolve_deck(deck) if deck else own_deck or resolve_deck(default_deck(spec.name))
+    report = build_booklet(spec.name, params, loaded, output, format=format.lower(), page=page.lower())
     if report.format == "booklet":
         blank = f", {report.blank} blank" if report.blank else ""
         typer.echo(f"{output}: {report.pages}-page booklet{blank} on {report.sheets} sheet sides; "

@@ -16,6 +16,7 @@ from typing import Any
 from ..deck.model import Deck
 from ..errors import ParameterError
 from .api import Game, Strategy
+from .custom import deck_game_ref, entry_point, is_file_ref, load_ref
 from .params import Params
 from .spec import DealHook, GameSpec, StrategyFactory, load_hook
 
@@ -56,9 +57,8 @@ def register(spec: GameSpec) -> GameSpec:
     game of a taken name is an error)."""
     _load_builtin()
     known = _SPECS.get(spec.name)
-    if known is not None and known is not spec:
-        if known.source is None or known.source != spec.source:
-            raise ParameterError(f"a game named {spec.name!r} is already registered; give yours another name")
+    if known is not None and known is not spec and known.source != spec.source and not _designer(known):
+        raise ParameterError(f"a game named {spec.name!r} is already registered; give yours another name")
     _SPECS[spec.name] = spec
     return spec
 
@@ -176,3 +176,54 @@ def known(name: str) -> bool:
 def has_decisions(name: str) -> bool:
     """Whether game ``name`` has player decisions (so strategies and a skill gap)."""
     return known(name) and GAMES[name].default_strategy is not None
+
+
+def _designer(spec: GameSpec) -> bool:
+    """A game loaded from a project's file (another project's may take its name)."""
+    return spec.source is not None and is_file_ref(spec.source)
+
+
+def ensure(source: str) -> GameSpec:
+    """The game an import string names, registered (how a worker process finds
+    a designer's game again: see :mod:`.custom`)."""
+    return register(load_ref(source))
+
+
+def game_of(deck: Deck) -> GameSpec | None:
+    """The game a deck's ``game:`` names, registered (None for ``none``): a
+    registered name, the project's ``game.py[:Class]`` (loaded by path: this runs
+    the designer's code) or an installed game (entry point group ``deckpress.games``)."""
+    name = deck.game
+    if name == "none":
+        return None
+    if is_file_ref(name):
+        return ensure(deck_game_ref(deck))
+    if name in GAMES:
+        return GAMES[name]
+    ref = entry_point(name)
+    if ref is not None:
+        return ensure(ref)
+    where = f"{deck.path}: " if deck.path is not None else ""
+    raise ParameterError(f"{where}game: {name!r} is not a game deckpress knows; valid: {', '.join(GAMES)}, none,"
+                         " an installed game, or your own game.py")
+
+
+def resolve(game: str) -> tuple[GameSpec, Deck | None]:
+    """A command's GAME: a registered name, an installed game, or a deck file or
+    project folder (then the game its ``game:`` names, and that deck)."""
+    if game in GAMES:
+        return GAMES[game], None
+    ref = entry_point(game) if "/" not in game and "." not in game else None
+    if ref is not None:
+        return ensure(ref), None
+    from pathlib import Path
+
+    from ..deck import resolve_deck
+
+    if not (Path(game).exists() or game.endswith((".yaml", ".yml"))):
+        raise ParameterError(f"unknown game {game!r}; games: {', '.join(GAMES)}, or a deck file or project folder")
+    deck = resolve_deck(game)
+    spec = game_of(deck)
+    if spec is None:
+        raise ParameterError(f"{deck.path}: the deck plays no game (game: none); set game: in the deck")
+    return spec, deck

@@ -68,7 +68,7 @@ class GameSpec:
     budgeted: tuple[str, ...] = ()
     deal: DealHook | None = None
     decisions: tuple[Decision, ...] = ()  # a designer's game's own (the built-in games': decisions.DECISIONS)
-    booklet: str | None = None
+    booklet: str | Callable[..., Any] | None = None
     figures: str | None = None
     report: str | None = None
     fast: str | None = None
@@ -87,7 +87,10 @@ class GameSpec:
         return self.deal
 
 
-def load_hook(ref: str) -> Any:
-    """The object an import string ``"package.module:attr"`` names."""
+def load_hook(ref: Any) -> Any:
+    """The object an import string ``"package.module:attr"`` names (a callable
+    hook is itself)."""
+    if callable(ref):
+        return ref
     module, _, attr = ref.partition(":")
     return getattr(importlib.import_module(module), attr)

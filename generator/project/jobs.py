@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..games.registry import known
+from ..games.registry import game_of
 from ..paths import deck_data_dir
 from .cache import job_key, project_hash
 
@@ -64,7 +64,7 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int = BALANCE_G
     own_rules = project_rules(deck)
     if own_rules is not None:
         add("rules", "rules", [folder / "rules-booklet.pdf"], game=deck.game, sets=[], format="booklet", page="a4")
-    if known(deck.game):
+    if _game(deck) is not None:
         add("balance", "balance", [folder / "balance.pdf", folder / "balance.json"], games=balance_games)
     return jobs
 
@@ -75,10 +75,22 @@ def is_bundled(deck: Deck) -> bool:
 
 def project_rules(deck: Deck) -> Path | None:
     """A project's own rules template (``rules/GAME.md.j2`` beside its deck file)."""
-    if deck.folder is None or not known(deck.game) or is_bundled(deck):
+    spec = _game(deck)
+    if deck.folder is None or spec is None or is_bundled(deck):
         return None
-    path = deck.folder / "rules" / f"{deck.game}.md.j2"
+    path = deck.folder / "rules" / f"{spec.name}.md.j2"
     return path if path.is_file() else None
+
+
+def _game(deck: Deck) -> Any:
+    """The deck's game spec, or None (no game, or one that does not load: the
+    balance job reports why)."""
+    from ..errors import DeckpressError
+
+    try:
+        return game_of(deck)
+    except DeckpressError:
+        return None
 
 
 def plan_rules(out: Path) -> list[Job]:
@@ -168,8 +180,10 @@ def _rules(deck: Deck, job: Job) -> list[str]:
     from ..booklet import build_booklet
     from ..games.params import make_params
 
-    params = make_params(job.options["game"], job.options["sets"])
-    build_booklet(job.options["game"], params, deck, job.outputs[0], format=job.options["format"], page=job.options["page"])
+    spec = game_of(deck)  # the deck's game: a name, or its game.py (loaded in this worker)
+    game = spec.name if spec is not None else job.options["game"]
+    params = make_params(game, job.options["sets"])
+    build_booklet(game, params, deck, job.outputs[0], format=job.options["format"], page=job.options["page"])
     return []
 
 

@@ -20,10 +20,21 @@ RULES_HEADER = """{#- Your game's rule booklet. Edit freely: deckpress rules and
 """
 
 
-def scaffold(folder: Path) -> list[Path]:
+def starters() -> list[str]:
+    """The games ``new --game`` offers: weiji (the default starter) and every
+    folder of ``templates/starters/`` (a complete project each)."""
+    folder = templates_dir() / "starters"
+    return [GAME, *sorted(p.name for p in folder.iterdir() if p.is_dir())] if folder.is_dir() else [GAME]
+
+
+def scaffold(folder: Path, game: str = GAME) -> list[Path]:
     """Create ``folder`` with the starter project; refuse to overwrite anything."""
     if folder.exists() and any(folder.iterdir()):
         raise ParameterError(f"{folder} already exists and is not empty; choose a new name")
+    if game != GAME:
+        if game not in starters():
+            raise ParameterError(f"no starter for game {game!r}; valid: {', '.join(starters())}")
+        return _copy_starter(templates_dir() / "starters" / game, folder)
     key = re.sub(r"[^A-Za-z0-9_.-]+", "-", folder.name).strip("-") or "my-game"
     context = {"title": folder.name.replace("-", " ").replace("_", " ").title(), "folder": str(folder), "key": key}
     source = templates_dir() / "scaffold"
@@ -42,4 +53,21 @@ def scaffold(folder: Path) -> list[Path]:
     bundled = (templates_dir() / "rules" / f"{GAME}.md.j2").read_text(encoding="utf-8")
     rules.write_text(RULES_HEADER + bundled, encoding="utf-8")
     written.append(rules)
+    return written
+
+
+def _copy_starter(source: Path, folder: Path) -> list[Path]:
+    """A starter folder copied whole; deck.yaml and README.md filled with the title."""
+    key = re.sub(r"[^A-Za-z0-9_.-]+", "-", folder.name).strip("-") or "my-game"
+    context = {"title": folder.name.replace("-", " ").replace("_", " ").title(), "folder": str(folder), "key": key}
+    env = jinja2.Environment(keep_trailing_newline=True, autoescape=False)
+    written = []
+    for path in sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        target = folder / path.relative_to(source)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if path.name in ("deck.yaml", "README.md"):
+            target.write_text(env.from_string(path.read_text(encoding="utf-8")).render(context), encoding="utf-8")
+        else:
+            target.write_bytes(path.read_bytes())
+        written.append(target)
     return written
