@@ -6,8 +6,9 @@ from collections.abc import Callable, Iterable, Mapping
 
 from ..deck.model import Deck
 from ..games.params import make_params
-from ..games.registry import game_of, has_decisions
+from ..games.registry import builtin_names, game_of, has_decisions
 from . import simulate as sim
+from .card_impact import IMPACT_GAMES, card_impact
 from .findings import Finding, Report
 from .playstats import playtest_stats
 from .skill import SKILL_GAMES, skill_gap
@@ -27,7 +28,10 @@ def planned_games(deck: Deck, games: int, skill: bool = True) -> int:
     if deck.game == "war" and games:
         return games + grid_games(games) * len(sim.GRID_PLAYERS) * len(sim.GRID_PACKS)
     spec = game_of(deck)
-    return games + (min(games, SKILL_GAMES) if skill and spec is not None and has_decisions(spec.name) else 0)
+    if not (skill and spec is not None and has_decisions(spec.name)):
+        return games
+    own = spec.name not in builtin_names()  # a designer's game also measures each card's impact
+    return games + min(games, SKILL_GAMES) + (min(games, IMPACT_GAMES) * (len(deck.cards) + 1) if own else 0)
 
 
 def grid_games(games: int) -> int:
@@ -88,6 +92,9 @@ def run_checks(
         elif pt.summary.strategy:
             report.notes.append(f"playtest strategy: {pt.summary.strategy}; skill gap not measured"
                                 " (deckpress check measures it)")
+        if skill and spec is not None and spec.name not in builtin_names():  # a designer's game: cards by restricted play
+            report.playtest["card_impact"] = card_impact(game, deck, params, games, seed, t["confidence"], strategy,
+                                                         progress)
         if game == "war":
             report.playtest["war"]["grid"] = sim.war_grid(deck, sets, grid_games(games), seed, progress)
         flagged = {f.cards[0] for f in findings if f.code in ("unbeatable", "hopeless")}

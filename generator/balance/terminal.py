@@ -38,6 +38,8 @@ def print_report(report: Report, console: Console | None = None) -> None:
             console.print(f"cards per {what[:-1]}: " + ", ".join(f"{k}={v}" for k, v in static[what].items()), highlight=False)
     if play:
         _playtest(console, play, report.thresholds["confidence"])
+        if play.get("card_impact", {}).get("cards"):
+            _impact(console, play["card_impact"], report.thresholds["confidence"])
     for note in report.notes:
         console.print(f"[dim]note: {note}[/dim]")
     for f in report.findings:
@@ -122,3 +124,16 @@ def _playtest(console: Console, play: dict[str, Any], confidence: float) -> None
         for r in grid:
             g.add_row(*(str(r[k]) if k != "mean" else f"{r[k]:.1f}" for k in ("players", "packs", "games", "mean", "median", "p95", "max", "unfinished")))
         console.print(g)
+
+
+def _impact(console: Console, impact: dict[str, Any], confidence: float, show: int = 6) -> None:
+    """The cards that matter most and least by restricted play (see balance.card_impact)."""
+    rows = impact["cards"]
+    table = Table("card", "without it", "usual", "impact", f"{pct(confidence)} interval",
+                  title=f"card impact: a seat that never plays the card ({impact['games_per_card']:,} games per card)",
+                  **COMPACT)
+    picked = rows if len(rows) <= 2 * show else rows[:show] + rows[-show:]
+    for r in picked:
+        table.add_row(f"{r['name']} ({r['card']})", pct(r["share"]), pct(r["usual"]), f"{100 * r['impact']:+.1f} points",
+                      f"{100 * r['low']:+.1f} to {100 * r['high']:+.1f}")
+    console.print(table)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import deque
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -135,21 +136,44 @@ def freeze(value: Any) -> Hashable:
     return repr(value)
 
 
+_ATOMS = (int, float, str, bool, type(None), Action)
+
+
+def _copied(value: Any) -> Any:
+    """An independent copy of a state's field: lists, dicts, deques and sets copied
+    all the way down, numbers, strings and actions shared, anything else deep-copied."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is list:
+        return [v if type(v) in _ATOMS else _copied(v) for v in value]
+    if kind is tuple:
+        return value if all(type(v) in _ATOMS for v in value) else tuple(_copied(v) for v in value)
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else _copied(v) for k, v in value.items()}
+    if kind is deque:
+        return deque(v if type(v) in _ATOMS else _copied(v) for v in value)
+    if kind is set:
+        return set(value)
+    return copy.deepcopy(value)
+
+
 class StateBase:
     """Default ``clone``, ``returns``, ``information_state`` and ``resample`` for a
     state with ``game``, ``observer``, ``view``, ``result`` and ``is_over``.
 
-    ``clone`` deep-copies everything but the game (shared, read only) and drops
-    the observer (a search's trial games report nothing)."""
+    ``clone`` copies every field all the way down but the game (shared, read
+    only) and drops the observer (a search's trial games report nothing)."""
 
     game: Any
     observer: Any
 
     def clone(self) -> Any:
-        memo: dict[int, Any] = {id(self.game): self.game}
-        if getattr(self, "observer", None) is not None:
-            memo[id(self.observer)] = None
-        return copy.deepcopy(self, memo)
+        other = object.__new__(type(self))
+        fields = other.__dict__
+        for key, value in self.__dict__.items():
+            fields[key] = value if key == "game" else None if key == "observer" else _copied(value)
+        return other
 
     def players(self) -> int:
         return int(self.game.params.players)

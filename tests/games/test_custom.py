@@ -84,6 +84,28 @@ def test_check_gives_a_balance_report_for_the_custom_game(project: Path) -> None
     assert report["game"] == "crowns"
     play = report["playtest"]
     assert play["games"] == 120 and "skill" in play
+    impact = play["card_impact"]
+    assert len(impact["cards"]) == 36 and {r["card"] for r in impact["cards"]} >= {"9S", "1C"}
+    assert all(r["low"] <= r["impact"] <= r["high"] for r in impact["cards"])
+    assert [r["impact"] for r in impact["cards"]] == sorted(r["impact"] for r in impact["cards"])
+
+
+def test_a_restricted_seat_never_plays_its_card_while_it_has_another(project: Path) -> None:
+    import random
+
+    from generator.balance.card_impact import _Without
+    from generator.games.api import Action
+
+    deck = resolve_deck(project)
+    spec = game_of(deck)
+    assert spec is not None
+    state = spec.make(deck, make_params(spec, ["hand=2"])).new_state()
+    state.apply(Action("deal", (("9S", "2S"), ("1H", "8H"))))
+    without = _Without(make_strategy(spec.name, "random"), "9S")
+    assert {without.choose(state, 0, random.Random(i)).value for i in range(20)} == {"2S"}
+    state.apply(Action("play", "2S"))
+    state.apply(Action("play", "1H"))  # seat 0 takes the trick and must lead its last card
+    assert without.choose(state, 0, random.Random(0)).value == "9S"
 
 
 def test_mcts_plays_legal_seeded_moves(project: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from ..params import ViashiParams
+from ..players import MctsPlayer
 from ..spec import GameSpec
 from .expert import ExpertStrategy
 from .game import ViashiGame, viashi_deal_actions
@@ -19,9 +20,10 @@ SPEC = GameSpec(
     make=ViashiGame,
     default_deck="viashi",
     layout="viashi",
-    strategies=MappingProxyType({"random": ViashiRandom, "greedy": GreedyStrategy, "expert": ExpertStrategy}),
+    strategies=MappingProxyType({"random": ViashiRandom, "greedy": GreedyStrategy, "expert": ExpertStrategy,
+                                 "mcts": MctsPlayer}),
     default_strategy="greedy",
-    budgeted=("expert",),
+    budgeted=("expert", "mcts"),
     deal=viashi_deal_actions,
     booklet="generator.booklet.content:viashi_context",
     figures="generator.booklet.figures:viashi_figures",
