@@ -7,9 +7,10 @@ Rows (targets from issue 26):
 
 * speed: ``deckpress simulate PROJECT --games N --strategy random`` as a whole
   process, on the project ``deckpress new x --game custom`` writes, one job;
-  games per second of the play itself = N / (time(N games) - time(0 games)),
-  the 0-game run (start-up, loading the game) measured in the same run. Target
-  >= 1,000 games/s on one core.
+  games per CPU second of the play itself = N / (CPU(N games) - CPU(0 games)),
+  the 0-game run (start-up, loading the game) measured in the same run; CPU
+  time (user + system) rather than wall time, so a busy machine does not hide
+  the figure (wall times are printed too). Target >= 1,000 games/s on one core.
 * mcts vs random on the scaffolded game, 2 players, seats rotated (half the
   games mcts sits first): mcts's share of the games, with its 95 % Wilson
   interval. Target >= 75 %.
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import resource
 import subprocess
 import sys
 import tempfile
@@ -41,10 +43,14 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def timed(args: list[str]) -> float:
+def timed(args: list[str]) -> tuple[float, float]:
+    """Wall time and CPU time (user + system) of one whole process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def speed(project: Path, games: int, runs: int) -> None:
@@ -54,9 +60,11 @@ def speed(project: Path, games: int, runs: int) -> None:
         empty.append(timed([*base, "--games", "0"]))
         full.append(timed([*base, "--games", str(games)]))
     e, f = sorted(empty)[runs // 2], sorted(full)[runs // 2]
-    rate = games / (f - e)
-    print(f"speed: {games} random games of the scaffolded game: whole process {f:.2f} s (start-up {e:.2f} s):"
-          f" {rate:,.0f} games/s of play, {games / f:,.0f} games/s whole process; target >= 1,000: "
+    ec, fc = sorted(c for _, c in empty)[runs // 2], sorted(c for _, c in full)[runs // 2]
+    rate = games / (fc - ec)
+    print(f"speed: {games} random games of the scaffolded game, one job: whole process {f[0]:.2f} s wall,"
+          f" {fc:.2f} s CPU (start-up, 0 games: {e[0]:.2f} s wall, {ec:.2f} s CPU): {rate:,.0f} games per CPU"
+          f" second of play, {games / fc:,.0f} per CPU second of the whole process; target >= 1,000 per core: "
           f"{'met' if rate >= 1000 else 'NOT met'}")
 
 

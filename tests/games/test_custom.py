@@ -44,7 +44,7 @@ def test_the_scaffolded_game_passes_the_contract(project: Path) -> None:
     assert spec is not None and spec.name == "crowns" and spec.players == (2, 5)
     assert spec.source == str((project / "game.py").resolve())
     assert check_game(spec, deck, seeds=range(25)) == 25
-    assert check_game(spec, deck, make_params(spec, ["players=5"]), seeds=range(5)) == 5
+    assert check_game(spec, deck, make_params(spec, ["players=5", "hand=7"]), seeds=range(5)) == 5
 
 
 def test_the_game_file_is_loaded_by_path_not_from_sys_path(project: Path) -> None:
@@ -117,7 +117,7 @@ def test_mcts_plays_legal_seeded_moves(project: Path) -> None:
     a = runner.play(game, strategies, runner.game_rng(4, 0))
     b = runner.play(game, [make_strategy(spec.name, "mcts:20"), make_strategy(spec.name, "random")],
                     runner.game_rng(4, 0))
-    assert a == b and a.tricks == 7
+    assert a == b and a.tricks == 9
 
 
 def _project_with(tmp_path: Path, project: Path, source: str, game: str = "game.py") -> Path:
@@ -170,3 +170,42 @@ def test_the_projects_own_tests_pass(project: Path) -> None:
                            str(project / "tests")], capture_output=True, text=True, cwd=project, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "2 passed" in done.stdout
+
+
+def test_an_installed_game_is_found_by_its_entry_point(project: Path, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.metadata as metadata
+
+    point = metadata.EntryPoint(name="installed-crowns", value="tests.games.installed_game:InstalledCrowns",
+                                group="deckpress.games")
+    monkeypatch.setattr(metadata, "entry_points", lambda group=None: [point] if group == "deckpress.games" else [])
+    folder = _project_with(tmp_path, project, "", game="installed-crowns")
+    spec = game_of(resolve_deck(folder))
+    assert spec is not None and spec.name == "installed-crowns" and spec.title == "Installed Crowns"
+    assert spec.source == "tests.games.installed_game:InstalledCrowns"
+    summary = runner.simulate(spec.name, resolve_deck(folder), make_params(spec), games=20, seed=2, strategy="random")
+    assert summary.games == 20 and summary.game == "installed-crowns"
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "mcts:30"])
+def test_players_cannot_peek_at_the_other_hand(project: Path, name: str) -> None:
+    """Two deals that seat 0 cannot tell apart (the other hand and the undealt cards
+    swapped) get the same choice from the same random stream, whatever the player."""
+    import random
+
+    from generator.games.api import Action
+
+    deck = resolve_deck(project)
+    spec = game_of(deck)
+    assert spec is not None
+    game = spec.make(deck, make_params(spec, ["hand=5"]))
+    mine = ("9S", "8S", "2H", "7D", "1C")
+    ids = [c.id for c in deck.cards]
+    rest = [c for c in ids if c not in mine]
+    choices, views = [], []
+    for other in (tuple(rest[:5]), tuple(rest[-5:])):
+        state = game.new_state()
+        state.apply(Action("deal", (mine, other)))
+        views.append(state.view(0))
+        choices.append(make_strategy(spec.name, name).choose(state, 0, random.Random(11)))
+    assert views[0] == views[1] and choices[0] == choices[1]

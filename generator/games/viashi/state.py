@@ -163,6 +163,7 @@ class ViashiState(StateBase):
         pair = list(other.pair)
         cards = [other.hands[s][i] if kind == "hand" else pair[i] if kind == "pair" else other.pile[i]
                  for kind, s, i in places]
+        cards.sort()  # the same cards in any places give the same deal: no peeking through their order
         rng.shuffle(cards)
         for (kind, s, i), c in zip(places, cards, strict=True):
             if kind == "hand":

@@ -179,6 +179,7 @@ class WarState(StateBase):
         other = self.clone()
         places = [(s, i) for s, st in enumerate(other.stacks) for i in range(len(st))]
         cards = [other.stacks[s][i] for s, i in places]
+        cards.sort()  # the same cards in any places give the same deal: no peeking through their order
         rng.shuffle(cards)
         for (s, i), c in zip(places, cards, strict=True):
             other.stacks[s][i] = c

@@ -224,6 +224,7 @@ class WeijiState(StateBase):
         other = self.clone()
         places = [(s, i) for s, n in enumerate(other.unknown) for i in range(n) if not (s == seat and i == 0)]
         cards = [other.stacks[s][i] for s, i in places]
+        cards.sort()  # the same cards in any places give the same deal: no peeking through their order
         rng.shuffle(cards)
         for (s, i), c in zip(places, cards, strict=True):
             other.stacks[s][i] = c

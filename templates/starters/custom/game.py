@@ -30,7 +30,7 @@ class CrownParams(Params):
     """Crown Tricks: 2 to 5 players, a hand of up to 9 cards."""
 
     players: int = Field(default=2, ge=2, le=5, description="number of players")
-    hand: int = Field(default=7, ge=1, le=18, description="cards dealt to each player")
+    hand: int = Field(default=9, ge=1, le=18, description="cards dealt to each player")
 
 
 class CrownTricks:
@@ -202,7 +202,7 @@ class CrownState(StateBase):
             return other
         g = self.game
         seats = [s for s in range(self.n) if s != seat]
-        pool = [c for s in seats for c in self.hands[s]] + self.rest
+        pool = sorted([c for s in seats for c in self.hands[s]] + self.rest)  # where they were tells nothing
         for _ in range(50):
             rng.shuffle(pool)
             left = list(pool)
