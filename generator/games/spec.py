@@ -74,6 +74,8 @@ class GameSpec:
     fast: str | None = None
     source: str | None = None
     description: str = ""
+    # the rule booklets ``deckpress build`` prints for a built-in game: file stem -> --set values
+    booklets: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
     # -- compatibility with the former ``GameEntry`` --------------------------
     @property

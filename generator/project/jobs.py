@@ -20,12 +20,6 @@ if TYPE_CHECKING:
 
 PAGES = ("a4", "letter")
 BALANCE_GAMES = 2000
-WAR_BOOKLETS: dict[str, tuple[str, ...]] = {
-    "war-classic": ("variant=classic",),
-    "war-russian": ("variant=russian", "objective=1", "tie_method=2"),
-}
-
-
 @dataclass(frozen=True)
 class Job:
     id: str  # unique within a build, e.g. "viashi/cards-a4"
@@ -96,16 +90,18 @@ def _game(deck: Deck) -> Any:
 def plan_rules(out: Path) -> list[Job]:
     """One booklet per game (War: classic and Russian), in ``out/rules/``."""
     from ..deck import resolve_deck
+    from ..games.registry import builtin_names, entry
 
     folder = out / "rules"
-    books = {"weiji": ("lighting", ()), "viashi": ("viashi", ())}
     jobs = []
-    for name, (deck_name, sets) in {**books, **{k: ("piecepack", v) for k, v in WAR_BOOKLETS.items()}}.items():
-        game = name.split("-")[0]
-        deck = resolve_deck(deck_name)
-        options = {"game": game, "sets": list(sets), "format": "booklet", "page": "a4"}
-        key = job_key(deck.digest, "rules", options)
-        jobs.append(Job(f"rules/{name}", deck_name, "rules", (folder / f"{name}-booklet.pdf",), key, options))
+    for game in builtin_names():  # each game's spec lists its booklets
+        spec = entry(game)
+        for name, sets in spec.booklets.items():
+            deck_name = spec.default_deck or ""
+            deck = resolve_deck(deck_name)
+            options = {"game": game, "sets": list(sets), "format": "booklet", "page": "a4"}
+            key = job_key(deck.digest, "rules", options)
+            jobs.append(Job(f"rules/{name}", deck_name, "rules", (folder / f"{name}-booklet.pdf",), key, options))
     return jobs
 
 

@@ -209,3 +209,17 @@ def test_players_cannot_peek_at_the_other_hand(project: Path, name: str) -> None
         views.append(state.view(0))
         choices.append(make_strategy(spec.name, name).choose(state, 0, random.Random(11)))
     assert views[0] == views[1] and choices[0] == choices[1]
+
+
+def test_editing_game_py_changes_the_project_hash(project: Path) -> None:
+    from generator.project.cache import project_hash
+
+    before = project_hash(project)
+    game = project / "game.py"
+    text = game.read_text()
+    try:
+        game.write_text(text + "\n# a rule changed\n")
+        assert project_hash(project) != before
+    finally:
+        game.write_text(text)
+    assert project_hash(project) == before

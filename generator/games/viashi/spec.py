@@ -28,6 +28,7 @@ SPEC = GameSpec(
     booklet="generator.booklet.content:viashi_context",
     figures="generator.booklet.figures:viashi_figures",
     fast="generator.games.viashi.fast",
+    booklets=MappingProxyType({"viashi": ()}),
     source="generator.games.viashi.spec:SPEC",
     description="Elvish trick-taking for 3 (Viashi) or 6 (Viashilym)",
 )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from ..params import WarParams
 from ..spec import GameSpec
 from .game import WarGame, war_deal_actions
@@ -18,6 +20,8 @@ SPEC = GameSpec(
     booklet="generator.booklet.content:war_context",
     figures="generator.booklet.figures:war_figures",
     fast="generator.games.war.fast",
+    booklets=MappingProxyType({"war-classic": ("variant=classic",),
+                                "war-russian": ("variant=russian", "objective=1", "tie_method=2")}),
     source="generator.games.war.spec:SPEC",
     description="War for piecepack tiles or cards, classic or Russian",
 )

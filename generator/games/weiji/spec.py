@@ -25,6 +25,7 @@ SPEC = GameSpec(
     booklet="generator.booklet.content:weiji_context",
     figures="generator.booklet.figures:weiji_figures",
     fast="generator.games.weiji.fast",
+    booklets=MappingProxyType({"weiji": ()}),
     source="generator.games.weiji.spec:SPEC",
     description="Top-Trumps style: choose an attribute, the best value takes the shown cards",
 )
