@@ -77,9 +77,12 @@ def test_rules_takes_the_project_folder_with_its_parameters_table(project: Path,
     assert "cards dealt to each player" in text  # the parameters table: the field's description
 
 
-def test_check_gives_a_balance_report_for_the_custom_game(project: Path) -> None:
-    result = cli.invoke(app, ["check", str(project), "--games", "120", "--json"])
+def test_check_gives_a_balance_report_for_the_custom_game(project: Path, tmp_path: Path) -> None:
+    pdf = tmp_path / "balance.pdf"
+    result = cli.invoke(app, ["check", str(project), "--games", "120", "--json", "--report", str(pdf)])
     assert result.exit_code == 0, result.output
+    text = " ".join(page.extract_text() for page in PdfReader(pdf).pages)
+    assert "Card impact" in text and "Nine of Spades" in text
     report = json.loads(result.output)
     assert report["game"] == "crowns"
     play = report["playtest"]
