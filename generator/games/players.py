@@ -1,10 +1,10 @@
 """Players for any game that implements the public State API (``--strategy``
 names every game understands): ``random``, ``greedy`` and ``mcts``.
 
-They use only what the acting seat may know: ``legal_actions()``, ``view(seat)``
-and ``resample(seat, rng)`` — a state dealt again from that seat's point of view
-(see :mod:`.api`), never the real state's hidden cards — and the game's public
-``heuristic(view, seat)`` where it has one. Their random choices come from the
+They decide from a :class:`Seat`, which offers only what the acting seat may
+know: its legal actions, its view and ``resample`` — states dealt again from its
+point of view (see :mod:`.api`), never the real state's hidden cards — and the
+game's public ``heuristic(view, seat)`` where it has one. Their random choices come from the
 ``rng`` the runner gives each game, so a run is the same for any ``--jobs``.
 
 ``mcts`` is information-set Monte Carlo tree search (single-observer IS-MCTS,
@@ -33,6 +33,27 @@ MCTS_ITERATIONS = 200
 UCB_C = 0.7  # exploration; returns are in [0, 1]
 
 
+class Seat:
+    """All a generic player gets to see of the game in progress: its own seat's
+    legal actions and view, states dealt again from its point of view, and the
+    game's public rules (``heuristic``). The state itself stays private, so the
+    players below cannot peek by construction."""
+
+    __slots__ = ("_state", "game", "seat")
+
+    def __init__(self, state: Any, seat: int) -> None:
+        self._state, self.seat, self.game = state, seat, state.game
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._state.legal_actions())
+
+    def view(self) -> Any:
+        return self._state.view(self.seat)
+
+    def resample(self, rng: random.Random) -> Any:
+        return self._state.resample(self.seat, rng)
+
+
 class RandomPlayer:
     """Uniform over the legal actions."""
 
@@ -40,8 +61,11 @@ class RandomPlayer:
     deterministic = False
 
     def choose(self, state: Any, seat: int, rng: random.Random) -> Action:
-        legal = state.legal_actions()
-        return legal[rng.randrange(len(legal))]  # type: ignore[no-any-return]
+        return self.decide(Seat(state, seat), rng)
+
+    def decide(self, me: Seat, rng: random.Random) -> Action:
+        legal = me.legal_actions()
+        return legal[rng.randrange(len(legal))]
 
 
 def _score(state: Any, seat: int) -> float:
@@ -66,15 +90,18 @@ class GreedyPlayer:
     deterministic = False
 
     def choose(self, state: Any, seat: int, rng: random.Random) -> Action:
-        legal = list(state.legal_actions())
+        return self.decide(Seat(state, seat), rng)
+
+    def decide(self, me: Seat, rng: random.Random) -> Action:
+        legal = me.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        base = state.resample(seat, rng)
+        base = me.resample(rng)
         best, value = legal[0], -math.inf
         for action in legal:
             trial = base.clone()
             trial.apply(action)
-            score = _score(trial, seat)
+            score = _score(trial, me.seat)
             if score > value:
                 best, value = action, score
         return best
@@ -103,12 +130,15 @@ class MctsPlayer:
         self.iterations = budget or MCTS_ITERATIONS
 
     def choose(self, state: Any, seat: int, rng: random.Random) -> Action:
-        legal = list(state.legal_actions())
+        return self.decide(Seat(state, seat), rng)
+
+    def decide(self, me: Seat, rng: random.Random) -> Action:
+        legal = me.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        root = _Node(seat)
+        root = _Node(me.seat)
         for _ in range(self.iterations):
-            self._iterate(root, state.resample(seat, rng), rng)
+            self._iterate(root, me.resample(rng), rng)
         children = root.children
         return max(legal, key=lambda a: children[a].visits if a in children else -1)
 
