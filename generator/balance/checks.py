@@ -8,7 +8,9 @@ from ..deck.issues import Issue
 from ..deck.model import Deck
 from ..deckcheck import validate_deck
 from ..games.params import make_params
+from ..games.registry import builtin_names, game_of, has_decisions
 from . import simulate as sim
+from .card_impact import IMPACT_GAMES, card_impact
 from .findings import Finding, Report
 from .playstats import playtest_stats
 from .skill import SKILL_GAMES, skill_gap
@@ -27,7 +29,11 @@ def planned_games(deck: Deck, games: int, skill: bool = True) -> int:
     Weiji and Viashi the skill-gap games."""
     if deck.game == "war" and games:
         return games + grid_games(games) * len(sim.GRID_PLAYERS) * len(sim.GRID_PACKS)
-    return games + (min(games, SKILL_GAMES) if skill and deck.game in ("weiji", "viashi") else 0)
+    spec = game_of(deck)
+    if not (skill and spec is not None and has_decisions(spec.name)):
+        return games
+    own = spec.name not in builtin_names()  # a designer's game also measures each card's impact
+    return games + min(games, SKILL_GAMES) + (min(games, IMPACT_GAMES) * (len(deck.cards) + 1) if own else 0)
 
 
 def _with_validation(deck: Deck, findings: list[Finding], issues: Sequence[Issue]) -> list[Finding]:
@@ -76,14 +82,15 @@ def run_checks(
     listed as findings at the deck's lines; a play error there means no playtest."""
     t = resolve_thresholds(deck, thresholds)
     sets = list(sets)
-    report = Report(deck=deck.name, key=deck.key, game=deck.game, cards=sum(c.copies for c in deck.cards), thresholds=t)
+    spec = game_of(deck)  # a designer's game.py is loaded (and run) here
+    game = spec.name if spec is not None else deck.game
+    report = Report(deck=deck.name, key=deck.key, game=game, cards=sum(c.copies for c in deck.cards), thresholds=t)
     report.static, findings = static_checks(deck, t)
     issues = validate_deck(deck) if issues is None else issues
     findings = _with_validation(deck, findings, issues)
-    game = deck.game
     blocked = any(f.level == "error" and f.code in ("no_rank", "no_attributes", "no_suit") for f in findings) \
         or any(i.level == "error" and i.play for i in issues)  # print errors are reported, not blocking
-    params = make_params(game, sets, players=players) if game in ("weiji", "war", "viashi") else None
+    params = make_params(game, sets, players=players) if sim.simulated(game) else None
     if games <= 0:
         report.notes.append("static checks only (--games 0)")
     elif params is None:
@@ -103,6 +110,9 @@ def run_checks(
         elif pt.summary.strategy:
             report.notes.append(f"playtest strategy: {pt.summary.strategy}; skill gap not measured"
                                 " (deckpress check measures it)")
+        if skill and spec is not None and spec.name not in builtin_names():  # a designer's game: cards by restricted play
+            report.playtest["card_impact"] = card_impact(game, deck, params, games, seed, t["confidence"], strategy,
+                                                         progress)
         if game == "war":
             report.playtest["war"]["grid"] = sim.war_grid(deck, sets, grid_games(games), seed, progress)
         flagged = {f.cards[0] for f in findings if f.code in ("unbeatable", "hopeless")}

@@ -117,6 +117,14 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
         out.append(("Card value under expert play", "Cards the expert seat played in the skill-gap games: captures and points "
                     f"captured with each card; special target: a {fool} (the Fool) taking its suit's top card, {changeling} "
                     f"(the Changeling) taking {lady}.", _table(rows, st, s, width, [1.2, 0.8, 0.8, 1, 1, 1.4])))
+    impact = (play or {}).get("card_impact") or {}
+    if impact.get("cards"):
+        rows = [["card", "name", "share without it", "usual share", "impact (points)", "interval"]]
+        rows += [[r["card"], r["name"], pct(r["share"]), pct(r["usual"]), f"{100 * r['impact']:+.1f}",
+                  f"{100 * r['low']:+.1f} to {100 * r['high']:+.1f}"] for r in impact["cards"]]
+        out.append(("Card impact", f"A seat that never plays the card while it has another move, seats rotated, "
+                    f"{impact['games_per_card']:,} games per card: its win share against the usual play of the same games.",
+                    _table(rows, st, s, width, [0.8, 2.2, 1.2, 1.2, 1.2, 1.6])))
     grid = (play or {}).get("war", {}).get("grid")
     if grid:
         rows = [["players", "packs", "games", "mean", "median", "p95", "longest", "unfinished"]]

@@ -45,6 +45,9 @@ def skilled_strategy(game: str, params: Params, asked: str | None = None) -> str
         return "expert"  # card counting: no budget
     if experts and game == "viashi" and int(getattr(params, "players", 3)) == 3:
         return experts[0]
+    searchers = [n.strip() for n in (asked or "").split(",") if n.strip().partition(":")[0] == "mcts"]
+    if searchers and "mcts" in known.strategies:
+        return searchers[0]  # any game's search player (mcts:N)
     return known.default_strategy
 
 

@@ -39,6 +39,8 @@ def print_report(report: Report, console: Console | None = None) -> None:
             console.print(f"cards per {what[:-1]}: " + ", ".join(f"{k}={v}" for k, v in static[what].items()), highlight=False)
     if play:
         _playtest(console, play, report.thresholds["confidence"])
+        if play.get("card_impact", {}).get("cards"):
+            _impact(console, play["card_impact"], report.thresholds["confidence"])
     for note in report.notes:
         console.print(f"[dim]note: {note}[/dim]")
     for f in report.findings:
@@ -129,3 +131,16 @@ def _captures_label(v: dict) -> str:
     """"Fool / the Changeling captures per game", in the deck's names ("Jester / the Trickster ...")."""
     names = v.get("names", {})
     return f"{names.get('fool', 'Fool')} / {names.get('changeling', 'the Changeling')} captures per game"
+
+
+def _impact(console: Console, impact: dict[str, Any], confidence: float, show: int = 6) -> None:
+    """The cards that matter most and least by restricted play (see balance.card_impact)."""
+    rows = impact["cards"]
+    table = Table("card", "without it", "usual", "impact", f"{pct(confidence)} interval",
+                  title=f"card impact: a seat that never plays the card ({impact['games_per_card']:,} games per card)",
+                  **COMPACT)
+    picked = rows if len(rows) <= 2 * show else rows[:show] + rows[-show:]
+    for r in picked:
+        table.add_row(f"{r['name']} ({r['card']})", pct(r["share"]), pct(r["usual"]), f"{100 * r['impact']:+.1f} points",
+                      f"{100 * r['low']:+.1f} to {100 * r['high']:+.1f}")
+    console.print(table)

@@ -24,13 +24,15 @@ from reportlab.platypus import Flowable, SimpleDocTemplate
 from ..deck.model import Deck
 from ..errors import ParameterError, Problem, RenderError
 from ..games.params import Params
+from ..games.registry import entry
+from ..games.spec import load_hook
 from ..paths import templates_dir
 from ..render.atomic import atomic_write
 from ..render.fonts import SANS, register_fonts
 from ..render.layout.sandbox import Budget, CardSandbox
 from ..render.piece import Piece
 from .content import booklet_context
-from .figures import FIGURES, cover
+from .figures import cover
 from .imposition import impose_pdf, padded_count
 from .markup import parse, title_flowables
 from .style import BookletStyle, page_style
@@ -44,7 +46,6 @@ SIZES: dict[tuple[str, str], tuple[tuple[float, float], tuple[float, float] | No
     ("sheet", "a4"): ((210 * mm, 297 * mm), None),
     ("sheet", "letter"): ((8.5 * inch, 11 * inch), None),
 }
-TITLES = {"weiji": "Weiji", "war": "War", "viashi": "Viashi"}
 
 
 @dataclass(frozen=True)
@@ -126,7 +127,8 @@ def figure_pieces(game: str, deck: Deck) -> list[Piece]:
 def _story(game: str, text: str, context: dict[str, Any], deck: Deck, style: BookletStyle,
            frame: tuple[float, float]) -> list[Flowable]:
     pieces = figure_pieces(game, deck)
-    figures = FIGURES[game](deck, context, style, pieces)
+    hook = entry(game).figures
+    figures = load_hook(hook)(deck, context, style, pieces) if hook else {}
     parsed = parse(text, style, frame[0], figures)
     return [*title_flowables(parsed.title, style, frame[1], cover(deck, pieces, style)), *parsed.body]
 
@@ -172,7 +174,7 @@ def build_booklet(game: str, params: Params, deck: Deck, path: Path, *, format: 
     style = page_style(format)
     size, sheet = SIZES[(format, page)]
     frame = (size[0] - 2 * style.margin * mm, size[1] - 2 * style.margin * mm)
-    title = f"{TITLES[game]} rules · {deck.name}"
+    title = f"{entry(game).title} rules · {deck.name}"
     pdf, pages = _layout(_story(game, text, context, deck, style, frame), size, style, title)
     with atomic_write(path) as tmp:
         if sheet is None:

@@ -18,7 +18,8 @@ from ..deck.load import BUNDLED, bundled_path
 from ..deck.model import Attribute, Card, Deck, Rank, Suit
 from ..errors import ParameterError, Problem
 from ..games.params import Params, ViashiParams, WarParams, WeijiParams
-from ..games.registry import make_game
+from ..games.registry import entry, make_game
+from ..games.spec import load_hook
 from .ours import MARK, markers, own_names, token
 
 PICKUP = {
@@ -288,24 +289,22 @@ def viashi_context(params: ViashiParams, deck: Deck) -> dict[str, Any]:
     }
 
 
-DEFAULT_DECKS = {"weiji": "lighting", "war": "piecepack", "viashi": "viashi"}
-CONTEXTS = {"weiji": weiji_context, "war": war_context, "viashi": viashi_context}
-
-
 def booklet_context(game: str, params: Params, deck: Deck) -> dict[str, Any]:
-    """Everything the template ``templates/rules/GAME.md.j2`` uses."""
-    if game not in CONTEXTS:
-        raise ParameterError(f"unknown game {game!r}; games: {', '.join(CONTEXTS)}")
-    expected = {"weiji": WeijiParams, "war": WarParams, "viashi": ViashiParams}[game]
-    if not isinstance(params, expected):
-        raise ParameterError(f"{game} booklet needs {expected.__name__}, got {type(params).__name__}")
+    """Everything the template ``templates/rules/GAME.md.j2`` uses (the game's
+    own facts come from its spec's ``booklet`` hook; a game without one gets
+    the parameters, the deck and the command only)."""
+    spec = entry(game)
+    if not isinstance(params, spec.params):
+        raise ParameterError(f"{game} booklet needs {spec.params.__name__}, got {type(params).__name__}")
     # the deck must be playable with these parameters, as for `deckpress simulate`: a
     # deck that does not fit the game is the same clear error, never a template failure
     make_game(game, deck, params)
-    facts = CONTEXTS[game](params, deck)  # type: ignore[operator]
+    facts = load_hook(spec.booklet)(params, deck) if spec.booklet else {}
+    parameters = [(key, getattr(params, key), info.description or "") for key, info in type(params).model_fields.items()]
     ctx = {"game": game, "params": params, "deck": deck, "command": _sets(game, params, deck), "an": an,
+           "parameters": parameters,
            # the deck option of the commands a booklet suggests: "" for the game's own bundled deck
-           "deck_option": "" if _is_bundled(deck) and deck.key == DEFAULT_DECKS.get(game) else
+           "deck_option": "" if _is_bundled(deck) and deck.key == spec.default_deck else
            f" --deck {_deck_argument(deck)}",
            **facts}
     # issue #27: the rules and names that are ours, marked where stated and listed at the end

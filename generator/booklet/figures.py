@@ -185,9 +185,6 @@ def viashi_figures(deck: Deck, ctx: Mapping[str, Any], style: BookletStyle,
                                   style)}
 
 
-FIGURES = {"weiji": weiji_figures, "war": war_figures, "viashi": viashi_figures}
-
-
 def cover(deck: Deck, pieces: Sequence[Piece], style: BookletStyle) -> Flowable | None:
     """The title page picture: the deck's strongest cards (one per suit, up to four), else its first three."""
     if not pieces:

@@ -96,7 +96,7 @@ def _print_summary(summary: BuildSummary) -> None:
 @friendly
 def new_command(
     name: Path = typer.Argument(..., help="Folder for the new project.", show_default=False),
-    game: str = typer.Option("weiji", "--game", help="The starter: weiji, viashi, war (cards) or piecepack."),
+    game: str = typer.Option("weiji", "--game", help="The starter: weiji, viashi, war (cards), piecepack, or custom (your own game.py: a trick-taking game to change)."),
 ) -> None:
     """Start a new game: a deck, a card spreadsheet and a layout that extends a bundled one."""
     from ..project.scaffold import scaffold

@@ -8,17 +8,16 @@ import typer
 
 from ..booklet import build_booklet
 from ..games.params import make_params
+from ..games.registry import GAMES, default_deck, resolve
 from . import options
 from .app import app, friendly
 from .checked import load_checked
-
-DEFAULT_DECKS = {"weiji": "lighting", "war": "piecepack", "viashi": "viashi"}
 
 
 @app.command()
 @friendly
 def rules(
-    game: str = typer.Argument(..., help="weiji, war or viashi.", show_default=False),
+    game: str = typer.Argument(..., help="weiji, war, viashi, or a deck file or project folder (its game: names the game).", show_default=False),
     output: Path = options.OutputFile,
     deck: str | None = typer.Option(None, "--deck", help="The deck the rules describe (default: the game's bundled deck)."),
     sets: list[str] = options.Sets,
@@ -26,9 +25,15 @@ def rules(
     page: str = options.Page,
 ) -> None:
     """Rule booklet for GAME, stating exactly the chosen rule parameters (--set as for simulate)."""
-    params = make_params(game.lower(), sets)
-    loaded = load_checked(deck or DEFAULT_DECKS[game.lower()])
-    report = build_booklet(game.lower(), params, loaded, output, format=format.lower(), page=page.lower())
+    spec, own_deck = resolve(game if game.lower() not in GAMES else game.lower())  # a name, or a deck file / project folder
+    params = make_params(spec.name, sets)
+    loaded = load_checked(deck) if deck else (own_deck if own_deck is not None else load_checked(default_deck(spec.name)))
+    if own_deck is not None and not deck:
+        from ..deckcheck import require_valid
+
+        for warning in require_valid(own_deck):
+            typer.echo(warning, err=True)
+    report = build_booklet(spec.name, params, loaded, output, format=format.lower(), page=page.lower())
     if report.format == "booklet":
         blank = f", {report.blank} blank" if report.blank else ""
         typer.echo(f"{output}: {report.pages}-page booklet{blank} on {report.sheets} sheet sides; "

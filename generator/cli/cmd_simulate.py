@@ -19,7 +19,7 @@ from ..deck.model import Deck
 from ..games.api import Result
 from ..games.deals import deal_players, load_deal
 from ..games.params import make_params, parse_sets
-from ..games.registry import default_deck, entry
+from ..games.registry import default_deck, resolve
 from ..games.runner import play_deal
 from ..games.runner import simulate as run_simulation
 from ..games.stats import Summary
@@ -36,8 +36,8 @@ PROGRESS_FROM = 2000  # games: shorter runs finish before a bar is worth drawing
 @app.command()
 @friendly
 def simulate(
-    game: str = typer.Argument(..., help="weiji, war or viashi.", show_default=False),
-    deck: str | None = typer.Option(None, "--deck", help="A deck file or bundled name (default: the game's bundled deck)."),
+    game: str = typer.Argument(..., help="weiji, war, viashi, or a deck file or project folder (plays the game its game: names).", show_default=False),
+    deck: str | None = typer.Option(None, "--deck", help="A deck file or bundled name (default: the game's bundled deck, or GAME's deck)."),
     players: int | None = options.Players,
     games: int = options.Games,
     seed: int = options.Seed,
@@ -50,8 +50,16 @@ def simulate(
     engine: str = typer.Option("auto", "--engine", help="auto (compiled kernels when they serve the run, else the reference), fast or reference."),
 ) -> None:
     """Simulate GAME to see how a deck plays: wins per seat, game lengths, ties."""
-    entry(game)  # unknown game: a clear error first
-    loaded = load_checked(deck or default_deck(game))
+    spec, own_deck = resolve(game)  # a game name, or a deck file / project folder (its game:); else a clear error
+    game = spec.name
+    if deck or own_deck is None:
+        loaded = load_checked(deck or default_deck(game))
+    else:
+        from ..deckcheck import require_valid
+
+        loaded = own_deck
+        for warning in require_valid(loaded):  # the one validation every command runs
+            typer.echo(warning, err=True)
     if deal is not None:
         if engine == "fast":
             raise typer.BadParameter("--deal plays one traced game with the reference engine", param_hint="--engine")

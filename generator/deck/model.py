@@ -15,11 +15,9 @@ from typing import Any, Literal
 
 from .settings import DEFAULT_BUILD, BuildIn
 
-Game = Literal["weiji", "war", "viashi", "none"]
+Game = str  # a game name the simulator's registry knows, "none", or "game.py[:Class]" in the project
 Kind = Literal["cards", "piecepack"]
 Better = Literal["higher", "lower"]
-
-GAMES: tuple[str, ...] = ("weiji", "war", "viashi", "none")
 
 # Colours for suits written without ``color:`` (the Okabe-Ito palette, told apart by
 # colour-blind readers), in suit order; ``deckpress check`` warns about each one used.

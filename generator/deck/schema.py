@@ -51,6 +51,11 @@ Number = Annotated[float, BeforeValidator(_number_text)]
 Whole = Annotated[int, BeforeValidator(_number_text)]
 Key = Annotated[str, BeforeValidator(_as_text), Field(pattern=KEY_RE.pattern)]
 Color = Annotated[str, Field(pattern=COLOR_RE.pattern)]
+# a game: a registered name (weiji, war, viashi, an installed game), "none", or the
+# designer's own Python file in the project folder (game.py or game.py:ClassName);
+# which names exist is the simulator's registry's to say (generator.games.registry)
+GAME_RE = r"^([a-z][a-z0-9_-]{0,39}|[A-Za-z0-9_][A-Za-z0-9_./-]{0,200}\.py(:[A-Za-z_][A-Za-z0-9_]{0,99})?)$"
+GameRef = Annotated[str, BeforeValidator(_as_text), Field(pattern=GAME_RE)]
 
 
 class Strict(BaseModel):
@@ -114,7 +119,7 @@ class NumberFormatIn(Strict):
 
 class DeckIn(Strict):
     name: Text
-    game: Literal["weiji", "war", "viashi", "none"] = "none"
+    game: GameRef = "none"
     kind: Literal["cards", "piecepack"] = "cards"
     description: Text = ""
     attributes: list[AttributeIn] = Field(default_factory=list, max_length=64)

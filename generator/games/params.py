@@ -5,7 +5,7 @@ take exactly these keys).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
@@ -92,9 +92,6 @@ class ViashiParams(Params):
         return self
 
 
-PARAMS: Mapping[str, type[Params]] = {"weiji": WeijiParams, "war": WarParams, "viashi": ViashiParams}
-
-
 def parse_sets(items: Iterable[str]) -> dict[str, str]:
     """``["variant=russian", "objective=2"]`` -> ``{"variant": "russian", "objective": "2"}``."""
     out: dict[str, str] = {}
@@ -106,12 +103,14 @@ def parse_sets(items: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def make_params(game: str, sets: Iterable[str] = (), **overrides: Any) -> Params:
-    """Validate parameters for ``game`` from ``--set`` strings and keyword overrides
-    (``None`` overrides are ignored, so unset CLI options keep the defaults)."""
-    if game not in PARAMS:
-        raise ParameterError(f"unknown game {game!r}; games: {', '.join(PARAMS)}")
-    model = PARAMS[game]
+def make_params(game: Any, sets: Iterable[str] = (), **overrides: Any) -> Params:
+    """Validate parameters for ``game`` (a registered name or a ``GameSpec``) from
+    ``--set`` strings and keyword overrides (``None`` overrides are ignored, so
+    unset CLI options keep the defaults). The model is the game spec's ``params``."""
+    from .registry import entry  # the registry imports the games, which import this module
+
+    spec = entry(game)
+    game, model = spec.name, spec.params
     values: dict[str, Any] = {k: v for k, v in overrides.items() if v is not None}
     for key, text in parse_sets(sets).items():
         value = _coerce(model, key, text)

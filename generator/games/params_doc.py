@@ -3,7 +3,8 @@ validated parameter models so the docs cannot drift from what ``--set`` accepts.
 
 from __future__ import annotations
 
-from .params import PARAMS, valid_values
+from .params import valid_values
+from .registry import builtin_names, entry
 
 
 def params_markdown() -> str:
@@ -16,7 +17,8 @@ def params_markdown() -> str:
         "Unknown keys or values are errors that list the valid ones.",
         "",
     ]
-    for game, model in PARAMS.items():
+    for game in builtin_names():  # the built-in games (a designer's game documents itself)
+        model = entry(game).params
         lines += [f"## {game}", "", (model.__doc__ or "").strip(), "",
                   "| key | default | valid | meaning |", "| --- | --- | --- | --- |"]
         for key, info in model.model_fields.items():

@@ -1,88 +1,118 @@
-"""The games the simulator knows, registered explicitly (no import side effects).
+"""The games the simulator knows: registered :class:`~generator.games.spec.GameSpec`
+objects, explicitly (no import side effects).
 
-Each :class:`GameEntry` says how to build the game from a deck and its validated
-parameters, which bundled deck it uses by default, which strategies it offers
-and how a ``--deal`` file becomes the scripted chance outcomes of one game.
-
-To add a game: write its module (a ``Game`` whose ``new_state`` returns an
-``api.State``), then add ONE entry to :data:`GAMES` below.
+The built-in games are listed in :data:`BUILTIN` by the import string of their
+spec; :func:`register` adds another (a designer's game, or one installed as a
+package). Every per-game table in deckpress derives from :func:`specs`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
 from ..deck.model import Deck
 from ..errors import ParameterError
-from .api import Action, Game, Strategy
+from .api import Game, Strategy
+from .custom import deck_game_ref, entry_point, is_file_ref, load_ref
 from .params import Params
-from .strategies import BestStrategy, CountingStrategy, FixedStrategy, RandomStrategy
-from .viashi.expert import ExpertStrategy
-from .viashi.game import ViashiGame, viashi_deal_actions
-from .viashi.strategies import GreedyStrategy
-from .viashi.strategies import RandomStrategy as ViashiRandom
-from .war.game import WarGame, war_deal_actions
-from .weiji.game import WeijiGame, weiji_deal_actions
+from .spec import DealHook, GameSpec, StrategyFactory, load_hook
 
-StrategyFactory = Callable[[], Strategy]
-DealHook = Callable[[Any, Mapping[str, Any]], Sequence[Action]]
+__all__ = ["BUILTIN", "GAMES", "DealHook", "GameEntry", "GameSpec", "StrategyFactory", "default_deck", "entry",
+           "make_game", "make_strategy", "register", "seat_strategies", "specs"]
 
 
-@dataclass(frozen=True)
-class GameEntry:
-    """One registered game."""
+def GameEntry(name: str, make: Any, default_deck: str | None = None, deal_actions: DealHook | None = None,
+              strategies: Mapping[str, StrategyFactory] | None = None,
+              default_strategy: str | None = None) -> GameSpec:
+    """The former registry entry's constructor: the registered game ``name``'s spec
+    (its parameters, players, hooks and fast engine) with these fields replaced;
+    a name not registered gets a bare spec."""
+    _load_builtin()
+    base = _SPECS.get(name) or GameSpec(name=name, title=name.capitalize(), params=Params, players=(2, 8), make=make)
+    return replace(base, make=make, default_deck=default_deck, deal=deal_actions,
+                   strategies=MappingProxyType(dict(strategies or {})), default_strategy=default_strategy)
 
-    name: str
-    make: Callable[[Deck, Any], Game]  # (deck, validated params) -> Game
-    default_deck: str  # a bundled deck name
-    deal_actions: DealHook  # (game, deal mapping) -> the scripted chance outcomes, in order
-    strategies: Mapping[str, StrategyFactory] = field(default_factory=lambda: MappingProxyType({}))
-    default_strategy: str | None = None  # None: the game has no player decisions
-
-
-GAMES: Mapping[str, GameEntry] = MappingProxyType(
-    {
-        "weiji": GameEntry(
-            name="weiji",
-            make=WeijiGame,
-            default_deck="lighting",
-            deal_actions=weiji_deal_actions,
-            strategies=MappingProxyType({"best": BestStrategy, "random": RandomStrategy, "fixed": FixedStrategy,
-                                         "expert": CountingStrategy}),
-            default_strategy="best",
-        ),
-        "war": GameEntry(name="war", make=WarGame, default_deck="piecepack", deal_actions=war_deal_actions),
-        "viashi": GameEntry(
-            name="viashi",
-            make=ViashiGame,
-            default_deck="viashi",
-            deal_actions=viashi_deal_actions,
-            strategies=MappingProxyType({"random": ViashiRandom, "greedy": GreedyStrategy, "expert": ExpertStrategy}),
-            default_strategy="greedy",
-        ),
-    }
+# the built-in games: the import string of each one's spec, in the order commands list them
+BUILTIN: tuple[str, ...] = (
+    "generator.games.weiji.spec:SPEC",
+    "generator.games.war.spec:SPEC",
+    "generator.games.viashi.spec:SPEC",
 )
 
+_SPECS: dict[str, GameSpec] = {}
 
-def entry(name: str) -> GameEntry:
+
+def _load_builtin() -> None:
+    if not _SPECS:
+        for ref in BUILTIN:
+            spec = load_hook(ref)
+            _SPECS[spec.name] = spec
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Make ``spec`` known by its name (the same spec again is a no-op; another
+    game of a taken name is an error)."""
+    _load_builtin()
+    known = _SPECS.get(spec.name)
+    if known is not None and known is not spec and known.source != spec.source and not _designer(known):
+        raise ParameterError(f"a game named {spec.name!r} is already registered; give yours another name")
+    _SPECS[spec.name] = spec
+    return spec
+
+
+def specs() -> tuple[GameSpec, ...]:
+    """Every registered game, the built-in ones first."""
+    _load_builtin()
+    return tuple(_SPECS.values())
+
+
+def builtin_names() -> tuple[str, ...]:
+    return tuple(load_hook(ref).name for ref in BUILTIN)
+
+
+class _Games(Mapping[str, GameSpec]):
+    """A read-only view of the registered games by name (``GAMES["weiji"]``)."""
+
+    def __getitem__(self, name: str) -> GameSpec:
+        _load_builtin()
+        return _SPECS[name]
+
+    def __iter__(self) -> Iterator[str]:
+        _load_builtin()
+        return iter(list(_SPECS))
+
+    def __len__(self) -> int:
+        _load_builtin()
+        return len(_SPECS)
+
+
+GAMES: Mapping[str, GameSpec] = _Games()
+
+
+def entry(name: str | GameSpec) -> GameSpec:
     """The registered game ``name`` (a clear error lists the valid names)."""
+    if isinstance(name, GameSpec):
+        return name
     try:
         return GAMES[name]
     except KeyError:
         raise ParameterError(f"unknown game {name!r}; games: {', '.join(GAMES)}") from None
 
 
-def make_game(name: str, deck: Deck, params: Params) -> Game:
+def make_game(name: str | GameSpec, deck: Deck, params: Params) -> Game:
     """Build game ``name`` for ``deck`` with validated ``params``."""
     return entry(name).make(deck, params)
 
 
 def default_deck(name: str) -> str:
     """The bundled deck a game uses when no ``--deck`` is given."""
-    return entry(name).default_deck
+    deck = entry(name).default_deck
+    if deck is None:
+        raise ParameterError(f"{name} has no bundled deck: give --deck")
+    return deck
 
 
 def seat_strategies(game: str, spec: str | None, players: int) -> list[str]:
@@ -93,7 +123,7 @@ def seat_strategies(game: str, spec: str | None, players: int) -> list[str]:
     known = entry(game)
     if known.default_strategy is None:
         if spec is not None:
-            raise ParameterError(f"{game} has no player decisions, so --strategy does not apply")
+            raise ParameterError(f"{known.name} has no player decisions, so --strategy does not apply")
         return []
     if spec is None:
         return [known.default_strategy] * players
@@ -114,13 +144,10 @@ def make_strategy(game: str, name: str | None = None) -> Strategy:
     if name is None:
         name = known.default_strategy
         if name is None:
-            raise ParameterError(f"{game} has no player decisions, so no strategy")
+            raise ParameterError(f"{known.name} has no player decisions, so no strategy")
     base, budget = _budget(game, name)
     factory: Any = known.strategies[base]
     return factory() if budget is None else factory(budget)
-
-
-BUDGETED = ("expert",)  # strategies that take a search budget: NAME:SAMPLES
 
 
 def _budget(game: str, name: str) -> tuple[str, int | None]:
@@ -129,12 +156,74 @@ def _budget(game: str, name: str) -> tuple[str, int | None]:
     known = entry(game)
     base, colon, arg = name.partition(":")
     if base not in known.strategies:
-        valid = ", ".join(known.strategies) or f"none ({game} has no player decisions)"
-        raise ParameterError(f"unknown strategy {name!r} for {game}; valid: {valid}")
+        valid = ", ".join(known.strategies) or f"none ({known.name} has no player decisions)"
+        raise ParameterError(f"unknown strategy {name!r} for {known.name}; valid: {valid}")
     if not colon:
         return base, None
-    if base not in BUDGETED:
-        raise ParameterError(f"strategy {base!r} takes no budget ({name!r}); only {', '.join(BUDGETED)}:SAMPLES does")
+    if base not in known.budgeted:
+        only = ", ".join(f"{b}:N" for b in known.budgeted) or "none"
+        raise ParameterError(f"strategy {base!r} takes no budget ({name!r}); only {only} does")
     if not arg.isdigit() or int(arg) < 1:
-        raise ParameterError(f"strategy {name!r}: the budget after ':' must be a whole number of samples, 1 or more")
+        raise ParameterError(f"strategy {name!r}: the budget after ':' must be a whole number, 1 or more")
     return base, int(arg)
+
+
+def known(name: str) -> bool:
+    """Whether ``name`` is a registered game."""
+    return name in GAMES
+
+
+def has_decisions(name: str) -> bool:
+    """Whether game ``name`` has player decisions (so strategies and a skill gap)."""
+    return known(name) and GAMES[name].default_strategy is not None
+
+
+def _designer(spec: GameSpec) -> bool:
+    """A game loaded from a project's file (another project's may take its name)."""
+    return spec.source is not None and is_file_ref(spec.source)
+
+
+def ensure(source: str) -> GameSpec:
+    """The game an import string names, registered (how a worker process finds
+    a designer's game again: see :mod:`.custom`)."""
+    return register(load_ref(source))
+
+
+def game_of(deck: Deck) -> GameSpec | None:
+    """The game a deck's ``game:`` names, registered (None for ``none``): a
+    registered name, the project's ``game.py[:Class]`` (loaded by path: this runs
+    the designer's code) or an installed game (entry point group ``deckpress.games``)."""
+    name = deck.game
+    if name == "none":
+        return None
+    if is_file_ref(name):
+        return ensure(deck_game_ref(deck))
+    if name in GAMES:
+        return GAMES[name]
+    ref = entry_point(name)
+    if ref is not None:
+        return ensure(ref)
+    where = f"{deck.path}: " if deck.path is not None else ""
+    raise ParameterError(f"{where}game: {name!r} is not a game deckpress knows; valid: {', '.join(GAMES)}, none,"
+                         " an installed game, or your own game.py")
+
+
+def resolve(game: str) -> tuple[GameSpec, Deck | None]:
+    """A command's GAME: a registered name, an installed game, or a deck file or
+    project folder (then the game its ``game:`` names, and that deck)."""
+    if game in GAMES:
+        return GAMES[game], None
+    ref = entry_point(game) if "/" not in game and "." not in game else None
+    if ref is not None:
+        return ensure(ref), None
+    from pathlib import Path
+
+    from ..deck import resolve_deck
+
+    if not (Path(game).exists() or game.endswith((".yaml", ".yml"))):
+        raise ParameterError(f"unknown game {game!r}; games: {', '.join(GAMES)}, or a deck file or project folder")
+    deck = resolve_deck(game)
+    spec = game_of(deck)
+    if spec is None:
+        raise ParameterError(f"{deck.path}: the deck plays no game (game: none); set game: in the deck")
+    return spec, deck

@@ -32,9 +32,10 @@ from typing import Any
 from ..deck.model import Deck
 from ..errors import ParameterError
 from .api import CHANCE, Action, Game, Result, Strategy, TrickObserver
+from .custom import designer_failure
 from .deals import deal_choices, deal_seed
 from .params import Params
-from .registry import entry, make_game, make_strategy, seat_strategies
+from .registry import ensure, entry, make_game, make_strategy, seat_strategies
 from .stats import Summary
 from .strategies import FixedStrategy
 
@@ -115,7 +116,10 @@ def _play_range(game: Game, name: str, strategy: str | None, params: Params, see
     strategies = _strategies(name, strategy, _players(params))
     done = 0
     for index in range(start, stop):
-        summary.add(play(game, strategies, game_rng(seed, index)))
+        try:
+            summary.add(play(game, strategies, game_rng(seed, index)))
+        except Exception as exc:  # a bug in a designer's game.py: name their file and line
+            raise designer_failure(exc) from None
         done += 1
         if progress is not None and done == PROGRESS_EVERY:
             progress(done)
@@ -159,7 +163,8 @@ def simulate(
                     engine="fast" if fast else "reference")
     ready: dict[int, Summary] = {}
     merged = 0
-    init = (game, _dump(deck), params, strategy, seed, fast)
+    # workers import the game by its source and rebuild the parameters (a designer's model pickles by no name)
+    init = (entry(game).source or game, _dump(deck), params.model_dump(exclude_unset=True), strategy, seed, fast)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=_context(fast, built, game, strategy), initializer=_init_worker,
                              initargs=init) as pool:
         futures = {pool.submit(_work, a, b): k for k, (a, b) in enumerate(chunks)}
@@ -209,8 +214,10 @@ def _context(fast: bool, built: Game, name: str, strategy: str | None) -> Any:
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(game: str, deck: bytes, params: Params, strategy: str | None, seed: int, fast: bool) -> None:
+def _init_worker(game: str, deck: bytes, values: dict[str, Any], strategy: str | None, seed: int, fast: bool) -> None:
     loaded = pickle.loads(deck)
+    spec = ensure(game)  # a designer's game.py is loaded again in this process
+    game, params = spec.name, spec.params.model_validate(values)
     _WORKER.update(name=game, game=make_game(game, loaded, params), params=params, strategy=strategy, seed=seed,
                    fast=fast)
 

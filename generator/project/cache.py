@@ -45,7 +45,7 @@ PROJECT_FOLDERS = ("layouts", "templates", "rules")  # a project's own layouts a
 
 def project_hash(folder: Path | None) -> str:
     """A hash of a project's own layouts and templates (``layouts/``, ``templates/``,
-    ``rules/`` and layout YAML files beside the deck), which the deck's digest does
+    ``rules/``, layout YAML files and the game's Python files beside the deck), which the deck's digest does
     not cover: editing a layout rebuilds the cards drawn with it."""
     if folder is None:
         return ""
@@ -60,6 +60,7 @@ def project_files(folder: Path) -> list[Path]:
     """The files ``project_hash`` reads, sorted."""
     files = [p for name in PROJECT_FOLDERS for p in (folder / name).rglob("*") if p.is_file()]
     files += [p for p in folder.glob("*.y*ml") if p.is_file()]
+    files += [p for p in folder.glob("*.py") if p.is_file()]  # a designer's game.py: its rules
     return sorted(files)
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..games.registry import game_of
 from ..paths import deck_data_dir
 from .cache import job_key, project_hash
 
@@ -19,10 +20,6 @@ if TYPE_CHECKING:
     from ..deck.settings import SheetsIn
 
 PAGES = ("a4", "letter")
-WAR_BOOKLETS: dict[str, tuple[str, ...]] = {
-    "war-classic": ("variant=classic",),
-    "war-russian": ("variant=russian", "objective=1", "tie_method=2"),
-}
 
 
 @dataclass(frozen=True)
@@ -78,7 +75,7 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int | None = No
         for name, file, sets in project_booklets(deck):
             add(name, "rules", [folder / file], game=deck.game, sets=list(sets), format=b.booklets.format,
                 page=b.booklets.page)
-    if deck.game in ("weiji", "war", "viashi") and "balance" in outputs:
+    if _game(deck) is not None and "balance" in outputs:
         games = balance_games if balance_games is not None else b.balance.games
         add("balance", "balance", [folder / "balance.pdf", folder / "balance.json"], games=games)
     return jobs
@@ -111,15 +108,22 @@ def sheet_settings(sheets: SheetsIn) -> dict[str, Any]:
 
 def project_booklets(deck: Deck) -> list[tuple[str, str, tuple[str, ...]]]:
     """(job name, file, rule parameters) of each rule booklet a project's build writes:
-    one per variant of its game (War: classic and Russian), from the project's own
-    rules template when it has one (``rules/GAME.md.j2``), else the bundled text, both
-    describing the project's deck. Bundled decks get theirs from :func:`plan_rules`."""
-    if deck.game not in ("weiji", "war", "viashi") or is_bundled(deck):
+    one per booklet its game's spec lists (War: classic and Russian), from the
+    project's own rules template when it has one (``rules/GAME.md.j2``), else the
+    bundled text, both describing the project's deck; a designer's own game needs its
+    template. Bundled decks get theirs from :func:`plan_rules`."""
+    from ..games.registry import builtin_names
+
+    spec = _game(deck)
+    if spec is None or is_bundled(deck):
         return []
-    if deck.game == "war":
-        return [(f"rules-{name.split('-', 1)[1]}", f"rules-{name.split('-', 1)[1]}-booklet.pdf", sets)
-                for name, sets in WAR_BOOKLETS.items()]
-    return [("rules", "rules-booklet.pdf", ())]
+    if spec.name not in builtin_names():
+        return [("rules", "rules-booklet.pdf", ())] if project_rules(deck) is not None else []
+    books = dict(spec.booklets) or {spec.name: ()}
+    if len(books) == 1:
+        return [("rules", "rules-booklet.pdf", tuple(next(iter(books.values()))))]
+    return [(f"rules-{name.split('-', 1)[-1]}", f"rules-{name.split('-', 1)[-1]}-booklet.pdf", tuple(sets))
+            for name, sets in books.items()]
 
 
 def is_bundled(deck: Deck) -> bool:
@@ -128,25 +132,39 @@ def is_bundled(deck: Deck) -> bool:
 
 def project_rules(deck: Deck) -> Path | None:
     """A project's own rules template (``rules/GAME.md.j2`` beside its deck file)."""
-    if deck.folder is None or deck.game not in ("weiji", "war", "viashi") or is_bundled(deck):
+    spec = _game(deck)
+    if deck.folder is None or spec is None or is_bundled(deck):
         return None
-    path = deck.folder / "rules" / f"{deck.game}.md.j2"
+    path = deck.folder / "rules" / f"{spec.name}.md.j2"
     return path if path.is_file() else None
+
+
+def _game(deck: Deck) -> Any:
+    """The deck's game spec, or None (no game, or one that does not load: the
+    balance job reports why)."""
+    from ..errors import DeckpressError
+
+    try:
+        return game_of(deck)
+    except DeckpressError:
+        return None
 
 
 def plan_rules(out: Path) -> list[Job]:
     """One booklet per game (War: classic and Russian), in ``out/rules/``."""
     from ..deck import resolve_deck
+    from ..games.registry import builtin_names, entry
 
     folder = out / "rules"
-    books = {"weiji": ("lighting", ()), "viashi": ("viashi", ())}
     jobs = []
-    for name, (deck_name, sets) in {**books, **{k: ("piecepack", v) for k, v in WAR_BOOKLETS.items()}}.items():
-        game = name.split("-")[0]
-        deck = resolve_deck(deck_name)
-        options = {"game": game, "sets": list(sets), "format": "booklet", "page": "a4"}
-        key = job_key(deck.digest, "rules", options)
-        jobs.append(Job(f"rules/{name}", deck_name, "rules", (folder / f"{name}-booklet.pdf",), key, options))
+    for game in builtin_names():  # each game's spec lists its booklets
+        spec = entry(game)
+        for name, sets in spec.booklets.items():
+            deck_name = spec.default_deck or ""
+            deck = resolve_deck(deck_name)
+            options = {"game": game, "sets": list(sets), "format": "booklet", "page": "a4"}
+            key = job_key(deck.digest, "rules", options)
+            jobs.append(Job(f"rules/{name}", deck_name, "rules", (folder / f"{name}-booklet.pdf",), key, options))
     return jobs
 
 
@@ -220,8 +238,10 @@ def _rules(deck: Deck, job: Job) -> list[str]:
     from ..booklet import build_booklet
     from ..games.params import make_params
 
-    params = make_params(job.options["game"], job.options["sets"])
-    build_booklet(job.options["game"], params, deck, job.outputs[0], format=job.options["format"], page=job.options["page"])
+    spec = game_of(deck)  # the deck's game: a name, or its game.py (loaded in this worker)
+    game = spec.name if spec is not None else job.options["game"]
+    params = make_params(game, job.options["sets"])
+    build_booklet(game, params, deck, job.outputs[0], format=job.options["format"], page=job.options["page"])
     return []
 
 

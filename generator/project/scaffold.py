@@ -22,6 +22,7 @@ STARTERS: dict[str, tuple[str, str]] = {
     "war": ("starters/war", "war"),  # a deck of cards for War
     "piecepack": ("starters/piecepack", "war"),  # a piecepack (kind: piecepack), played as War
 }
+COPIED = ("custom",)  # complete projects in templates/starters/ (a designer's own game.py), copied as they are
 RULES_HEADER = """{#- Your game's rule booklet. Edit freely: deckpress rules and deckpress build
     use this file instead of the bundled text. It is filled from the deck and the
     rule parameters (params.players, attributes, cards.total ...); markup reference:
@@ -29,14 +30,22 @@ RULES_HEADER = """{#- Your game's rule booklet. Edit freely: deckpress rules and
 """
 
 
+def starters() -> list[str]:
+    """The games ``new --game`` offers: the templated starters (:data:`STARTERS`) and
+    the complete projects copied as they are (``custom``: a game.py of your own)."""
+    return [*STARTERS, *COPIED]
+
+
 def scaffold(folder: Path, game: str = GAME) -> list[Path]:
-    """Create ``folder`` with the starter project for ``game`` (a :data:`STARTERS` key);
+    """Create ``folder`` with the starter project for ``game`` (a :func:`starters` name);
     refuse to overwrite anything."""
-    if game not in STARTERS:
-        raise ParameterError(f"no starter for game {game!r}; valid: {', '.join(STARTERS)}")
-    templates, plays = STARTERS[game]
+    if game not in starters():
+        raise ParameterError(f"no starter for game {game!r}; valid: {', '.join(starters())}")
     if folder.exists() and any(folder.iterdir()):
         raise ParameterError(f"{folder} already exists and is not empty; choose a new name")
+    if game in COPIED:
+        return _copy_starter(templates_dir() / "starters" / game, folder)
+    templates, plays = STARTERS[game]
     key = re.sub(r"[^A-Za-z0-9_.-]+", "-", folder.name).strip("-") or "my-game"
     context = {"title": folder.name.replace("-", " ").replace("_", " ").title(), "folder": str(folder), "key": key}
     source = templates_dir() / templates
@@ -55,4 +64,21 @@ def scaffold(folder: Path, game: str = GAME) -> list[Path]:
     bundled = (templates_dir() / "rules" / f"{plays}.md.j2").read_text(encoding="utf-8")
     rules.write_text(RULES_HEADER + bundled, encoding="utf-8")
     written.append(rules)
+    return written
+
+
+def _copy_starter(source: Path, folder: Path) -> list[Path]:
+    """A starter folder copied whole; deck.yaml and README.md filled with the title."""
+    key = re.sub(r"[^A-Za-z0-9_.-]+", "-", folder.name).strip("-") or "my-game"
+    context = {"title": folder.name.replace("-", " ").replace("_", " ").title(), "folder": str(folder), "key": key}
+    env = jinja2.Environment(keep_trailing_newline=True, autoescape=False)
+    written = []
+    for path in sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        target = folder / path.relative_to(source)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if path.name in ("deck.yaml", "README.md"):
+            target.write_text(env.from_string(path.read_text(encoding="utf-8")).render(context), encoding="utf-8")
+        else:
+            target.write_bytes(path.read_bytes())
+        written.append(target)
     return written

@@ -8,6 +8,7 @@ statistics) and dropped before the next chunk.
 
 from __future__ import annotations
 
+import importlib
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,9 +17,7 @@ from typing import Any
 import numpy as np
 
 from ..api import Game
-from ..params import WarParams, WeijiParams
 from ..stats import Summary
-from ..strategies import BestStrategy, FixedStrategy, RandomStrategy
 from ..war import kernel as war_kernel
 from ..war.game import WarGame
 from ..weiji import kernel as weiji_kernel
@@ -30,39 +29,21 @@ Progress = Callable[[int], None]
 
 
 def unsupported(name: str, game: Game, strategy: str | None) -> str | None:
-    """Why the fast engine cannot play this run, or None if it can."""
+    """Why the fast engine cannot play this run, or None if it can (the game
+    spec's ``fast`` module decides; a game without one has no kernel)."""
+    fast = _fast(name)
+    if fast is None:
+        return f"{name} has no fast kernel"
+    why: str | None = fast.unsupported(game, strategy)
+    return why
+
+
+def _fast(name: str) -> Any:
+    """The fast-engine module the game's spec names (None: it has none)."""
     from ..registry import entry
 
-    if name == "war":
-        return None if isinstance(game, WarGame) and isinstance(game.params, WarParams) else "not the built-in War"
-    if name == "weiji":
-        if not isinstance(game, WeijiGame) or not isinstance(game.params, WeijiParams):
-            return "not the built-in Weiji"
-        factory = entry(name).strategies.get(strategy or "")
-        if factory not in (BestStrategy, RandomStrategy, FixedStrategy):
-            return f"strategy {strategy!r} has no fast kernel (best, random and fixed do)"
-        return None
-    if name == "viashi":
-        return _viashi_unsupported(game, strategy)
-    return f"{name} has no fast kernel"
-
-
-def _viashi_unsupported(game: Game, strategy: str | None) -> str | None:
-    from ..registry import entry
-    from ..viashi.game import ViashiGame
-    from ..viashi.strategies import GreedyStrategy
-    from ..viashi.strategies import RandomStrategy as ViashiRandom
-
-    if not isinstance(game, ViashiGame):
-        return "not the built-in Viashi"
-    if game.params.players != 3 or game.params.handicap:
-        return "Viashilym and the handicap have no fast kernel (3 players without handicap do)"
-    if max(game.copies) != 1 or len(game.copies) > 63:
-        return "a deck with repeated cards or over 63 cards has no fast kernel"
-    factory = entry("viashi").strategies.get(strategy or "")
-    if factory not in (GreedyStrategy, ViashiRandom):
-        return f"strategy {strategy!r} has no fast kernel (greedy and random do)"
-    return None
+    ref = entry(name).fast
+    return None if ref is None else importlib.import_module(ref)
 
 
 # -- War ------------------------------------------------------------------------------
@@ -187,24 +168,16 @@ def play_range(name: str, game: Game, strategy: str | None, summary: Summary, st
     ``mode=rng.PYTHON`` replays the reference engine's random streams (slow
     to set up; for verification)."""
     key = rng.run_key(summary.seed)
-    tables: Any
-    if name == "war":
-        tables = war_tables(game)  # type: ignore[arg-type]
-    elif name == "weiji":
-        tables = weiji_tables(game, strategy)  # type: ignore[arg-type]
-    else:
-        tables = viashi_tables(game, strategy)
-    kernel_cache.announce(name, _kernel(name).run_chunk)
+    fast = _fast(name)
+    if fast is None:
+        raise ValueError(f"{name} has no fast kernel")
+    tables = fast.tables(game, strategy)
+    kernel_cache.announce(name, fast.kernel.run_chunk)
     step = CHUNK if mode == rng.FAST else 512  # Python's stream: 5 kB of twister state per game
     for a in range(start, stop, step):
         b = min(a + step, stop)
         states = _python_states(summary.seed, a, b) if mode == rng.PYTHON else np.zeros((0, 625), np.int64)
-        if name == "war":
-            _war_chunk(tables, summary, key, a, b - a, mode, states)
-        elif name == "weiji":
-            _weiji_chunk(tables, summary, key, a, b - a, mode, states)
-        else:
-            _viashi_chunk(tables, summary, key, a, b - a, mode, states)
+        fast.chunk(tables, summary, key, a, b - a, mode, states)
         if progress is not None:
             progress(b - a)
     summary.engine = "fast"
@@ -214,14 +187,6 @@ def play_range(name: str, game: Game, strategy: str | None, summary: Summary, st
 def warm_up(name: str, game: Game, strategy: str | None) -> None:
     """Load (or compile) the kernels for this run by playing one game."""
     play_range(name, game, strategy, Summary(game=name, params={}, seed=0, players=game.params.players), 0, 1)
-
-
-def _kernel(name: str) -> Any:
-    if name == "viashi":
-        from ..viashi import kernel as viashi_kernel
-
-        return viashi_kernel
-    return war_kernel if name == "war" else weiji_kernel
 
 
 def _python_states(seed: int, a: int, b: int) -> np.ndarray:

@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import Any
 
 _HERE = Path(__file__).resolve().parent
-GAMES = {"war": "War", "weiji": "Weiji", "viashi": "Viashi"}
 
 notices = True  # the CLI turns the compile note off for --json output
 _announced: set[str] = set()
@@ -146,11 +145,17 @@ def announce(game: str, dispatcher: Any) -> None:
         return
     _announced.add(game)
     if untrusted is not None:
-        print(f"note: compiling the fast {GAMES.get(game, game)} engine for this run only (kept in a private "
+        print(f"note: compiling the fast {_title(game)} engine for this run only (kept in a private "
               f"folder removed at exit): {untrusted}, so no compiled code is loaded from it",
               file=sys.stderr, flush=True)
         return
     where = cache_folder(dispatcher)
-    print(f"note: compiling the fast {GAMES.get(game, game)} engine for this computer, once "
+    print(f"note: compiling the fast {_title(game)} engine for this computer, once "
           f"(about 10 s); later runs reuse it" + (f" from {where}" if where else ""),
           file=sys.stderr, flush=True)
+
+
+def _title(game: str) -> str:
+    from ..registry import GAMES  # the game's spec names it
+
+    return GAMES[game].title if game in GAMES else game

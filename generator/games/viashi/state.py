@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from ..api import CHANCE, TERMINAL, Action, Result, TrickObserver
+from ..api import CHANCE, TERMINAL, Action, Result, StateBase, TrickObserver
 from ..params import ViashiParams
 from .cards import CardRules
 from .scoring import score_hand
@@ -39,7 +39,7 @@ class ViashiGame(Protocol):
 PILE, DRAW, PLAY, OVER = "pile", "draw", "play", "over"
 
 
-class ViashiState:
+class ViashiState(StateBase):
     """One game (``hands`` hands) of Viashi; the rules are in :mod:`generator.games.viashi.game`."""
 
     def __init__(self, game: ViashiGame, observer: TrickObserver | None = None) -> None:
@@ -146,6 +146,41 @@ class ViashiState:
             "leader": self.leader, "source": self.source, "trick": self.trick, "trick_seats": self.seats,
             "played": self.played, "history": self.history, "hand_no": self.hand_no, "scores": self.scores,
         }
+
+    def resample(self, seat: int, rng: random.Random) -> ViashiState:
+        """The cards ``seat`` has not seen — the other seats' hands, the pair another
+        seat is placing, the undrawn pile — shuffled among their places (tables and
+        played cards are public; the seat's own hand and pair stay)."""
+        other = self.clone()
+        places: list[tuple[str, int, int]] = []
+        for s, hand in enumerate(other.hands):
+            if s != seat:
+                places += [("hand", s, i) for i in range(len(hand))]
+        if other.phase == DRAW and other.drawer != seat:
+            places += [("pair", 0, 0), ("pair", 0, 1)]
+        if other.phase in (DRAW, PLAY):
+            places += [("pile", 0, i) for i in range(other.pos, len(other.pile))]
+        pair = list(other.pair)
+        cards = [other.hands[s][i] if kind == "hand" else pair[i] if kind == "pair" else other.pile[i]
+                 for kind, s, i in places]
+        cards.sort()  # the same cards in any places give the same deal: no peeking through their order
+        rng.shuffle(cards)
+        for (kind, s, i), c in zip(places, cards, strict=True):
+            if kind == "hand":
+                other.hands[s][i] = c
+            elif kind == "pair":
+                pair[i] = c
+            else:
+                other.pile[i] = c
+        other.pair = (pair[0], pair[1])
+        if other.phase == PLAY:  # hands are kept sorted once the play starts
+            for s, hand in enumerate(other.hands):
+                if s != seat:
+                    hand.sort()
+        return other
+
+    def players(self) -> int:
+        return int(self.game.players)
 
     def start_play(self, hands: Sequence[Sequence[str]], tables: Sequence[Sequence[str]], leader: int) -> None:
         """Skip the draw of the current hand and start its play from a given

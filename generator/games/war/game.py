@@ -55,7 +55,7 @@ from typing import Any
 from ...deck.model import Deck
 from ...errors import ParameterError
 from .. import table
-from ..api import CHANCE, TERMINAL, Action, Result, TrickObserver
+from ..api import CHANCE, TERMINAL, Action, Result, StateBase, TrickObserver
 from ..deals import available, check_keys, deal_stacks
 from ..params import WarParams
 
@@ -108,7 +108,7 @@ class WarGame:
         return vals.index(top) if vals.count(top) == 1 else -1
 
 
-class WarState:
+class WarState(StateBase):
     """One game of War; see the module docstring for the rules."""
 
     def __init__(self, game: WarGame, observer: TrickObserver | None = None) -> None:
@@ -175,6 +175,17 @@ class WarState:
 
     def view(self, seat: int) -> Mapping[str, Any]:
         return {"count": len(self.stacks[seat]), "counts": [len(s) for s in self.stacks]}
+
+    def resample(self, seat: int, rng: random.Random) -> WarState:
+        """Every stack is face down: all stacked cards shuffled among their places."""
+        other = self.clone()
+        places = [(s, i) for s, st in enumerate(other.stacks) for i in range(len(st))]
+        cards = [other.stacks[s][i] for s, i in places]
+        cards.sort()  # the same cards in any places give the same deal: no peeking through their order
+        rng.shuffle(cards)
+        for (s, i), c in zip(places, cards, strict=True):
+            other.stacks[s][i] = c
+        return other
 
     # -- play ------------------------------------------------------------------
     def _run(self) -> None:

@@ -51,7 +51,7 @@ from typing import Any
 from ...deck.model import Deck
 from ...errors import ParameterError
 from .. import table
-from ..api import CHANCE, TERMINAL, Action, Result, TrickObserver
+from ..api import CHANCE, TERMINAL, Action, Result, StateBase, TrickObserver
 from ..deals import available, check_keys, deal_stacks
 from ..params import WeijiParams
 
@@ -113,7 +113,7 @@ class WeijiGame:
         return WeijiState(self, observer)
 
 
-class WeijiState:
+class WeijiState(StateBase):
     """One game of Weiji; see the module docstring for the rules."""
 
     def __init__(self, game: WeijiGame, observer: TrickObserver | None = None) -> None:
@@ -221,6 +221,18 @@ class WeijiState:
             "counts": [len(s) for s in self.stacks],
             "middle": sum(len(m) for m in self.middle),
         }
+
+    def resample(self, seat: int, rng: random.Random) -> WeijiState:
+        """The dealt cards nobody has seen (every stack's ``unknown`` top part, less
+        ``seat``'s own top card) shuffled among their places."""
+        other = self.clone()
+        places = [(s, i) for s, n in enumerate(other.unknown) for i in range(n) if not (s == seat and i == 0)]
+        cards = [other.stacks[s][i] for s, i in places]
+        cards.sort()  # the same cards in any places give the same deal: no peeking through their order
+        rng.shuffle(cards)
+        for (s, i), c in zip(places, cards, strict=True):
+            other.stacks[s][i] = c
+        return other
 
     def _unseen(self, seat: int, top: int | None) -> dict[str, int]:
         left = list(self.game.copies)

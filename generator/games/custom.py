@@ -1,0 +1,201 @@
+"""A designer's own game: ``game: game.py`` (or ``game.py:ClassName``) in a deck,
+or a game installed as a package (entry point group ``deckpress.games``).
+
+Loading a project's ``game.py`` RUNS THE DESIGNER'S PYTHON CODE, as importing
+any module does: only load projects you trust. The file is loaded by its path
+with :mod:`importlib` under a module name of its own (``deckpress_game_<hash>``),
+never by putting its folder on ``sys.path``, so a designer's ``generator.py`` or
+``random.py`` shadows nothing. A worker process finds the same game again from
+its import string (``/abs/path/game.py:ClassName``, see :func:`load_ref`).
+
+A game file gives either a ``GameSpec`` named ``SPEC`` or a game class (the
+one named after the colon, else the only class with ``new_state`` defined in
+the file) with class attributes ``name``, ``title``, ``Params`` (a
+:class:`~generator.games.params.Params` model), ``players`` (min, max) and
+optionally ``heuristic(view, seat)`` and ``booklet(params, deck)``; see
+docs/own-game.md. An error in it is reported as ``game.py:LINE: message`` with
+the designer's frames of the traceback.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import sys
+import traceback
+from collections.abc import Mapping
+from pathlib import Path
+from types import MappingProxyType, ModuleType
+from typing import Any
+
+from ..deck.model import Deck
+from ..errors import ParameterError, Problem
+from .params import Params
+from .spec import GameSpec
+
+ENTRY_POINTS = "deckpress.games"
+_LOADED: dict[str, GameSpec] = {}  # import string -> spec, once per process
+
+
+def is_file_ref(ref: str) -> bool:
+    """``game.py`` or ``game.py:Class`` (a designer's file), not a game name."""
+    return ref.partition(":")[0].endswith(".py")
+
+
+def load_ref(ref: str) -> GameSpec:
+    """The spec an import string names: ``/path/game.py[:Class]`` (a file, by path)
+    or ``package.module:ATTR`` (an installed module's spec or game class)."""
+    if ref in _LOADED:
+        return _LOADED[ref]
+    path, _, attr = ref.partition(":")
+    if path.endswith(".py"):
+        spec = _from_file(Path(path), attr or None)
+    else:
+        try:
+            obj = getattr(importlib.import_module(path), attr)
+        except Exception as exc:
+            raise ParameterError(f"cannot load the game {ref!r}: {exc}") from None
+        spec = as_spec(obj, ref)
+    _LOADED[ref] = spec
+    return spec
+
+
+def deck_game_ref(deck: Deck) -> str:
+    """The import string of a deck's ``game: game.py[:Class]`` (its file resolved
+    in the deck's folder; the file must be inside that folder)."""
+    name, _, attr = deck.game.partition(":")
+    folder = deck.folder if deck.folder is not None else Path.cwd()
+    path = (folder / name).resolve()
+    where = f"{deck.path}: " if deck.path is not None else ""
+    if not path.is_relative_to(folder.resolve()):
+        raise ParameterError(f"{where}game: {deck.game!r} must name a file inside the project folder")
+    if not path.is_file():
+        raise ParameterError(f"{where}game: {deck.game!r}: no such file {path}")
+    return f"{path}:{attr}" if attr else str(path)
+
+
+def entry_point(name: str) -> str | None:
+    """The import string of an installed game ``name`` (entry point group
+    ``deckpress.games``), or None."""
+    from importlib.metadata import entry_points
+
+    for ep in entry_points(group=ENTRY_POINTS):
+        if ep.name == name:
+            return str(ep.value)
+    return None
+
+
+def _module_name(path: Path) -> str:
+    return "deckpress_game_" + hashlib.sha256(str(path).encode()).hexdigest()[:16]
+
+
+def _from_file(path: Path, attr: str | None) -> GameSpec:
+    name = _module_name(path)
+    module = sys.modules.get(name)
+    if module is None:
+        loader_spec = importlib.util.spec_from_file_location(name, path)
+        if loader_spec is None or loader_spec.loader is None:
+            raise ParameterError(f"{path}: cannot be loaded as Python")
+        module = importlib.util.module_from_spec(loader_spec)
+        sys.modules[name] = module  # dataclasses and pickling look modules up by name
+        try:
+            loader_spec.loader.exec_module(module)
+        except Exception as exc:
+            del sys.modules[name]
+            raise designer_error(exc, path) from None
+    return _pick(module, path, attr)
+
+
+def _pick(module: ModuleType, path: Path, attr: str | None) -> GameSpec:
+    ref = f"{path}:{attr}" if attr else str(path)
+    if attr:
+        if not hasattr(module, attr):
+            raise ParameterError(f"{path.name}: defines no {attr!r} (game: {path.name}:{attr})")
+        return as_spec(getattr(module, attr), ref)
+    if isinstance(getattr(module, "SPEC", None), GameSpec):
+        return as_spec(module.SPEC, ref)
+    classes = [v for v in vars(module).values()
+               if isinstance(v, type) and v.__module__ == module.__name__ and "new_state" in vars(v)]
+    if len(classes) != 1:
+        found = ", ".join(c.__name__ for c in classes) or "none"
+        raise ParameterError(f"{path.name}: name the game class (game: {path.name}:ClassName); classes with"
+                             f" new_state: {found}")
+    return as_spec(classes[0], ref)
+
+
+def as_spec(obj: Any, ref: str) -> GameSpec:
+    """A ``GameSpec`` from a spec or a game class (see the module docstring)."""
+    from dataclasses import replace
+
+    if isinstance(obj, GameSpec):
+        return obj if obj.source == ref else replace(obj, source=ref)
+    if not isinstance(obj, type):
+        raise ParameterError(f"{ref}: is neither a GameSpec nor a game class")
+    where = ref.rpartition("/")[2]
+    params = getattr(obj, "Params", Params)
+    if not (isinstance(params, type) and issubclass(params, Params)):
+        raise ParameterError(f"{where}: {obj.__name__}.Params must subclass generator.games.params.Params")
+    players = tuple(getattr(obj, "players", (2, 2)))
+    if len(players) != 2 or not all(isinstance(p, int) for p in players) or not 1 <= players[0] <= players[1]:
+        raise ParameterError(f"{where}: {obj.__name__}.players must be (fewest, most), got {players!r}")
+    from .players import GENERIC
+
+    strategies: Mapping[str, Any] = MappingProxyType({**GENERIC, **dict(getattr(obj, "strategies", {}))})
+    name = str(getattr(obj, "name", obj.__name__.lower()))
+
+    def make(deck: Deck, params: Any) -> Any:
+        try:
+            return obj(deck, params)
+        except Exception as exc:  # the designer's own error in building the game: their file and line
+            raise designer_failure(exc) from None
+
+    return GameSpec(
+        name=name,
+        title=str(getattr(obj, "title", name.capitalize())),
+        params=params,
+        players=(players[0], players[1]),
+        make=make,
+        default_deck=None,
+        strategies=strategies,
+        default_strategy=str(getattr(obj, "default_strategy", "greedy")),
+        budgeted=("mcts",),
+        booklet=getattr(obj, "booklet", None) if callable(getattr(obj, "booklet", None)) else None,
+        source=ref,
+        description=(obj.__doc__ or "").strip().splitlines()[0] if obj.__doc__ else "",
+    )
+
+
+def designer_failure(exc: BaseException) -> BaseException:
+    """``exc`` as a :func:`designer_error` when it was raised in a designer's game
+    file, else ``exc`` itself (deckpress's own errors and bugs pass through)."""
+    from ..errors import DeckpressError
+
+    if isinstance(exc, DeckpressError):
+        return exc
+    if any(_designer_file(f.filename, None) for f in traceback.extract_tb(exc.__traceback__)):
+        return designer_error(exc)
+    return exc
+
+
+def designer_error(exc: BaseException, path: Path | None = None) -> ParameterError:
+    """``game.py:LINE: message`` and the designer's frames of the traceback
+    (frames in deckpress and Python itself are left out)."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    if isinstance(exc, SyntaxError) and exc.filename:
+        frames.append(traceback.FrameSummary(exc.filename, exc.lineno or 0, "<module>", line=exc.text or ""))
+    own = [f for f in frames if _designer_file(f.filename, path)]
+    message = f"{type(exc).__name__}: {exc}" if not isinstance(exc, SyntaxError) else f"SyntaxError: {exc.msg}"
+    if not own:
+        return ParameterError(message)
+    last = own[-1]
+    problems = [Problem(f"{message} (in {last.name})", last.filename, last.lineno)]
+    for f in own[:-1][::-1]:  # the calls that led there, innermost first
+        problems.append(Problem(f"  called from {f.name}: {(f.line or '').strip()}", f.filename, f.lineno))
+    return ParameterError(problems)
+
+
+def _designer_file(filename: str, path: Path | None) -> bool:
+    if path is not None and Path(filename) == path:
+        return True
+    return any(filename == str(Path(getattr(m, "__file__", "") or "")) for k, m in list(sys.modules.items())
+               if k.startswith("deckpress_game_"))
