@@ -61,10 +61,16 @@ def check(
     if apply and not suggest:
         raise ParameterError("--apply writes the suggestions of --suggest: add --suggest")
     overrides = parse_thresholds(thresholds)
-    loaded = resolve_deck(deck)
-    issues = validate_deck(loaded)  # the validation every command runs: its errors are findings here
-    # what `cards` would reject is an error here too (unless the validation found print errors: it would repeat them)
-    printing = [] if any(i.level == "error" and not i.play for i in issues) else check_cards(loaded)
+    try:
+        loaded = resolve_deck(deck)
+        issues = validate_deck(loaded)  # the validation every command runs: its errors are findings here
+        # the pass every render command makes: the same errors, the same warnings (unless the
+        # validation found print errors: it would repeat them)
+        printing = [] if any(i.level == "error" and not i.play for i in issues) else check_cards(loaded)
+    except DeckpressError as exc:
+        if as_json:  # a script still gets one JSON object on stdout (the lines on stderr as always)
+            typer.echo(json.dumps(_failed_json(deck, exc), indent=2))
+        raise
     total = planned_games(loaded, games) * (2 if against is not None or apply else 1)
     if as_json:
         from ..games.fast import kernel_cache
@@ -177,3 +183,15 @@ def _changed_pieces(old: Deck | None, new: Deck, report: Report) -> list[tuple[A
     except DeckpressError:
         return []  # a version that cannot be drawn: the tables still say what changed
     return [(before[i], after[i]) for i in edited if i in before and i in after]
+
+
+def _failed_json(deck: str, exc: DeckpressError) -> dict[str, object]:
+    """``check --json`` of a deck that cannot be checked: its problems, each with file,
+    line, card and field, and the exit code that follows."""
+    return {
+        "deck": deck,
+        "ok": False,
+        "exit_code": exc.exit_code,
+        "errors": [{"message": str(p), "file": None if p.file is None else str(p.file), "line": p.line,
+                    "card": p.card, "field": p.field} for p in exc.problems],
+    }

@@ -24,16 +24,16 @@ from ..paths import deck_data_dir
 from .atomic import atomic_write
 from .fonts import register_fonts
 from .geometry import pt
-from .layout.checks import art_warning, art_where, check_element
+from .layout.checks import art_warning, art_where, check_element, check_values
 from .layout.context import Where, card_context, resolve
 from .layout.draw import draw_elements
 from .layout.frame import CardBox, box_of
 from .layout.loader import Layout, load_layout, validate_element
-from .layout.model import Element
+from .layout.model import Element, Text
 from .pdf import make_canvas
 from .piece import Piece
 from .sheet import SheetOptions, SheetReport, write_sheets
-from .textcheck import text_problems
+from .textcheck import glyph_problems, text_problems
 
 DEFAULT_LAYOUTS = {"weiji": "weiji", "viashi": "viashi", "war": "standard52", "none": "base"}
 
@@ -103,6 +103,7 @@ class CardPiece:
         self.width = size.width
         self.height = size.height
         self.warnings: list[str] = []
+        self.glyphs: list[Problem] = []  # characters no font can draw in the printed text (see check)
         self._deck = deck
         self._card = card
         self._layouts = {"front": front, "back": back}
@@ -115,12 +116,16 @@ class CardPiece:
     def _ctx(self) -> dict[str, Any]:
         return card_context(self._deck, self._card)
 
-    def check(self) -> None:
-        """Resolve both sides once (templates, fonts, images): RenderError before drawing;
-        art that prints below 200 ppi is a warning."""
+    def check(self) -> list[Problem]:
+        """Resolve both sides once (templates, fonts, colours, images): RenderError before
+        drawing; art that prints below 200 ppi is a warning. Returns the characters no font
+        can draw in the text the layout prints (only that: a field no element shows is
+        never checked), one problem per card field, for the caller to warn or refuse."""
         ctx = self._ctx
+        texts: list[str] = []
         for side in ("front", "back"):
-            self._resolve(side, ctx, check=True)
+            texts += [e.text for _n, e in self._resolve(side, ctx, check=True) if isinstance(e, Text)]
+        return glyph_problems(self._deck, self._card, texts)
 
     def _resolve(self, side: str, ctx: dict[str, Any], check: bool = False) -> list[tuple[str, Element]]:
         """The side's elements resolved for this card (the same objects the check resolved:
@@ -134,10 +139,12 @@ class CardPiece:
                 entry = {**layout.raw[side][name], **overrides[name]}
                 element = validate_element(entry, layout=layout.name, path=layout.path,
                                            name=name, card=card.id)
-            where = Where(layout.name, layout.path, card.id, name)
+            file, _line = layout.origin(side, name)  # the file that wrote the element (extends: chain)
+            where = Where(layout.name if file == layout.path else file.stem, file, card.id, name)
             resolved = resolve(element, ctx, where)
             if resolved is not None:
                 if check:  # fonts and images once, up front (drawing locates its images itself)
+                    check_values(resolved, layout, side, name, card.id)
                     where = art_where(where, resolved, card)
                     path = check_element(resolved, where, self._folders)
                     self._warn_art(resolved, path, layout, where)
@@ -193,7 +200,7 @@ def card_pieces(
             f"deck {deck.name!r} is a {deck.kind} deck (tiles, coins, dice), not cards; "
             f"print it with `deckpress tiles {_tiles_arg(deck)}` instead"
         )
-    problems = text_problems(deck, glyphs=strict)
+    problems = text_problems(deck, glyphs=False)  # unknown icons: always errors
     if problems:
         raise RenderError(problems)
     with _named_by_deck(deck, "layout" if layout is None else None):
@@ -203,23 +210,31 @@ def card_pieces(
                 if deck.back.layout else front)
     card_size = size or deck.card_size
     pieces: list[Piece] = []
+    glyphs: list[Problem] = []
     for card in deck.cards:
         piece = CardPiece(deck, card, front, back, card_size)
-        piece.check()  # every template, font and image error before a file is opened
+        found = piece.check()  # every template, font, colour and image error before a file is opened
+        glyphs += found
+        piece.glyphs = found  # drawing warns about them itself (per element); check_cards reports these
         pieces.append(piece)
+    if strict and glyphs:  # --strict: a character no font can draw is an error
+        raise RenderError(glyphs)
     return pieces
 
 
-def check_cards(deck: Deck, layout: str | Path | None = None) -> list[str]:
-    """Everything a card render needs, checked without drawing: layouts, templates,
-    fonts, art files, inline icons and characters no font can draw (RenderError naming
-    file, line, card and field); returns the warnings (art that prints soft). A piecepack
+def check_cards(deck: Deck, layout: str | Path | None = None, *, strict: bool = False) -> list[str]:
+    """Everything a card render needs, checked without drawing — the same pass every
+    render command makes (``card_pieces``), so ``check`` and ``cards`` agree on what is
+    an error: layouts, templates, fonts, colours, art files, inline icons (RenderError
+    naming file, line, card and field); returns the warnings (art that prints soft,
+    characters no font can draw in printed text; errors with ``strict``). A piecepack
     deck has no card layouts: nothing to check."""
     if deck.kind != "cards":
         return []
     warnings: list[str] = []
-    for piece in card_pieces(deck, layout, strict=True):
-        warnings += [w for w in getattr(piece, "warnings", ()) if w not in warnings]
+    for piece in card_pieces(deck, layout, strict=strict):
+        found = [*getattr(piece, "warnings", ()), *(str(p) for p in getattr(piece, "glyphs", ()))]
+        warnings += [w for w in found if w not in warnings]
     return warnings
 
 

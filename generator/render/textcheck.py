@@ -74,3 +74,25 @@ def text_problems(deck: Deck, *, glyphs: bool = True) -> list[Problem]:
                 problems.append(Problem(f"no font can draw {describe(lacking)}: {whose} lack "
                                         f"{'it' if len(lacking) == 1 else 'them'}", file, line, card.id, name))
     return problems
+
+
+def glyph_problems(deck: Deck, card: Card, printed: list[str]) -> list[Problem]:
+    """Characters no font can draw in the text a layout prints for ``card`` (``printed``,
+    templates resolved), each named at the card field that holds it."""
+    project = project_fonts(deck.fonts)
+    lacking = "".join(dict.fromkeys(ch for text in printed for ch in undrawable(text, project)))
+    if not lacking:
+        return []
+    whose = "the bundled fonts and the deck's fonts" if project else "the bundled fonts"
+    problems = []
+    for name, text in card_texts(card):
+        here = "".join(ch for ch in lacking if ch in text)
+        if here:
+            file, line = _where(deck, card, name)
+            problems.append(Problem(f"no font can draw {describe(here)}: {whose} lack "
+                                    f"{'it' if len(here) == 1 else 'them'}", file, line, card.id, name))
+            lacking = "".join(ch for ch in lacking if ch not in here)
+    if lacking:  # written in the layout itself
+        problems.append(Problem(f"no font can draw {describe(lacking)} (in the layout's text): {whose} lack "
+                                f"{'it' if len(lacking) == 1 else 'them'}", deck.path, card.source.line, card.id))
+    return problems

@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ...deck.model import Card
 from ...errors import Problem, RenderError, shown_path
 from ..fonts import resolve_font
 from .art import low_resolution
+from .colors import ColorError, parse_color
 from .context import Where
 from .images import ImageProblem, check_image
 from .model import Element, Icon, Image, Pips, Symbol, Text
@@ -20,6 +22,23 @@ from .svg import is_svg, svg_notes, svg_size
 from .symbol_art import symbol_problem
 
 FONT_FIELDS = ("font", "value_font", "no_data_font")
+
+
+def check_values(element: Element, layout: Any, side: str, name: str, card: str) -> None:
+    """Every colour a resolved element will draw with parses (a template may produce
+    any text): a RenderError naming the layout file and line that wrote the key (a
+    project layout that ``extends: weiji`` names the project's file), the element
+    and the card, before a file is opened; never a crash half-way through drawing."""
+    for key, value in element.__dict__.items():
+        if not key.endswith("color") or not isinstance(value, str):
+            continue
+        try:
+            parse_color(value)
+        except ColorError as exc:
+            file, line = layout.origin(side, name, key)
+            label = layout.name if file == layout.path else file.stem
+            raise RenderError(Problem(f"layout {label}, {side} element '{name}': {exc}",
+                                      file, line, card, key)) from None
 
 
 def _allowed(folders: Sequence[Path]) -> list[Path]:

@@ -67,9 +67,18 @@ class Layout:
     front: tuple[tuple[str, Element], ...]
     back: tuple[tuple[str, Element], ...]
     raw: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(repr=False, default_factory=dict)
+    # (side, element) and (side, element, key) -> the file and line that wrote it (extends: chain)
+    origins: Mapping[tuple[str, ...], tuple[Path, int | None]] = field(repr=False, default_factory=dict)
 
     def side(self, side: str) -> tuple[tuple[str, Element], ...]:
         return self.front if side == "front" else self.back
+
+    def origin(self, side: str, element: str, key: str | None = None) -> tuple[Path, int | None]:
+        """The file and line that wrote ``element`` (or its ``key``): a project layout that
+        ``extends: weiji`` names the project's file for what it changed, weiji's for the rest."""
+        if key is not None and (side, element, key) in self.origins:
+            return self.origins[(side, element, key)]
+        return self.origins.get((side, element), (self.path, None))
 
 
 def bundled_layouts() -> list[str]:
@@ -272,4 +281,4 @@ def load_layout(name: str | Path, search: Sequence[Path] = (),
             merged[side][el_name] = full
     ordered = {k: sorted(v, key=lambda item: layer_of(item[1])) for k, v in sides.items()}
     return Layout(layout_name, path, top.size, top.safe_zone, tuple(ordered["front"]),
-                  tuple(ordered["back"]), merged)
+                  tuple(ordered["back"]), merged, dict(origins))
