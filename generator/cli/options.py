@@ -8,7 +8,16 @@ from typing import Any
 import typer
 
 DeckArg = typer.Argument(..., help="A deck file (.yaml), a project folder, or a bundled deck name.", show_default=False)
-OutputFile = typer.Option(..., "-o", "--output", help="The file to write.", show_default=False)
+def _pdf_file(value: Path | None) -> Path | None:
+    """A PDF command's ``-o``: ``x.png`` would silently be a PDF named .png; refuse it (exit 2)."""
+    if value is not None and value.suffix and value.suffix.lower() != ".pdf":
+        raise typer.BadParameter(f"{value} is not a .pdf name: this command writes a PDF "
+                                 "(for PNG, JPEG or WebP images use `deckpress images`)")
+    return value
+
+
+OutputFile = typer.Option(..., "-o", "--output", help="The PDF file to write.", show_default=False,
+                          callback=_pdf_file)
 OutputDir = typer.Option(Path("output"), "-o", "--output", help="The folder to write into.")
 Page = typer.Option("a4", "--page", help="Paper size: a4 or letter.")
 SheetPage = typer.Option("a4", "--page", help="Paper size: a4, letter, a3, tabloid (or ledger: the same 11 x 17 in paper) or WxH in mm (e.g. 200x300).")

@@ -60,6 +60,11 @@ def _resolve(path: Path, name_or_path: str | Path) -> Deck:
         if not candidates:
             raise DeckError(Problem("folder has no deck file (deck.yaml)", path))
         return load_deck(candidates[0])
+    if path.suffix.lower() in (".csv", ".xlsx", ".xlsm", ".xls", ".ods", ".tsv"):
+        decks = sorted(path.parent.glob("*.y*ml")) if path.parent.is_dir() else []
+        here = f" (here: {decks[0]} or {path.parent})" if decks else ""
+        raise DeckError(Problem(f"{path.name} holds card rows, not a deck: pass the deck file or the project "
+                                f"folder{here}; the deck file names the spreadsheet (cards: {path.name})", path))
     if path.exists() or path.suffix.lower() in (".yaml", ".yml") or "/" in str(name_or_path):
         return load_deck(path)
     if str(name_or_path) in BUNDLED:
