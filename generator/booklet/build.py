@@ -85,10 +85,34 @@ def render_rules_text(game: str, context: dict[str, Any], search: Sequence[Path]
             raise RenderError(Problem(_missing_include(str(exc.name), folders), where, _line(exc))) from None
         raise RenderError(Problem(f"no rule template for {game!r}", where)) from None
     except jinja2.TemplateError as exc:  # SecurityError (sandbox) included
-        line = getattr(exc, "lineno", None)
+        line = getattr(exc, "lineno", None) or _template_line(exc, where)
         raise RenderError(Problem(f"rule template: {exc}", where, line)) from None
     except Exception as exc:  # a project's template may fail in any way (1/0): never a traceback
-        raise RenderError(Problem(f"rule template: {type(exc).__name__}: {exc}", where)) from None
+        raise RenderError(Problem(f"rule template: {type(exc).__name__}: {exc}", where,
+                                  _template_line(exc, where))) from None
+
+
+def _template_line(exc: BaseException, where: Path) -> int | None:
+    """The template line an error was raised at: Jinja2 maps its frames to the
+    template's own lines, the last such frame of ``where`` is the one."""
+    import traceback
+
+    lines = [f.lineno for f in traceback.extract_tb(exc.__traceback__) if f.filename == str(where)]
+    return lines[-1] if lines else None
+
+
+def check_project_rules(deck: Deck) -> None:
+    """The project's own rules template (``rules/GAME.md.j2`` beside the deck), rendered
+    with the default parameters as `rules` and `build` would: RenderError naming its
+    file and line. Bundled templates are tested with the package: nothing to do."""
+    if deck.folder is None or deck.game not in TITLES:
+        return
+    own = deck.folder / "rules" / f"{deck.game}.md.j2"
+    if not own.is_file():
+        return
+    from ..games.params import make_params
+
+    render_rules_text(deck.game, booklet_context(deck.game, make_params(deck.game), deck), rules_search_path(deck))
 
 
 def _missing_include(included: str, folders: Sequence[Path]) -> str:

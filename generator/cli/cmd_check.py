@@ -67,6 +67,9 @@ def check(
         # the pass every render command makes: the same errors, the same warnings (unless the
         # validation found print errors: it would repeat them)
         printing = [] if any(i.level == "error" and not i.play for i in issues) else check_cards(loaded)
+        from ..booklet.build import check_project_rules
+
+        check_project_rules(loaded)  # the project's rules template, as `rules` and `build` read it
     except DeckpressError as exc:
         if as_json:  # a script still gets one JSON object on stdout (the lines on stderr as always)
             typer.echo(json.dumps(_failed_json(deck, exc), indent=2))

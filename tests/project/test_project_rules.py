@@ -64,3 +64,22 @@ def test_a_project_rules_template_cannot_escape_the_sandbox(project: Path, tmp_p
         build_booklet("weiji", make_params("weiji"), resolve_deck(project), tmp_path / "x.pdf")
     assert "weiji.md.j2" in str(info.value)
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_check_validates_the_projects_rules_template_naming_its_line(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    project = tmp_path / "game"
+    assert CliRunner().invoke(app, ["new", str(project)]).exit_code == 0
+    template = project / "rules" / "weiji.md.j2"
+    lines = template.read_text(encoding="utf-8").splitlines()
+    template.write_text("\n".join([*lines, "{{ 1 / 0 }}"]) + "\n", encoding="utf-8")
+    bad = len(lines) + 1
+    for args in (["check", str(project), "--games", "0"],
+                 ["rules", "weiji", "--deck", str(project), "-o", str(tmp_path / "r.pdf")]):
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert f"weiji.md.j2:{bad}: rule template: ZeroDivisionError" in result.output, result.output
+    assert not (tmp_path / "r.pdf").exists()
