@@ -34,6 +34,10 @@ def weiji_findings(deck: Deck, static: dict[str, Any], t: dict[str, float]) -> l
     out: list[Finding] = []
     n_attr = len(deck.attributes)
     printed = sum(c.copies for c in deck.cards)
+    if len(deck.cards) < 2:  # nothing to compare a lone card with: not "unbeatable", just too few
+        where = f"{deck.path}: " if deck.path is not None else ""
+        return [Finding("error", "too_few_cards", f"{where}the deck has {len(deck.cards)} card; comparing cards needs "
+                        "at least 2 different ones (and one per player to deal)", tuple(c.id for c in deck.cards))]
     for c in static["cards"]:
         cid = c["id"]
         if c["unbeatable"]:

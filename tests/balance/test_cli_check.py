@@ -119,3 +119,16 @@ def test_unknown_strategy_or_wrong_count_exits_2() -> None:
         result = run("viashi", "--games", "10", "--strategy", spec)
         assert result.exit_code == 2 and message in result.output, result.output
         assert "Traceback" not in result.output
+
+
+def test_a_one_card_deck_is_too_few_not_unbeatable_and_names_its_file(tmp_path: Path) -> None:
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("name: One\ngame: weiji\nattributes: [{key: w, label: W}]\ncards:\n  - {id: A1, name: Solo, w: 3}\n",
+                    encoding="utf-8")
+    static = CliRunner().invoke(app, ["check", str(deck), "--games", "0", "--json"])
+    assert static.exit_code == 1
+    findings = json.loads(static.stdout)["findings"]
+    assert [f["code"] for f in findings] == ["too_few_cards"] and "deck.yaml" in findings[0]["message"]
+    played = CliRunner().invoke(app, ["check", str(deck), "--games", "10"])
+    assert played.exit_code == 2 and "Traceback" not in played.output
+    assert "deck.yaml: field 'cards': weiji: 1 card (copies counted) cannot be dealt to 2 players" in played.output

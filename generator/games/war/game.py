@@ -54,6 +54,7 @@ from typing import Any
 
 from ...deck.model import Deck
 from ...errors import ParameterError
+from ..too_few import too_few
 from .. import table
 from ..api import CHANCE, TERMINAL, Action, Result, StateBase, TrickObserver
 from ..deals import available, check_keys, deal_stacks
@@ -81,7 +82,7 @@ class WarGame:
         self.strength: list[int] = [ranks[c.rank] for c in deck.cards if c.rank is not None]
         self.cards: list[int] = [i for _ in range(params.packs) for i, c in enumerate(deck.cards) for _ in range(c.copies)]
         if len(self.cards) < params.players:
-            raise ParameterError(f"war: {len(self.cards)} tiles cannot be dealt to {params.players} players")
+            raise ParameterError(too_few(deck, len(self.cards), params.players, "tiles"))
         self.high = max(ranks.values())
         self.low = min(ranks.values())
         self.russian = params.variant == "russian"

@@ -50,6 +50,7 @@ from typing import Any
 
 from ...deck.model import Deck
 from ...errors import ParameterError
+from ..too_few import too_few
 from .. import table
 from ..api import CHANCE, TERMINAL, Action, Result, StateBase, TrickObserver
 from ..deals import available, check_keys, deal_stacks
@@ -79,7 +80,7 @@ class WeijiGame:
         self.printed: Mapping[str, tuple[float | None, ...]] = {
             cid: tuple(v) for cid, v in zip(self.ids, self.values, strict=True)}
         if len(self.cards) < params.players:
-            raise ParameterError(f"weiji: {len(self.cards)} cards cannot be dealt to {params.players} players")
+            raise ParameterError(too_few(deck, len(self.cards), params.players, "cards"))
         self.actions: tuple[Action, ...] = tuple(Action("choose", k) for k in self.keys)
         self.attr: dict[str, int] = {k: i for i, k in enumerate(self.keys)}
         self.ranks: list[tuple[float, ...]] = [self._rank(i) for i in range(len(self.ids))]
