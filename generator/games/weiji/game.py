@@ -50,11 +50,11 @@ from typing import Any
 
 from ...deck.model import Deck
 from ...errors import ParameterError
-from ..too_few import too_few
 from .. import table
 from ..api import CHANCE, TERMINAL, Action, Result, StateBase, TrickObserver
 from ..deals import available, check_keys, deal_stacks
 from ..params import WeijiParams
+from ..too_few import too_few
 
 
 class WeijiGame:
