@@ -22,6 +22,7 @@ again and rebuilt.
 from __future__ import annotations
 
 import json
+import re
 import stat
 import time
 import webbrowser
@@ -142,7 +143,7 @@ class Watcher:
             self.rebuild(set(back))
 
     def changed(self, paths: Collection[Path]) -> None:
-        names = sorted({p.name for p in paths})
+        names = sorted({p.name for p in paths if not editor_temp(p.name)})
         self.log(f"changed: {', '.join(names[:5])}{' ...' if len(names) > 5 else ''}")
         if any(_inside(p, (templates_dir(), fonts_dir())) for p in paths):
             toolchain_hash.cache_clear()  # deckpress's own templates or fonts: rebuild everything
@@ -264,6 +265,17 @@ def _identity(folder: Path) -> tuple[int, int] | None:
     return (st.st_dev, st.st_ino) if stat.S_ISDIR(st.st_mode) else None
 
 
+# Temporary files editors write beside the file they save, then rename or delete:
+# sed -i (sedA9iMm), vim's write test (4913), backups (deck.yaml~, #deck.yaml#),
+# JetBrains (deck.yaml___jb_tmp___), generic .tmp/.swp/.swx.
+_EDITOR_TEMP = re.compile(r"^(sed[A-Za-z0-9]{5,6}|4913|#.*#|.*~|.*___jb_(tmp|old)___|.*\.(tmp|swp|swx|swo|crdownload))$")
+
+
+def editor_temp(name: str) -> bool:
+    """An editor's temporary file: never a change worth a rebuild or a log line."""
+    return bool(_EDITOR_TEMP.match(name))
+
+
 class _Ignore:
     """watchfiles' default filter (editor swap files, VCS folders), plus the output
     folder (our own writes) and hidden temporary files (atomic writes)."""
@@ -276,7 +288,7 @@ class _Ignore:
 
     def __call__(self, change: object, path: str) -> bool:
         p = Path(path)
-        if p.name.startswith(".") or ".partial" in p.name or _inside(p, (self.out,)):
+        if p.name.startswith(".") or ".partial" in p.name or editor_temp(p.name) or _inside(p, (self.out,)):
             return False
         return bool(self.default(change, path))  # type: ignore[arg-type]
 

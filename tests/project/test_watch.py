@@ -141,3 +141,17 @@ def test_a_misspelt_target_or_a_taken_port_fails_at_once(tmp_path: Path) -> None
         result = runner.invoke(app, ["watch", str(tmp_path / "proj"), "-o", str(tmp_path / "out"), "--no-open",
                                      "--port", str(port)])
     assert result.exit_code == 2 and "choose another --port" in result.output, result.output
+
+
+@pytest.mark.parametrize(("name", "temp"), [
+    ("sedA9iMm", True), ("4913", True), ("cards.csv~", True), ("#deck.yaml#", True),
+    ("deck.yaml___jb_tmp___", True), ("cards.csv.tmp", True), ("deck.yaml.swp", True),
+    ("cards.csv", False), ("deck.yaml", False), ("sediment.png", False), ("sed", False), ("art.svg", False),
+])
+def test_editor_temp_files_are_neither_watched_nor_logged(tmp_path: Path, name: str, temp: bool) -> None:
+    from watchfiles import Change
+
+    from generator.project.watch import _Ignore, editor_temp
+
+    assert editor_temp(name) is temp
+    assert _Ignore(tmp_path / "out")(Change.added, str(tmp_path / name)) is (not temp)
