@@ -43,8 +43,10 @@ def print_report(report: Report, console: Console | None = None) -> None:
             _impact(console, play["card_impact"], report.thresholds["confidence"])
     for note in report.notes:
         console.print(f"[dim]note: {note}[/dim]")
+    names = _names(report)
     for f in report.findings:
-        console.print(f"[{STYLE[f.level]}]{f.level}[/] [dim]{f.code}[/dim] {escape(f.message)}", highlight=False)
+        console.print(f"[{STYLE[f.level]}]{f.level}[/] [dim]{f.code}[/dim] {escape(_with_names(f.message, f.cards, names))}",
+                      highlight=False)
     colour = "red" if report.errors else "yellow" if report.warnings else "green"
     console.print(f"[bold {colour}]verdict: {report.verdict()}[/]")
 
@@ -64,6 +66,27 @@ def _attributes(console: Console, report: Report) -> None:
     console.print(table)
 
 
+def _label(cid: str, name: str | None) -> str:
+    """A card as a designer knows it: its id, and its name where it has its own."""
+    return f"{cid} {name}" if name and name != cid else cid
+
+
+def _names(report: Report) -> dict[str, str]:
+    return {c["id"]: c["name"] for c in (report.static or {}).get("cards", ()) if isinstance(c, dict) and c.get("name")}
+
+
+def _with_names(message: str, cards: tuple[str, ...], names: dict[str, str]) -> str:
+    """A finding's message with each card it concerns named once beside its id:
+    "E07 (Eagle Dome 2) is unbeatable" (the JSON keeps the plain message)."""
+    import re
+
+    for cid in cards:
+        name = names.get(cid)
+        if name and name != cid:
+            message = re.sub(rf"(?<![\w.-]){re.escape(cid)}(?![\w.-])", f"{cid} ({name})", message, count=1)
+    return message
+
+
 def _cards(console: Console, report: Report) -> None:
     cards = sorted(report.static["cards"], key=lambda c: -c["strength"])
     picked = cards if len(cards) <= 2 * SHOW_CARDS else cards[:SHOW_CARDS] + cards[-SHOW_CARDS:]
@@ -72,7 +95,8 @@ def _cards(console: Console, report: Report) -> None:
     table = Table("card", "strength", "best on", "no data", "dominated by", *(("wins shown",) if wins else ()),
                   title="strongest and weakest cards" if len(picked) < len(cards) else "cards", **COMPACT)
     for c in picked:
-        row = [c["id"], pct(c["strength"]), ", ".join(c["best_on"]), ", ".join(c["no_data"]), str(c.get("dominated_count", len(c["dominated_by"])) or "")]
+        row = [_label(c["id"], c.get("name")), pct(c["strength"]), ", ".join(c["best_on"]), ", ".join(c["no_data"]),
+               str(c.get("dominated_count", len(c["dominated_by"])) or "")]
         if wins:
             row.append(_ci(wins[c["id"]]))
         table.add_row(*row)

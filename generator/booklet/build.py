@@ -105,14 +105,21 @@ def check_project_rules(deck: Deck) -> None:
     """The project's own rules template (``rules/GAME.md.j2`` beside the deck), rendered
     with the default parameters as `rules` and `build` would: RenderError naming its
     file and line. Bundled templates are tested with the package: nothing to do."""
-    if deck.folder is None or deck.game not in TITLES:
+    from ..errors import DeckpressError
+    from ..games.registry import game_of
+
+    try:
+        spec = game_of(deck)  # a built-in game, or the project's game.py
+    except DeckpressError:
+        return  # a game that does not load: check reports that itself
+    if deck.folder is None or spec is None:
         return
-    own = deck.folder / "rules" / f"{deck.game}.md.j2"
+    own = deck.folder / "rules" / f"{spec.name}.md.j2"
     if not own.is_file():
         return
     from ..games.params import make_params
 
-    render_rules_text(deck.game, booklet_context(deck.game, make_params(deck.game), deck), rules_search_path(deck))
+    render_rules_text(spec.name, booklet_context(spec.name, make_params(spec.name), deck), rules_search_path(deck))
 
 
 def _missing_include(included: str, folders: Sequence[Path]) -> str:

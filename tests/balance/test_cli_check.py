@@ -26,7 +26,7 @@ def test_clean_deck_exits_0_and_prints_a_verdict() -> None:
 
 def test_errors_exit_1_and_warnings_only_with_strict() -> None:
     result = run(DECKS / "unbeatable.yaml", "--games", "0")
-    assert result.exit_code == 1 and "U01 is unbeatable" in result.output
+    assert result.exit_code == 1 and "U01 (Card U01) is unbeatable" in result.output
     assert run(DECKS / "war_gaps.yaml", "--games", "0").exit_code == 0  # warnings only
     assert run(DECKS / "war_gaps.yaml", "--games", "0", "--strict").exit_code == 1
 
@@ -132,3 +132,12 @@ def test_a_one_card_deck_is_too_few_not_unbeatable_and_names_its_file(tmp_path: 
     played = CliRunner().invoke(app, ["check", str(deck), "--games", "10"])
     assert played.exit_code == 2 and "Traceback" not in played.output
     assert "deck.yaml: field 'cards': weiji: 1 card (copies counted) cannot be dealt to 2 players" in played.output
+
+
+def test_findings_and_tables_name_cards_beside_their_ids() -> None:
+    result = CliRunner().invoke(app, ["check", "eagle", "--games", "0"])
+    text = " ".join(result.output.split())
+    assert "E18 Eagle Mini 4" in text  # the cards table
+    assert "too_weak E18 (Eagle Mini 4) is too weak" in text  # the finding, named once
+    plain = json.loads(CliRunner().invoke(app, ["check", "eagle", "--games", "0", "--json"]).stdout)
+    assert any(f["message"].startswith("E18 is too weak") for f in plain["findings"])  # JSON keeps ids alone

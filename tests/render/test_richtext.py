@@ -3,8 +3,8 @@ project fonts and icons, and the checks that name file:line, card and field."""
 
 from __future__ import annotations
 
-import unicodedata
 import json
+import unicodedata
 from pathlib import Path
 
 import pymupdf
