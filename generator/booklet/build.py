@@ -17,7 +17,7 @@ from typing import Any
 
 import jinja2
 from reportlab.lib import colors
-from reportlab.lib.units import inch, mm
+from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, SimpleDocTemplate
 
@@ -29,6 +29,7 @@ from ..games.spec import load_hook
 from ..paths import templates_dir
 from ..render.atomic import atomic_write
 from ..render.fonts import SANS, register_fonts
+from ..render.geometry import page_size
 from ..render.layout.sandbox import Budget, CardSandbox
 from ..render.piece import Piece
 from .content import booklet_context
@@ -38,14 +39,17 @@ from .markup import parse, title_flowables
 from .style import BookletStyle, page_style
 
 FORMATS = ("booklet", "sheet")
-PAGES = ("a4", "letter")
-# (page of the text, sheet it is imposed on), points
-SIZES: dict[tuple[str, str], tuple[tuple[float, float], tuple[float, float] | None]] = {
-    ("booklet", "a4"): ((148.5 * mm, 210 * mm), (297 * mm, 210 * mm)),
-    ("booklet", "letter"): ((5.5 * inch, 8.5 * inch), (11 * inch, 8.5 * inch)),
-    ("sheet", "a4"): ((210 * mm, 297 * mm), None),
-    ("sheet", "letter"): ((8.5 * inch, 11 * inch), None),
-}
+
+
+def booklet_sizes(format: str, page: str) -> tuple[tuple[float, float], tuple[float, float] | None]:
+    """(page of the text, sheet it is imposed on) in points, for any page size the
+    sheet commands take (``geometry.page_size``): a booklet's text page is half the
+    sheet turned landscape (A4 -> A5 pages, letter -> half-letter)."""
+    w, h = page_size(page)
+    if format == "sheet":
+        return (w * mm, h * mm), None
+    return (h / 2 * mm, w * mm), (h * mm, w * mm)
+
 
 
 @dataclass(frozen=True)
@@ -196,14 +200,13 @@ def build_booklet(game: str, params: Params, deck: Deck, path: Path, *, format: 
     """Write the rule booklet of ``game`` for ``params`` and ``deck`` at ``path`` (atomically)."""
     if format not in FORMATS:
         raise ParameterError(f"unknown format {format!r}; valid: {', '.join(FORMATS)}")
-    if page.lower() not in PAGES:
-        raise ParameterError(f"unknown page size {page!r}; valid: {', '.join(PAGES)}")
     page = page.lower()
+    sizes = booklet_sizes(format, page)  # a ParameterError naming the valid sizes
     register_fonts()
     context = booklet_context(game, params, deck)
     text = render_rules_text(game, context, rules_search_path(deck))
     style = page_style(format)
-    size, sheet = SIZES[(format, page)]
+    size, sheet = sizes
     frame = (size[0] - 2 * style.margin * mm, size[1] - 2 * style.margin * mm)
     title = f"{entry(game).title} rules · {deck.name}"
     pdf, pages = _layout(_story(game, text, context, deck, style, frame), size, style, title)

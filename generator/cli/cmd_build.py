@@ -21,7 +21,7 @@ WARNING_LINES = 3  # warnings shown per job in the summary (balance: the report 
 @app.command("build")
 @friendly
 def build_command(
-    targets: list[str] = typer.Argument(None, help="Decks or project folders (default: the project in the current folder, else every bundled deck and booklet).", show_default=False),
+    targets: list[str] = typer.Argument(None, help="Decks or project folders (default: the project in this folder, else every bundled deck and booklet).", show_default=False),
     output: Path = options.OutputDir,
     jobs: int = typer.Option(0, "--jobs", help="Parallel processes (0 = one per core)."),
     force: bool = typer.Option(False, "--force", help="Rebuild even what is up to date."),
@@ -30,9 +30,11 @@ def build_command(
     strict: bool = options.Strict,
 ) -> None:
     """Build card/tile sheets (A4 and Letter), booklets, images and balance reports into OUTPUT/<deck>/."""
-    if not targets and _here_is_a_project():
-        targets = ["."]  # as `deckpress watch` does: the project you are in
     console = Console(stderr=True)
+    if not targets and _project_here():
+        targets = ["."]  # inside a project folder: build that project (as `watch` does)
+        console.print(f"note: building the project in this folder ({Path.cwd().name}); "
+                      "name decks to build others", markup=False, highlight=False)
     show = sys.stderr.isatty()
     with Progress(
         TextColumn("[bold]build"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"),
@@ -53,8 +55,8 @@ def build_command(
         raise typer.Exit(EXIT_FINDINGS)
 
 
-def _here_is_a_project() -> bool:
-    """The current folder holds a deck file (deck.yaml): a project, not the bundled decks."""
+def _project_here() -> bool:
+    """The current folder is a project: it has a deck file (deck.yaml, as `deckpress new` writes)."""
     return any(Path.cwd().glob("deck.y*ml"))
 
 
@@ -103,5 +105,5 @@ def new_command(
 
     for path in scaffold(name, game.lower()):
         typer.echo(f"wrote {path}")
-    quoted = shlex.quote(str(name))  # "My Pirate Game" must paste as one argument
+    quoted = shlex.quote(str(name))  # pasted into a shell as it is printed
     typer.echo(f"next: deckpress check {quoted}   then   deckpress build {quoted}")

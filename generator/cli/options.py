@@ -19,8 +19,10 @@ def _pdf_file(value: Path | None) -> Path | None:
 OutputFile = typer.Option(..., "-o", "--output", help="The PDF file to write.", show_default=False,
                           callback=_pdf_file)
 OutputDir = typer.Option(Path("output"), "-o", "--output", help="The folder to write into.")
-Page = typer.Option("a4", "--page", help="Paper size: a4 or letter.")
-SheetPage = typer.Option("a4", "--page", help="Paper size: a4, letter, a3, tabloid (or ledger: the same 11 x 17 in paper) or WxH in mm (e.g. 200x300).")
+_PAGE_HELP = ("Paper size: a4, a5, a3, letter, legal, tabloid (or ledger: the same 11 x 17 in paper), "
+              "or WxH in mm, cm or in (e.g. 200x300, 8.5x11in).")
+Page = typer.Option("a4", "--page", help=_PAGE_HELP)
+SheetPage = typer.Option("a4", "--page", help=_PAGE_HELP)
 Seed = typer.Option(1, "--seed", help="Random seed: the same seed gives the same results.")
 Players = typer.Option(None, "--players", help="Number of players (default: the game's default).")
 Games = typer.Option(1000, "--games", help="Number of games to simulate.")
@@ -28,7 +30,7 @@ Sets = typer.Option([], "--set", help="A rule parameter, key=value (repeatable),
 Json = typer.Option(False, "--json", help="Print one JSON object instead of tables.")
 Jobs = typer.Option(1, "--jobs", help="Parallel processes (results are identical for any number).")
 Strategy = typer.Option(None, "--strategy", help="How seats decide: one name for every seat or A,B,C per seat, seat 0 first (weiji: best, random, fixed, expert; viashi: random, greedy, expert or expert:SAMPLES).")
-Bleed = typer.Option(3.0, "--bleed", help="Bleed in mm around each card, tile or coin (0 allowed).")
+Bleed = typer.Option(3.0, "--bleed", help="Bleed in mm around each piece: card, tile, coin (0 allowed).")
 Backs = typer.Option("none", "--backs", help="Card backs: none, duplex-long, duplex-short or fold.")
 BackOffset = typer.Option(None, "--back-offset", help="Shift back pages by X,Y mm (from `deckpress calibrate`).")
 Printer = typer.Option(None, "--printer", help="Use (or, with calibrate, store) this printer's back offset.")

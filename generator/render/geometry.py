@@ -38,8 +38,8 @@ EPS = 1e-9
 # portrait (width, height) in mm; ledger is tabloid's paper (11 x 17 in) under its other
 # name: the planner tries both orientations of every page, so the two print the same
 PAGE_SIZES: Mapping[str, tuple[float, float]] = MappingProxyType(
-    {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0),
-     "tabloid": (279.4, 431.8), "ledger": (279.4, 431.8)}
+    {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0), "a5": (148.0, 210.0),
+     "legal": (215.9, 355.6), "tabloid": (279.4, 431.8), "ledger": (279.4, 431.8)}
 )
 PAGE_LIMITS = (50.0, 2000.0)  # mm: the smallest and largest side of a WxH page
 
@@ -53,19 +53,25 @@ def pt(mm: float) -> float:
 
 
 _SIZE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm)?\s*$", re.I)
+_PAGE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|\")?\s*$", re.I)
+_UNIT_MM = {None: 1.0, "mm": 1.0, "cm": 10.0, "in": 25.4, '"': 25.4}
+PAGE_HELP = "a4, a5, a3, letter, legal, tabloid (or ledger), or WxH in mm, cm or in (e.g. 200x300, 8.5x11in)"
 
 
 def page_size(name: str) -> tuple[float, float]:
-    """(width, height) in mm of a named page size (portrait) or of ``WxH`` in mm ("200x300")."""
+    """(width, height) in mm of a named page size (portrait) or of ``WxH`` in mm, cm or
+    inches ("200x300", "8.5x11in"): the one page-size parser every command uses."""
     key = name.strip().lower()
     if key in PAGE_SIZES:
         return PAGE_SIZES[key]
-    m = _SIZE_RE.match(key)
+    m = _PAGE_RE.match(key)
     if m is None:
         raise ParameterError(
-            f"unknown page size {name!r}; valid: {', '.join(PAGE_SIZES)}, or WxH in mm (e.g. 200x300)"
+            f"unknown page size {name!r}; valid: {', '.join(PAGE_SIZES)}, or WxH in mm, cm or in "
+            "(e.g. 200x300, 8.5x11in)"
         )
-    w, h = float(m.group(1)), float(m.group(2))
+    unit = _UNIT_MM[m.group(3)]
+    w, h = round(float(m.group(1)) * unit, 4), round(float(m.group(2)) * unit, 4)
     lo, hi = PAGE_LIMITS
     if not (lo <= w <= hi and lo <= h <= hi):
         raise ParameterError(

@@ -143,5 +143,5 @@ def test_bad_format_and_page_leave_no_file(tmp_path: Path) -> None:
     with pytest.raises(ParameterError, match="booklet, sheet"):
         build_booklet("war", make_params("war"), war_deck(), out, format="zine")
     with pytest.raises(ParameterError, match="a4, letter"):
-        build_booklet("war", make_params("war"), war_deck(), out, page="a3")
+        build_booklet("war", make_params("war"), war_deck(), out, page="b4")
     assert list(tmp_path.iterdir()) == []

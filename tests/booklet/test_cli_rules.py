@@ -58,3 +58,19 @@ def test_a_deck_that_cannot_play_the_game_is_a_clear_error_and_writes_nothing(tm
     assert "needs one suit of gods and regular suits to play Viashi" in result.output
     assert "template" not in result.output and "Traceback" not in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("page", "sheet_pt", "page_pt"), [
+    ("a3", (1190.55, 841.89), (595.28, 841.89)),      # A3 sheet, landscape; A4 pages two-up
+    ("a5", (595.28, 419.53), (297.64, 419.53)),       # A5 sheet; A6 pages
+    ("8.5x11in", (792.0, 612.0), (396.0, 612.0)),     # letter by its inches = letter
+])
+def test_rules_takes_every_page_size_cards_takes(tmp_path: Path, page: str, sheet_pt: tuple[float, float],
+                                                  page_pt: tuple[float, float]) -> None:
+    assert page_pt[0] * 2 == pytest.approx(sheet_pt[0], abs=0.02)  # two booklet pages side by side
+    for fmt, size in (("booklet", sheet_pt), ("sheet", (sheet_pt[1], sheet_pt[0]))):  # sheet: portrait
+        out = tmp_path / f"{fmt}.pdf"
+        result = CliRunner().invoke(app, ["rules", "weiji", "-o", str(out), "--format", fmt, "--page", page])
+        assert result.exit_code == 0, result.output
+        box = PdfReader(str(out)).pages[0].mediabox
+        assert (float(box.width), float(box.height)) == pytest.approx(size, abs=0.05)

@@ -242,3 +242,17 @@ def test_the_gallery_lists_every_deck_in_the_folder_after_a_three_deck_then_one_
     parser.feed(html)
     for ref in parser.refs:
         assert (out / unquote(ref)).exists(), ref
+
+
+def test_new_quotes_its_hint_and_build_without_arguments_builds_the_project_here(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    runner = CliRunner()
+    project = tmp_path / "My Pirate Game"
+    result = runner.invoke(app, ["new", str(project)])
+    assert result.exit_code == 0, result.output
+    assert f"next: deckpress check '{project}'   then   deckpress build '{project}'" in result.output
+    monkeypatch.chdir(project)
+    result = runner.invoke(app, ["build", "-o", str(tmp_path / "out"), "--balance-games", "0", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    built = sorted(p.name for p in (tmp_path / "out").iterdir() if p.is_dir() and not p.name.startswith("_"))
+    assert built == ["My-Pirate-Game"] or (len(built) == 1 and "standard52" not in built), built

@@ -134,3 +134,22 @@ def test_invalid_options_list_valid_values() -> None:
                                             ("200x300", (200, 300)), ("250.5 x 180 mm", (250.5, 180))])
 def test_page_sizes_by_name_and_in_mm(name: str, size: tuple[float, float]) -> None:
     assert page_size(name) == size
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("a5", (148.0, 210.0)), ("Legal", (215.9, 355.6)), ("8.5x11in", (215.9, 279.4)),
+    ('8.5 x 14"', (215.9, 355.6)), ("21x29.7cm", (210.0, 297.0)), ("200x300mm", (200.0, 300.0)),
+    ("200x300", (200.0, 300.0)),
+])
+def test_one_page_size_parser_for_names_and_units(text: str, expected: tuple[float, float]) -> None:
+    from generator.render.geometry import page_size
+
+    assert page_size(text) == pytest.approx(expected)
+
+
+def test_an_unknown_page_size_names_the_valid_ones() -> None:
+    from generator.errors import ParameterError
+    from generator.render.geometry import page_size
+
+    with pytest.raises(ParameterError, match="a5, legal.*8.5x11in"):
+        page_size("8.5x11ft")

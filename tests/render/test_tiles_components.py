@@ -129,7 +129,7 @@ def test_cli_default_deck_two_packs_on_letter(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("args", "expected"), [
     (["--components", "tiles,meeples"], "valid: tiles, coins, dice, pawns"),
     (["--packs", "0"], "packs must be between 1 and 4"),
-    (["--page", "a5"], "valid: a4, letter, a3, tabloid, ledger, or WxH in mm"),
+    (["--page", "b5"], "valid: a4, letter, a3, a5, legal, tabloid, ledger, or WxH in mm, cm or in"),
     (["--page", "0x300"], "between 50 and 2000 mm"),
     # 100 x 120 mm page: 88 x 108 mm inside margin and marks; a pawn (15.9 x 77.2 mm) upright
     # leaves (108 - 77.15) / 2 = 15.4 mm, less than a tile's 18.6: the error names the pawn's
