@@ -131,7 +131,7 @@ def test_a_one_card_deck_is_too_few_not_unbeatable_and_names_its_file(tmp_path: 
     assert [f["code"] for f in findings] == ["too_few_cards"] and "deck.yaml" in findings[0]["message"]
     played = CliRunner().invoke(app, ["check", str(deck), "--games", "10"])
     assert played.exit_code == 2 and "Traceback" not in played.output
-    assert "deck.yaml: field 'cards': weiji: 1 card (copies counted) cannot be dealt to 2 players" in played.output
+    assert "deck.yaml: field 'cards': weiji: 1 card cannot be dealt to 2 players (copies counted)" in played.output
 
 
 def test_findings_and_tables_name_cards_beside_their_ids() -> None:

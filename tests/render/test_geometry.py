@@ -123,8 +123,8 @@ def test_piece_too_big_for_the_page_is_a_clear_error() -> None:
 def test_invalid_options_list_valid_values() -> None:
     with pytest.raises(ParameterError, match="duplex-long"):
         SheetOptions(backs="both")
-    with pytest.raises(ParameterError, match="letter, a3, tabloid, ledger, or WxH"):
-        SheetOptions(page="a5")
+    with pytest.raises(ParameterError, match="letter, a3, a5, legal, tabloid, ledger, or WxH"):
+        SheetOptions(page="b5")
     with pytest.raises(ParameterError, match="between 50 and 2000 mm"):
         SheetOptions(page="10x5000")
 
