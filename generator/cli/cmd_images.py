@@ -72,7 +72,10 @@ def images(
             progress=lambda done, total: bar.update(task, completed=done, total=total),
         )
     echo_notes(report)
+    kit = [p for p in report.files if p.name in ("quantities.csv", "UPLOAD.md")]  # the vendor upload kit
+    made = [p for p in report.files if p not in kit]
     what = {"images": "image files", "tts": "Tabletop Simulator files",
-            "pdf": "vendor PDF" if len(report.files) == 1 else "vendor PDFs"}[report.output]
-    typer.echo(f"{output}: {len(report.files)} {what} ({report.rendered} images in "
+            "pdf": "vendor PDF" if len(made) == 1 else "vendor PDFs"}[report.output]
+    typer.echo(f"{output}: {len(made)} {what}{' + upload kit (quantities.csv, UPLOAD.md)' if kit else ''} "
+               f"({report.rendered} images in "
                f"{report.seconds:.1f} s, {report.per_second:.1f}/s)")
