@@ -1,10 +1,15 @@
-"""The matrix's pair generator covers every allowed pair, respects the constraint,
-and is deterministic (combination ids must not move between runs)."""
+"""The matrix's machinery: the pair generator covers every allowed pair, respects the
+constraint and is deterministic (combination ids must not move between runs); a known
+failure hides only its own symptom."""
 
 from __future__ import annotations
 
+import subprocess
 from itertools import combinations, product
 
+import pytest
+
+from .conftest import KnownIssue, Outcome, conclude
 from .pairwise import pairwise
 
 FACTORS = {"page": ["a4", "letter", "a3"], "backs": ["none", "long", "short", "fold"],
@@ -27,3 +32,21 @@ def test_a_constraint_is_never_broken_and_its_pairs_are_not_required() -> None:
     rows = pairwise(FACTORS, allowed)
     assert all(allowed(r) for r in rows)
     assert any(r["colour"] == "cmyk" and r["backs"] == "long" for r in rows)
+
+
+def _outcome(*problems: str) -> Outcome:
+    return Outcome(["cards"], subprocess.CompletedProcess(["deckpress"], 1, "", ""), list(problems))
+
+
+def test_a_known_failure_hides_only_its_own_symptom() -> None:
+    signs = {"item 1": r"cannot pickle", "item 12": r"not embedded: /Helvetica$"}
+    with pytest.raises(KnownIssue):
+        conclude(_outcome("exit 1: TypeError: cannot pickle 'x'", "a.pdf: fonts not embedded: /Helvetica"),
+                 "item 1 + item 12", signs)
+    with pytest.raises(AssertionError) as other:  # one more problem: a plain failure, not the xfail
+        conclude(_outcome("exit 1: TypeError: cannot pickle 'x'", "b.png: does not decode"), "item 1", signs)
+    assert not isinstance(other.value, KnownIssue)
+    with pytest.raises(AssertionError) as unknown:
+        conclude(_outcome("exit 1: TypeError: cannot pickle 'x'"), None, signs)
+    assert not isinstance(unknown.value, KnownIssue)
+    conclude(_outcome(), "item 1", signs)  # no problem: passes (strict xfail then reports XPASS)

@@ -33,9 +33,10 @@ pytestmark = pytest.mark.slow
 KNOWN_FAILURES: dict[str, str] = {
     "build-in-project-folder": "issue 23 item 8",
     "new-spaces": "issue 23 item 9",
-    "watch-edit-during-first-build": "issue 23 item 4",
-    "build-jobs1": "issue 23 item 12",
-    "build-jobs2": "issue 23 item 1 + issue 23 item 12",
+    "watch-edit-during-first-build": "issue 23 item 4 + issue 23 item 12",
+    "watch-edits": "issue 23 item 12",
+    "build-jobs1": "issue 23 item 12",  # the kitchen's SVG with <text>: svglib's Helvetica, not embedded
+    "build-jobs2": "issue 23 item 12",
 }
 SIGNS: dict[str, str] = {
     "issue 23 item 1": r"cannot pickle",
@@ -66,7 +67,7 @@ def test_build_twice(deckpress: Deckpress, tmp_path: Path, jobs: str) -> None:
             "--balance-games", "100", "--jobs", jobs]
     first = deckpress.run(args, cwd=tmp_path)
     outcome = examine(first, args, tmp_path / "out", (0,), SHEETS)
-    built = sorted(p.name for p in (tmp_path / "out").iterdir() if p.is_dir())
+    built = sorted(p.name for p in (tmp_path / "out").iterdir() if p.is_dir() and not p.name.startswith("_"))
     if len(built) != 2 or not list((tmp_path / "out").rglob("cards-a4.pdf")):
         outcome.problems.append(f"expected the two kitchen decks' outputs, found folders {built}")
     if not outcome.problems:
@@ -83,7 +84,8 @@ def test_build_inside_the_project_folder_builds_the_project(deckpress: Deckpress
     args = ["build", "-o", str(tmp_path / "out"), "--balance-games", "0"]
     result = deckpress.run(args, cwd=project)
     outcome = examine(result, args, tmp_path / "out", (0,), SHEETS)
-    built = sorted(p.name for p in (tmp_path / "out").iterdir() if p.is_dir()) if (tmp_path / "out").is_dir() else []
+    out = tmp_path / "out"
+    built = sorted(p.name for p in out.iterdir() if p.is_dir() and not p.name.startswith("_")) if out.is_dir() else []
     if "lighting" in built or len(built) != 1:
         outcome.problems.append(f"`deckpress build` in a project folder built {built}, not the project (item 8)")
     _conclude(combo, outcome)
@@ -203,7 +205,8 @@ def _finish(watch: Watch, outcome_args: list[str]) -> Outcome:
     return outcome
 
 
-def test_watch_an_edit_a_broken_edit_and_its_fix(watch: Watch) -> None:
+@pytest.mark.parametrize("combo", [pytest.param("watch-edits", marks=xfail_if_known("watch-edits"))])
+def test_watch_an_edit_a_broken_edit_and_its_fix(watch: Watch, combo: str) -> None:
     watch.until("the first build", lambda: "up to date" in watch.page() or "K01 · Kitchen 1<" in watch.page())
     watch.until("the first build to finish", lambda: "K01 · Kitchen 1" in watch.page())
     watch.rename(1, "Kitchen One")
@@ -215,14 +218,14 @@ def test_watch_an_edit_a_broken_edit_and_its_fix(watch: Watch) -> None:
     assert re.search(r"deck\.yaml:\d+", page.split('id="problems"', 1)[1]), "the banner names no file and line"
     deck.write_text(good)
     watch.until("the banner to go", lambda: (p := watch.page()) and 'id="problems"' not in p and "K01 · Kitchen One" in p)
-    conclude(_finish(watch, ["watch"]), None, {})
+    _conclude(combo, _finish(watch, ["watch"]))
 
 
 @pytest.mark.parametrize("combo", [pytest.param("watch-edit-during-first-build",
                                                 marks=xfail_if_known("watch-edit-during-first-build"))])
 def test_watch_an_edit_saved_during_the_first_build(watch: Watch, combo: str) -> None:
-    watch.until("the server", lambda: "serving" in watch.log.read_text())
-    watch.rename(1, "Kitchen Early")  # the first build (56 cards, 2 decks' worth of images) is running
+    watch.until("the first build to write", lambda: any((watch.out / "kitchen").glob("images/*.png")))
+    watch.rename(1, "Kitchen Early")  # the first build (56 cards) is still running: its images are being written
     watch.until("the first build", lambda: "up to date" in watch.page() or "built" in watch.log.read_text())
     try:
         watch.until("the early edit in the page", lambda: "K01 · Kitchen Early" in watch.page(), timeout=30)
