@@ -78,10 +78,10 @@ SVG_TEXT = """<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80" vi
 """
 
 
-def rows() -> list[list[str]]:
+def rows(cards: int = CARDS) -> list[list[str]]:
     """The card rows, as text (what both spreadsheets hold)."""
     out = []
-    for i in range(1, CARDS + 1):
+    for i in range(1, cards + 1):
         speed = "no data" if i % 11 == 0 else str(60 + (i * 37) % 260)
         weight = "" if i % 13 == 0 else f"{0.5 + (i * 7) % 90 / 10:.1f}"
         tagline = ["**Bold** start, *italic* end", "Gain 2 :sun:, pay 1 :coin:",
@@ -102,8 +102,8 @@ def _art(folder: Path) -> None:
     image.save(art / "photo.jpg", quality=90)
     (art / "shape.svg").write_text(SVG, encoding="utf-8")
     (art / "label.svg").write_text(SVG_TEXT, encoding="utf-8")
-    back = Image.new("RGB", (400, 560), "#2E6B4F")
-    ImageDraw.Draw(back).ellipse((100, 180, 300, 380), fill="#E4F2EA")
+    back = Image.new("RGB", (760, 1060), "#2E6B4F")  # 300 ppi on a poker card with bleed
+    ImageDraw.Draw(back).ellipse((180, 330, 580, 730), fill="#E4F2EA")
     back.save(art / "back.png")
     icons = folder / "icons"
     icons.mkdir()
@@ -112,17 +112,17 @@ def _art(folder: Path) -> None:
     coin.save(icons / "coin.png")
 
 
-def _spreadsheets(folder: Path) -> None:
+def _spreadsheets(folder: Path, cards: int) -> None:
     with open(folder / "cards.csv", "w", encoding="utf-8", newline="") as f:
         writer = csv.writer(f)
         writer.writerow(HEADER)
-        writer.writerows(rows())
+        writer.writerows(rows(cards))
     book = Workbook()
     sheet = book.active
     assert sheet is not None
     sheet.title = "Cards"
     sheet.append(HEADER)
-    for row in rows():  # numbers as number cells, the rest as text, as a spreadsheet app saves
+    for row in rows(cards):  # numbers as number cells, the rest as text, as a spreadsheet app saves
         sheet.append([float(v) if _is_number(v) else (None if v == "" else v) for v in row])
     book.save(folder / "cards.xlsx")
 
@@ -135,11 +135,11 @@ def _is_number(text: str) -> bool:
     return True
 
 
-def make_kitchen(folder: Path) -> Path:
+def make_kitchen(folder: Path, cards: int = CARDS) -> Path:
     """Write the kitchen-sink project into ``folder`` (created); return it."""
     folder.mkdir(parents=True)
     _art(folder)
-    _spreadsheets(folder)
+    _spreadsheets(folder, cards)
     fonts = folder / "fonts"
     fonts.mkdir()
     shutil.copyfile(ROOT / "fonts" / "DejaVuSerif.ttf", fonts / "KitchenSerif.ttf")
