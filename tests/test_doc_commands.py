@@ -15,6 +15,9 @@ runs the commands.)
   every other one must exit 0 or 1 (1: balance findings), with no traceback.
 - Where a console block shows a deterministic command's output (a fixed ``--deal``),
   the output must be exactly what the docs show.
+- Expert play (``--strategy expert``: a search per move, minutes for thousands of
+  games on a loaded machine) runs with ``--games 20``, the options otherwise as shown
+  (``EXPERT_GAMES``); the expert players' own tests are in tests/games/.
 - Not run, each with its reason in the test id's skip mark: ``watch`` (serves until
   Ctrl-C), installers (``pipx``), synopsis lines with placeholders (``DECK``, ``[--x]``).
 """
@@ -44,6 +47,7 @@ STAND_INS = {  # named in the docs, never shown: the nearest bundled file
 NOT_UNATTENDED = {
     "watch": "deckpress watch serves until Ctrl-C (tests/project/test_watch.py and tests/matrix run it with bounded waits)",
 }
+EXPERT_GAMES = "20"
 PLACEHOLDER = re.compile(r"\b(DECK|DIR|GAME|N|S)\b|\[--")
 
 
@@ -156,7 +160,11 @@ def _run(line: str, folder: Path) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.parametrize("command", _params())
 def test_documented_command(command: Command, folders: dict[str, Path]) -> None:
-    result = _run(command.text, folders[command.doc])
+    line = command.text
+    if "--strategy expert" in line:
+        line = re.sub(r"--games \d+", f"--games {EXPERT_GAMES}", line) if "--games" in line else \
+            f"{line} --games {EXPERT_GAMES}"
+    result = _run(line, folders[command.doc])
     where = f"{command.doc}:{command.line}: {command.text}\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}"
     assert "Traceback" not in result.stdout + result.stderr, where
     if command.comment.lower().startswith("error"):

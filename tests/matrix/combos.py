@@ -16,7 +16,7 @@ from .pairwise import Row, pairwise
 # labels of SIGNS joined by " + ". Each is marked xfail(strict=True): when the fix is
 # merged it passes, strict turns that into a failure, and its entry goes.
 KNOWN_FAILURES: dict[str, str] = {
-    "cards-*": "issue 23 item 12",  # the kitchen's SVG with <text>: svglib's Helvetica, not embedded
+    "cards-*": "issue 23 item 12",  # the kitchen's SVG art (any SVG, text or not): Helvetica, not embedded
     "images-*-none-*-2-*": "issue 23 item 1",  # two workers: the deck does not pickle
     "images-*-tgc-*-2-*": "issue 23 item 1",
     "images-*-mpc-*-2-*": "issue 23 item 1",

@@ -84,8 +84,10 @@ def _combos() -> list[object]:
 @pytest.mark.parametrize("combo, mistake, command", _combos())
 def test_a_mistake(deckpress: Deckpress, tmp_path: Path, combo: str, mistake: str, command: str) -> None:
     project = make_kitchen(tmp_path / "kitchen", cards=12)
-    cards = project / "cards.csv"  # no SVG with <text> here: the matrix covers it, this checks one mistake
-    cards.write_text(cards.read_text(encoding="utf-8").replace("art/label.svg", "art/shape.svg"), encoding="utf-8")
+    cards = project / "cards.csv"  # no SVG art here (issue 23 item 12: the matrix covers it): one mistake
+    text = cards.read_text(encoding="utf-8")
+    cards.write_text(text.replace("art/label.svg", "art/photo.png").replace("art/shape.svg", "art/photo.png"),
+                     encoding="utf-8")
     make, expect = MISTAKES[mistake]
     named = make(project)
     out = tmp_path / "out"
