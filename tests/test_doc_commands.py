@@ -48,6 +48,18 @@ NOT_UNATTENDED = {
     "watch": "deckpress watch serves until Ctrl-C (tests/project/test_watch.py and tests/matrix run it with bounded waits)",
 }
 EXPERT_GAMES = "20"
+# A documented command that fails today because of an issue item being fixed -> (label,
+# its symptom). xfail(strict=True): it must pass once the fix is merged, then its entry goes.
+KNOWN_FAILURES = {
+    "deckpress images eagle -o out/tgc --preset tgc": ("issue 23 item 1", "cannot pickle"),
+    "deckpress images eagle -o out/mpc --preset mpc": ("issue 23 item 1", "cannot pickle"),
+    "deckpress images lighting -o out/tgc --preset tgc": ("issue 23 item 1", "cannot pickle"),
+    "deckpress images viashi -o out/mpc --preset mpc --format jpg": ("issue 23 item 1", "cannot pickle"),
+}
+
+
+class KnownIssue(AssertionError):
+    """The command failed with exactly its known issue's symptom."""
 PLACEHOLDER = re.compile(r"\b(DECK|DIR|GAME|N|S)\b|\[--")
 
 
@@ -116,6 +128,8 @@ def _params() -> list[object]:
             if reason is None and PLACEHOLDER.search(c.text):
                 reason = "a synopsis with placeholders, not a command (its options are in docs/cli.md)"
             marks = [pytest.mark.skip(reason=reason)] if reason else []
+            if c.text in KNOWN_FAILURES:
+                marks.append(pytest.mark.xfail(strict=True, raises=KnownIssue, reason=KNOWN_FAILURES[c.text][0]))
             params.append(pytest.param(c, id=f"{c.doc}:{c.line}", marks=marks))
     return params
 
@@ -166,6 +180,9 @@ def test_documented_command(command: Command, folders: dict[str, Path]) -> None:
             f"{line} --games {EXPERT_GAMES}"
     result = _run(line, folders[command.doc])
     where = f"{command.doc}:{command.line}: {command.text}\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}"
+    known = KNOWN_FAILURES.get(command.text)
+    if known and result.returncode != 0 and known[1] in result.stderr:
+        raise KnownIssue(f"{known[0]}: {where}")
     assert "Traceback" not in result.stdout + result.stderr, where
     if command.comment.lower().startswith("error"):
         assert result.returncode == 2, where
