@@ -8,7 +8,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: build test bench clean docs
+.PHONY: build test bench clean docs goldens
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,11 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[dev,bench]"
 	$(BIN)/python benchmarks/run_all.py
+
+# After a deliberate change to any output: re-pin tests/goldens/goldens.json (hashes of
+# every bundled deck's sheets, booklets, images and seeded JSON; see docs/testing.md).
+goldens: $(STAMP)
+	$(BIN)/python tests/goldens/make_goldens.py
 
 clean:
 	rm -rf $(VENV) output/*/ output/index.html

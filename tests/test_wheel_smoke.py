@@ -15,13 +15,10 @@ import os
 import shutil
 import stat
 import subprocess
-import sys
-import tempfile
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from conftest import Install
 from pypdf import PdfReader
 
 pytestmark = pytest.mark.slow
@@ -31,57 +28,9 @@ NOTE = "note: compiling the fast"
 NOBODY = 65534
 
 
-@dataclass
-class Install:
-    base: Path  # a world-readable temporary folder holding everything below
-    venv: Path
-    work: Path  # the folder commands run in, outside the clone
-
-    @property
-    def deckpress(self) -> str:
-        return str(self.venv / "bin" / "deckpress")
-
-    def package(self) -> Path:
-        (found,) = self.venv.glob("lib/python*/site-packages/generator")
-        return found
-
-    def env(self, **extra: str) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items()
-               if k not in ("PYTHONPATH", "VIRTUAL_ENV", "NUMBA_CACHE_DIR") and not k.startswith("XDG_")}
-        env["XDG_CACHE_HOME"] = str(self.base / "cache")
-        env["COLUMNS"] = "200"
-        return {**env, **extra}
-
-    def run(self, *args: str, ok: bool = True, **extra: str) -> subprocess.CompletedProcess[str]:
-        result = subprocess.run([self.deckpress, *args], cwd=self.work, env=self.env(**extra),
-                                capture_output=True, text=True, timeout=600)
-        if ok:
-            assert result.returncode == 0, f"deckpress {' '.join(args)}:\n{result.stdout}\n{result.stderr}"
-        return result
-
-
 @pytest.fixture(scope="module")
-def installed() -> Iterator[Install]:
-    # Not under pytest's tmp_path: the read-only test runs deckpress as another user
-    # when the suite runs as root, and that user must be able to read the venv.
-    base = Path(tempfile.mkdtemp(prefix="deckpress-wheel-"))
-    base.chmod(0o755)
-    try:
-        wheels = base / "wheels"
-        subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)],
-                       check=True, capture_output=True)
-        (wheel,) = wheels.glob("deckpress-*.whl")
-        venv = base / "venv"
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
-        result = subprocess.run(  # with its dependencies, without extras
-            [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check", str(wheel)],
-            capture_output=True, text=True)
-        assert result.returncode == 0, result.stderr
-        work = base / "work"
-        work.mkdir()
-        yield Install(base, venv, work)
-    finally:
-        shutil.rmtree(base, ignore_errors=True)
+def installed(wheel_install: Install) -> Install:
+    return wheel_install
 
 
 def pages(path: Path) -> int:

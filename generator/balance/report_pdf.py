@@ -110,6 +110,7 @@ def write_report_pdf(report: Report, path: Path | str, charts_dir: Path | str | 
         doc = SimpleDocTemplate(str(tmp), pagesize=A4, leftMargin=s.margin_mm * mm, rightMargin=s.margin_mm * mm,
                                 topMargin=s.margin_mm * mm, bottomMargin=s.margin_mm * mm,
                                 title=f"Balance report: {report.deck}", author="deckpress", subject="deck balance checks",
-                                initialFontName=s.font, initialFontSize=s.body, pageCompression=1)
+                                initialFontName=s.font, initialFontSize=s.body, pageCompression=1,
+                                invariant=1)  # fixed dates and ids: the same report gives the same bytes
         doc.build(story, onFirstPage=footer, onLaterPages=footer)
     return write_pngs(figs, Path(charts_dir)) if charts_dir is not None else []

@@ -1,0 +1,201 @@
+"""The combinations of the command matrix: see tests/matrix/__init__.py."""
+
+from __future__ import annotations
+
+import json
+from fnmatch import fnmatch
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import Deckpress, KnownIssue, conclude, examine
+from .pairwise import Row, pairwise
+
+# Combination id (or an fnmatch pattern of ids) -> what makes it fail today: one or more
+# labels of SIGNS joined by " + ". Each is marked xfail(strict=True): when the fix is
+# merged it passes, strict turns that into a failure, and its entry goes.
+KNOWN_FAILURES: dict[str, str] = {
+    "cards-*": "issue 23 item 12",  # the kitchen's SVG art (any SVG, text or not): Helvetica, not embedded
+    "images-*-none-*-2-*": "issue 23 item 1",  # two workers: the deck does not pickle
+    "images-*-tgc-*-2-*": "issue 23 item 1",
+    "images-*-mpc-*-2-*": "issue 23 item 1",
+    "images-xlsx-dtc-*": "issue 23 item 12",
+    "images-csv-dtc-*": "issue 23 item 12",
+    "rules-weiji-*-kitchen": "issue 23 item 12",  # the booklet shows the deck's cards
+    "rules-*-a3-*": "issue 23 item 14",
+    "check-xlsx-*report-suggest-*": "issue 23 item 2",  # --suggest (not --no-suggest) on the XLSX deck
+    "tiles-dice-*-duplex-*": "issue 24 blank back page",
+    "tiles-pawns-*-duplex-*": "issue 24 blank back page",
+    "tiles-tiles+coins+dice+pawns-gap-cmyk-duplex-short-letter-2": "issue 24 blank back page",  # page 12
+}
+
+# A label -> a regular expression that every problem of its combinations matches, so a
+# known failure hides no other problem: anything else fails the combination outright.
+SIGNS: dict[str, str] = {
+    "issue 23 item 1": r"cannot pickle",
+    "issue 23 item 2": r"UnicodeDecodeError|codec can't decode|--json printed no JSON",
+    "issue 23 item 12": r"fonts not embedded: /Helvetica$",
+    "issue 23 item 14": r"unknown page size 'a3'",
+    # printshop's issue 24: dice and pawns have no backs, yet duplex backs add a blank page
+    "issue 24 blank back page": r"page \d+: no TrimBox/BleedBox on a page of pieces",
+}
+
+SHEETS = ("*.pdf",)  # every PDF a sheet command writes carries pieces
+
+
+def known(combo: str) -> str | None:
+    """The labels of every KNOWN_FAILURES entry that matches ``combo``, joined by " + "."""
+    labels = dict.fromkeys(label for pattern, item in KNOWN_FAILURES.items() if fnmatch(combo, pattern)
+                           for label in item.split(" + "))
+    return " + ".join(labels) or None
+
+
+def _param(combo: str, args: list[str], expect: tuple[int, ...] = (0,), **extra: Any) -> Any:
+    reason = known(combo)
+    marks = [pytest.mark.xfail(strict=True, raises=KnownIssue, reason=reason)] if reason else []
+    return pytest.param(combo, args, expect, extra, id=combo, marks=marks)
+
+
+# -- cards ---------------------------------------------------------------------------
+CARDS = {
+    "deck": ["xlsx", "csv"], "page": ["a4", "letter", "a3"],
+    "backs": ["none", "duplex-long", "duplex-short", "fold"], "arrangement": ["auto", "gap", "touching"],
+    "color": ["rgb", "cmyk"], "bleed": ["3", "0"], "flag": ["plain", "--cut-lines", "--proof", "--no-crop-marks"],
+}
+
+
+def deck_arg(deck: str) -> str:
+    return "KITCHEN" if deck == "xlsx" else "KITCHEN/csv.yaml"
+
+
+def cards_combos() -> list[Any]:
+    out = []
+    for r in pairwise(CARDS):
+        combo = "cards-" + "-".join(str(r[k]).lstrip("-") for k in CARDS)
+        args = ["cards", deck_arg(r["deck"]), "-o", "OUT/cards.pdf", "--page", r["page"], "--backs", r["backs"],
+                "--arrangement", r["arrangement"], "--color", r["color"], "--bleed", r["bleed"]]
+        out.append(_param(combo, args + ([r["flag"]] if r["flag"] != "plain" else []), pieces=SHEETS))
+    return out
+
+
+# -- images --------------------------------------------------------------------------
+IMAGES = {
+    "deck": ["xlsx", "csv"], "preset": ["none", "tgc", "mpc", "dtc", "tts"],
+    "format": ["default", "png", "jpg", "webp"], "backs": ["default", "backs", "no-backs"],
+    "jobs": ["1", "2"], "color": ["rgb", "cmyk"],
+}
+
+
+def images_allowed(r: Row) -> bool:
+    preset, fmt = r.get("preset"), r.get("format")
+    if r.get("color") == "cmyk" and (preset not in (None, "dtc") or fmt not in (None, "default")):
+        return False  # cmyk is for the vendor PDF, which takes no --format
+    if preset == "dtc" and fmt not in (None, "default"):
+        return False
+    if preset in ("dtc", "tts") and r.get("backs") == "no-backs":
+        return False  # both always include the backs
+    return not (preset in ("tgc", "mpc", "tts") and fmt == "webp")
+
+
+def images_args(r: Row) -> list[str]:
+    args = ["images", deck_arg(r["deck"]), "-o", "OUT/images", "--jobs", r["jobs"], "--color", r["color"]]
+    if r["preset"] != "none":
+        args += ["--preset", r["preset"]]
+    if r["format"] != "default":
+        args += ["--format", r["format"]]
+    if r["backs"] != "default":
+        args.append("--" + r["backs"])
+    return args
+
+
+def images_combos() -> list[Any]:
+    out = []
+    for r in pairwise(IMAGES, images_allowed):
+        combo = "images-" + "-".join(r[k] for k in IMAGES)
+        out.append(_param(combo, images_args(r), pieces=("images/*.pdf",)))
+    refused = [  # each refused pair once, on its own: exit 2 with an error line, nothing written
+        {**{k: v[0] for k, v in IMAGES.items()}, "preset": "tgc", "format": "webp"},
+        {**{k: v[0] for k, v in IMAGES.items()}, "preset": "dtc", "format": "png"},
+        {**{k: v[0] for k, v in IMAGES.items()}, "preset": "tts", "color": "cmyk"},
+        {**{k: v[0] for k, v in IMAGES.items()}, "color": "cmyk"},
+        {**{k: v[0] for k, v in IMAGES.items()}, "preset": "tts", "backs": "no-backs"},
+    ]
+    for r in refused:
+        combo = "images-refused-" + "-".join(r[k] for k in IMAGES)
+        out.append(_param(combo, images_args(r), expect=(2,), nothing=True))
+    return out
+
+
+# -- tiles ---------------------------------------------------------------------------
+TILES = {
+    "components": ["tiles", "coins", "dice", "pawns", "tiles,coins,dice,pawns"],
+    "arrangement": ["auto", "gap", "touching"], "color": ["rgb", "cmyk"],
+    "backs": ["duplex-long", "duplex-short", "fold", "none"], "page": ["a4", "letter"], "packs": ["1", "2"],
+}
+
+
+def tiles_combos() -> list[Any]:
+    out = []
+    for r in pairwise(TILES):
+        combo = "tiles-" + "-".join(r[k].replace(",", "+") for k in TILES)
+        args = ["tiles", "-o", "OUT/tiles.pdf", "--components", r["components"], "--arrangement", r["arrangement"],
+                "--color", r["color"], "--backs", r["backs"], "--page", r["page"], "--packs", r["packs"]]
+        out.append(_param(combo, args, pieces=SHEETS))
+    return out
+
+
+# -- rules ---------------------------------------------------------------------------
+RULES = {"game": ["weiji", "war", "viashi"], "page": ["a4", "letter", "a3"], "format": ["booklet", "sheet"],
+         "deck": ["bundled", "kitchen"]}
+
+
+def rules_combos() -> list[Any]:
+    out = []
+    for r in pairwise(RULES, lambda r: not (r.get("deck") == "kitchen" and r.get("game") not in (None, "weiji"))):
+        combo = "rules-" + "-".join(r[k] for k in RULES)
+        args = ["rules", r["game"], "-o", "OUT/rules.pdf", "--page", r["page"], "--format", r["format"]]
+        out.append(_param(combo, args + (["--deck", "KITCHEN"] if r["deck"] == "kitchen" else [])))
+    return out
+
+
+# -- check ---------------------------------------------------------------------------
+CHECK = {"deck": ["xlsx", "csv"], "output": ["tables", "json"], "report": ["no-report", "report"],
+         "suggest": ["no-suggest", "suggest"], "strategy": ["default", "best", "random", "expert"],
+         "jobs": ["1", "2"]}
+
+
+def check_combos() -> list[Any]:
+    out = []
+    for r in pairwise(CHECK):
+        combo = "check-" + "-".join(r[k] for k in CHECK)
+        args = ["check", deck_arg(r["deck"]), "--games", "200", "--jobs", r["jobs"]]
+        args += ["--json"] if r["output"] == "json" else []
+        args += ["--report", "OUT/balance.pdf"] if r["report"] == "report" else []
+        args += ["--suggest"] if r["suggest"] == "suggest" else []
+        args += ["--strategy", r["strategy"]] if r["strategy"] != "default" else []
+        out.append(_param(combo, args, expect=(0, 1), json=r["output"] == "json"))
+    return out
+
+
+def run_combination(deckpress: Deckpress, tmp_path: Path, combo: str, args: list[str],
+                    expect: tuple[int, ...], extra: dict[str, Any]) -> None:
+    """Run one combination in ``tmp_path`` and check everything about it."""
+    out = tmp_path / "out"
+    out.mkdir()
+    args = [a.replace("KITCHEN", str(deckpress.kitchen)).replace("OUT", str(out)) for a in args]
+    result = deckpress.run(args, cwd=tmp_path)
+    outcome = examine(result, args, out, expect, extra.get("pieces", ()))
+    if result.returncode == 0 and args[0] != "check" and not any(out.rglob("*")):
+        outcome.problems.append("exit 0 but nothing written")
+    if extra.get("nothing") and any(out.rglob("*")):
+        outcome.problems.append("refused (exit 2) but files were written")
+    if extra.get("json") and result.returncode in (0, 1):
+        try:
+            json.loads(result.stdout)
+        except ValueError:
+            outcome.problems.append("--json printed no JSON object on stdout")
+    conclude(outcome, known(combo), SIGNS)
+
+
+PARAMS = "combo, args, expect, extra"

@@ -1,0 +1,20 @@
+"""The command matrix for `deckpress images` (tests/matrix/__init__.py says how the
+combinations are chosen; tests/matrix/combos.py lists them and the known failures)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .combos import PARAMS, images_combos, run_combination
+from .conftest import Deckpress
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.mark.parametrize(PARAMS, images_combos())
+def test_images(deckpress: Deckpress, tmp_path: Path, combo: str, args: list[str], expect: tuple[int, ...],
+            extra: dict[str, Any]) -> None:
+    run_combination(deckpress, tmp_path, combo, args, expect, extra)
