@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from ..deck.model import Deck
+from ..executor import Executor
 from ..games.params import make_params
 from . import simulate as sim
 from .findings import Finding, Report
@@ -54,11 +55,13 @@ def run_checks(
     progress: Progress | None = None,
     strategy: str | None = None,
     skill: bool = True,
-    jobs: int = 1,
+    jobs: int | str = 1,
+    executor: Executor | None = None,
 ) -> Report:
     """Check ``deck``; ``games=0`` runs the static checks alone. ``strategy``:
     how the playtest's seats decide (as ``--strategy``); ``skill``: also
-    measure the skill gap (:mod:`.skill`; ``deckpress build`` skips it)."""
+    measure the skill gap (:mod:`.skill`; ``deckpress build`` skips it). The games
+    run on ``executor`` (see :mod:`generator.executor`), else on ``jobs`` processes."""
     t = resolve_thresholds(deck, thresholds)
     sets = list(sets)
     report = Report(deck=deck.name, key=deck.key, game=deck.game, cards=sum(c.copies for c in deck.cards), thresholds=t)
@@ -75,13 +78,13 @@ def run_checks(
     elif blocked:
         report.notes.append("not simulated: fix the errors above first")
     else:
-        pt = sim.playtest(game, deck, params, games, seed, progress, strategy, jobs)
+        pt = sim.playtest(game, deck, params, games, seed, progress, strategy, jobs, executor)
         report.playtest = playtest_stats(pt, deck, t["confidence"])
         if len(set(report.playtest["strategies"])) > 1:
             report.notes.append(f"seats play different strategies ({pt.summary.strategy}): no seat-advantage verdict")
         if skill:
             report.playtest["skill"] = skill_gap(game, deck, params, games, seed, t["confidence"], progress,
-                                                    strategy)
+                                                 strategy, executor)
         elif pt.summary.strategy:
             report.notes.append(f"playtest strategy: {pt.summary.strategy}; skill gap not measured"
                                 " (deckpress check measures it)")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..deck.model import Deck
 from ..errors import ParameterError
+from ..executor import Executor
 from ..games import runner
 from ..games.params import Params, make_params
 from ..games.registry import GAMES, entry, make_game, make_strategy
@@ -35,12 +36,13 @@ def simulated(game: str) -> bool:
 
 
 def playtest(game: str, deck: Deck, params: Params, games: int, seed: int,
-             progress: Progress | None = None, strategy: str | None = None, jobs: int = 1) -> Playtest:
+             progress: Progress | None = None, strategy: str | None = None, jobs: int | str = 1,
+             executor: Executor | None = None) -> Playtest:
     """The playtest through :func:`generator.games.runner.simulate` for every game,
     so the fast path serves and the figures equal ``deckpress simulate``'s
     (``strategy``: as ``--strategy``, None for the game's default)."""
     summary = runner.simulate(game, deck, params, games=games, seed=seed, progress=progress, strategy=strategy,
-                              jobs=jobs)
+                              jobs=jobs, executor=executor)
     return Playtest(summary, list(summary.seat_scores))
 
 

@@ -16,6 +16,7 @@ from ..balance.checks import planned_games
 from ..balance.findings import Finding
 from ..deck import resolve_deck
 from ..errors import ParameterError
+from ..executor import executing
 from ..render.cards import check_cards
 from . import options
 from .app import app, friendly
@@ -37,7 +38,8 @@ def check(
     suggest: bool = typer.Option(False, "--suggest", help="Propose the smallest value changes for too strong or weak cards, verified by simulation."),
     thresholds: list[str] = options.Thresholds,
     strategy: str | None = options.Strategy,
-    jobs: int = options.Jobs,
+    jobs: str = options.Jobs,
+    cluster: str | None = options.Cluster,
 ) -> None:
     """Validate DECK and check its balance; --games 0 runs the static checks alone.
 
@@ -57,8 +59,9 @@ def check(
     with Progress(TextColumn("playtesting"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=console, disable=not show, transient=True) as bar:
         task = bar.add_task("games", total=total)
-        report = run_checks(loaded, games=games, players=players, seed=seed, sets=sets, thresholds=overrides,
-                            progress=lambda n: bar.advance(task, n), strategy=strategy, jobs=jobs)
+        with executing(jobs, cluster) as executor:
+            report = run_checks(loaded, games=games, players=players, seed=seed, sets=sets, thresholds=overrides,
+                                progress=lambda n: bar.advance(task, n), strategy=strategy, executor=executor)
         if suggest:
             from ..balance.suggest import suggest_changes
 

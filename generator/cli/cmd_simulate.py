@@ -15,9 +15,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemaini
 from rich.table import Table
 
 from ..deck.load import resolve_deck
+from ..deck.model import Deck
+from ..executor import Executor, executing
 from ..games.api import Result
 from ..games.deals import deal_players, load_deal
-from ..games.params import make_params, parse_sets
+from ..games.params import Params, make_params, parse_sets
 from ..games.registry import default_deck, entry
 from ..games.runner import play_deal
 from ..games.runner import simulate as run_simulation
@@ -40,7 +42,8 @@ def simulate(
     seed: int = options.Seed,
     sets: list[str] = options.Sets,
     strategy: str | None = options.Strategy,
-    jobs: int = options.Jobs,
+    jobs: str = options.Jobs,
+    cluster: str | None = options.Cluster,
     as_json: bool = options.Json,
     deal: Path | None = typer.Option(None, "--deal", help="Play one fixed deal from this YAML file (stacks: per seat, top first)."),
     trace: Path | None = typer.Option(None, "--trace", help="With --deal: write every trick as a JSON line to this file."),
@@ -65,6 +68,18 @@ def simulate(
     if trace is not None:
         raise typer.BadParameter("--trace needs --deal (one fixed game)", param_hint="--trace")
     params = make_params(game, sets, players=players)
+    with executing(jobs, cluster) as executor:
+        summary = _run(game, loaded, params, games, seed, strategy, engine, as_json, executor)
+    if as_json:
+        out = summary.to_json()
+        out["deck"] = loaded.key or loaded.name
+        typer.echo(json.dumps(out))
+    else:
+        _print_summary(summary, loaded.name)
+
+
+def _run(game: str, loaded: Deck, params: Params, games: int, seed: int, strategy: str | None, engine: str,
+         as_json: bool, executor: Executor) -> Summary:
     if as_json:
         from ..games.fast import kernel_cache
 
@@ -72,17 +87,10 @@ def simulate(
     show_bar = not as_json and games >= PROGRESS_FROM and sys.stdout.isatty()
     if show_bar:
         with _progress_bar(games) as advance:
-            summary = run_simulation(game, loaded, params, games=games, seed=seed, strategy=strategy, jobs=jobs,
-                                     progress=advance, engine=engine)
-    else:
-        summary = run_simulation(game, loaded, params, games=games, seed=seed, strategy=strategy, jobs=jobs,
-                                 engine=engine)
-    if as_json:
-        out = summary.to_json()
-        out["deck"] = loaded.key or loaded.name
-        typer.echo(json.dumps(out))
-    else:
-        _print_summary(summary, loaded.name)
+            return run_simulation(game, loaded, params, games=games, seed=seed, strategy=strategy,
+                                  executor=executor, progress=advance, engine=engine)
+    return run_simulation(game, loaded, params, games=games, seed=seed, strategy=strategy, executor=executor,
+                          engine=engine)
 
 
 @contextmanager

@@ -3,13 +3,12 @@ parallel, keep going past a failing deck, and write the gallery."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..executor import ProcessPool, auto_jobs
 from . import stamps
 from .cache import read_manifest, write_manifest
 from .jobs import BALANCE_GAMES, Job, JobResult, is_bundled, plan_deck, plan_rules, run_job
@@ -127,16 +126,14 @@ def _build(targets: Sequence[str], out: Path, workers: int | None, force: bool, 
         if progress:
             progress(result.job.id, done, total)
 
-    workers = workers or min(len(todo), os.cpu_count() or 1) or 1
+    workers = workers or auto_jobs()
     try:
         if workers <= 1 or len(todo) <= 1:
             for job in todo:
                 record(run_job(job))
-        else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = [pool.submit(run_job, job) for job in todo]
-                for future in as_completed(futures):
-                    record(future.result())
+        else:  # fork: the workers start with this process's imports (the render stack) already loaded
+            for _, result in ProcessPool(workers).run(run_job, [(job,) for job in todo], fork=True):
+                record(result)
     finally:
         # Whatever finished is remembered, even after Ctrl-C: the next build redoes only the rest.
         write_manifest(out, manifest)
