@@ -9,7 +9,8 @@ from ..executor import Executor
 from ..games.params import make_params
 from . import simulate as sim
 from .findings import Finding, Report
-from .playstats import playtest_stats
+from .playstats import contenders, playtest_stats
+from .sequential import ROUND, costly, seats_decided
 from .skill import SKILL_GAMES, skill_gap
 from .static_suits import suited_static
 from .static_weiji import weiji_static
@@ -57,11 +58,14 @@ def run_checks(
     skill: bool = True,
     jobs: int | str = 1,
     executor: Executor | None = None,
+    sequential: bool = True,
 ) -> Report:
     """Check ``deck``; ``games=0`` runs the static checks alone. ``strategy``:
     how the playtest's seats decide (as ``--strategy``); ``skill``: also
     measure the skill gap (:mod:`.skill`; ``deckpress build`` skips it). The games
-    run on ``executor`` (see :mod:`generator.executor`), else on ``jobs`` processes."""
+    run on ``executor`` (see :mod:`generator.executor`), else on ``jobs`` processes.
+    ``sequential``: stop costly measurements once decided (:mod:`.sequential`);
+    False plays every game asked for (the benchmarks' baseline)."""
     t = resolve_thresholds(deck, thresholds)
     sets = list(sets)
     report = Report(deck=deck.name, key=deck.key, game=deck.game, cards=sum(c.copies for c in deck.cards), thresholds=t)
@@ -78,13 +82,21 @@ def run_checks(
     elif blocked:
         report.notes.append("not simulated: fix the errors above first")
     else:
-        pt = sim.playtest(game, deck, params, games, seed, progress, strategy, jobs, executor)
+        sides = contenders(game, int(getattr(params, "players", 2)))
+        sequential = sequential and costly(strategy)
+        pt = sim.playtest(game, deck, params, games, seed, progress, strategy, jobs, executor,
+                          decided=(lambda s: seats_decided(s, t, sides)) if sequential else None,
+                          round_games=ROUND)
+        if pt.summary.games < games:
+            report.notes.append(f"sequential testing: stopped after {pt.summary.games:,} of {games:,} games, once every"
+                                f" seat's verdict was decided at {t['confidence']:.0%} (the same as --games"
+                                f" {pt.summary.games}; --strategy {pt.summary.strategy} searches, so each game costs)")
         report.playtest = playtest_stats(pt, deck, t["confidence"])
         if len(set(report.playtest["strategies"])) > 1:
             report.notes.append(f"seats play different strategies ({pt.summary.strategy}): no seat-advantage verdict")
         if skill:
             report.playtest["skill"] = skill_gap(game, deck, params, games, seed, t["confidence"], progress,
-                                                 strategy, executor)
+                                                 strategy, executor, sequential)
         elif pt.summary.strategy:
             report.notes.append(f"playtest strategy: {pt.summary.strategy}; skill gap not measured"
                                 " (deckpress check measures it)")

@@ -27,6 +27,7 @@ from ..games import runner
 from ..games.params import Params
 from ..games.registry import entry, make_game, make_strategy
 from .intervals import wilson
+from .sequential import costly
 
 SKILL_GAMES = 300  # at most, over all seat positions
 ROUND = 30  # games per seat position between two looks at the interval
@@ -84,12 +85,13 @@ class _CardValues:
 
 def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, confidence: float,
               progress: Progress | None = None, asked: str | None = None,
-              executor: Executor | None = None) -> dict[str, Any]:
+              executor: Executor | None = None, sequential: bool = True) -> dict[str, Any]:
     """The skill gap (see the module docstring) over at most :data:`SKILL_GAMES` games;
     ``asked``: the ``--strategy`` value (see :func:`skilled_strategy`). The games are
-    played in rounds of :data:`ROUND` per seat position, on ``executor`` when given,
-    and stop as soon as the gap's interval decides its level (see :func:`decided`):
-    ``games`` in the result says how many were played."""
+    played on ``executor`` when given; with a search player (``expert``) in rounds of
+    :data:`ROUND` per seat position, stopping as soon as the gap's interval decides its
+    level (see :func:`decided`):
+    ``games`` in the result says how many were played (``sequential=False``: all of them)."""
     skilled = skilled_strategy(game, params, asked)
     if skilled is None:
         return {"level": "none", "reason": f"{game} has no player decisions: the deal decides (by design)"}
@@ -103,8 +105,9 @@ def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, conf
     rows: dict[str, list[int]] = {}
     won = lost = total = 0  # the skilled seat's wins; the random seats' wins
     done = 0
+    sequential = sequential and costly(skilled)  # the cheap strategies play every game
     while done < per_seat:
-        stop = min(per_seat, done + ROUND)
+        stop = min(per_seat, done + ROUND) if sequential else per_seat
         tasks = [(seat, _names(skilled, seat, players, sides), seed, a, min(a + CHUNK, stop), values, human)
                  for seat in range(sides) for a in range(done, stop, CHUNK)]
         for part in _run(built, game, deck, params, tasks, executor):

@@ -138,13 +138,16 @@ def simulate(
     progress: Progress | None = None,
     engine: str = "auto",
     executor: Executor | None = None,
+    first: int = 0,
 ) -> Summary:
     """Play ``games`` seeded games; ``progress(n)`` is called with the number of
     games just finished. ``jobs`` (a count or ``auto``) spreads chunks of game
     indices over processes, ``executor`` (see :mod:`generator.executor`; it wins
     over ``jobs``) over whatever it runs on, a Dask cluster included; the summary
     is identical to ``jobs=1``. ``engine``: ``auto`` (the fast kernels when they
-    serve this run, else the reference), ``fast`` or ``reference``."""
+    serve this run, else the reference), ``fast`` or ``reference``. ``first``: the
+    index of the first game (games ``first`` .. ``first + games - 1``), so a run can
+    go on where another stopped; merged in order they equal one longer run."""
     if games < 0:
         raise ParameterError(f"--games must be 0 or more, got {games}")
     workers = executor.workers if executor is not None else parse_jobs(jobs)
@@ -155,9 +158,9 @@ def simulate(
     fast = _use_fast(engine, game, built, strategy)
     remote = executor is not None and executor.kind == "dask"
     if not remote and (workers == 1 or games < 2 * workers):
-        return _play_range(built, game, strategy, params, seed, 0, games, progress, fast)
+        return _play_range(built, game, strategy, params, seed, first, first + games, progress, fast)
     size = max(1, min(200_000 if fast else 2000, games // (workers * 8)))
-    chunks = [(i, min(i + size, games)) for i in range(0, games, size)]
+    chunks = [(first + i, first + min(i + size, games)) for i in range(0, games, size)]
     total = Summary(game=game, params=params.describe(), seed=seed, players=_players(params), strategy=strategy,
                     engine="fast" if fast else "reference")
     ready: dict[int, Summary] = {}
