@@ -210,9 +210,14 @@ def _warm(fast: bool, built: Game, name: str, strategy: str | None) -> bool:
         warm_up(name, built, strategy)
         return True
     if "expert" in (strategy or ""):
-        play(built, _strategies(name, strategy, _players(built.params)), game_rng(0, 0))
+        if (name, strategy) not in _WARMED:  # once per process: a sequential check forks a pool per round
+            play(built, _strategies(name, strategy, _players(built.params)), game_rng(0, 0))
+            _WARMED.add((name, strategy))
         return True
     return False
+
+
+_WARMED: set[tuple[str, str | None]] = set()
 
 
 # -- worker processes -----------------------------------------------------------
