@@ -37,6 +37,7 @@ from .cards import CardRules
 DEFAULT_SAMPLES = 24
 DRAW_FACTOR = 3  # a draw decision samples this many times more: it shapes the whole hand (measured: it pays)
 WIN_BONUS = 4.0
+STOP_Z = 0.0  # > 0: stop sampling a decision once its leader is this many standard errors ahead
 
 
 @dataclass(frozen=True)
@@ -146,11 +147,13 @@ class ExpertStrategy:
     name = "expert"
     deterministic = False
 
-    def __init__(self, samples: int = DEFAULT_SAMPLES, win_bonus: float = WIN_BONUS) -> None:
+    def __init__(self, samples: int = DEFAULT_SAMPLES, win_bonus: float = WIN_BONUS,
+                 stop_z: float | None = None) -> None:
         if samples < 1:
             raise ParameterError(f"expert: samples must be 1 or more, got {samples}")
         self.samples = samples
         self.win_bonus = win_bonus
+        self.stop_z = STOP_Z if stop_z is None else stop_z
         self._arrays: _RuleArrays | None = None
 
     def values(self, legal: Sequence[Action], view: Mapping[str, Any], key: int) -> np.ndarray:
@@ -175,7 +178,7 @@ class ExpertStrategy:
         evaluate(k.draw, k.me, k.players, k.human, k.hand, k.table, k.played, k.won, k.magic, k.totals, k.trick,
                  k.trick_seats, len(view["trick"]), k.source, k.pair[0], k.pair[1], k.unknown, k.need, k.void, src,
                  card, samples, np.uint64(key), self.win_bonus, suit, power, god, top, fool, rank8, rules.lady,
-                 rules.changeling, t.value, t.cost, t.threat, out)
+                 rules.changeling, t.value, t.cost, t.threat, out, self.stop_z)
         return out
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
