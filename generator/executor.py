@@ -34,16 +34,21 @@ import os
 import sys
 import uuid
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import CancelledError, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from multiprocessing import get_context
 from typing import Any, Protocol
 
-from .errors import ParameterError
+from .errors import DeckpressError, ParameterError
 
 CLUSTER_EXTRA = "pip install 'deckpress[cluster]'"
 CONNECT_TIMEOUT = 5.0  # seconds to reach a scheduler before saying it cannot be reached
 LOCAL_PREFIX = "local:"
+
+
+class ClusterError(DeckpressError):
+    """The cluster failed the run (a task lost more workers than the scheduler allows,
+    the scheduler went away): one line, exit code 2, no traceback."""
 
 
 def auto_jobs() -> int:
@@ -190,14 +195,21 @@ class DaskCluster:
             return
         distributed = _distributed()
         token = uuid.uuid4().hex
-        # the initargs (a pickled deck, ...) travel once to every worker, not once per task
-        shared = self.client.scatter([initargs], broadcast=True)[0] if initializer is not None else ()
+        # the initargs (a pickled deck, ...) travel once to every worker, not once per task; hash=False:
+        # a key of its own each run (the same data scattered again while the last run's copy is being
+        # released would otherwise lose it)
+        shared = self.client.scatter([initargs], broadcast=True, hash=False)[0] if initializer is not None else ()
         futures = [self.client.submit(_dask_call, token, initializer, shared, fn, *args, pure=False,
                                       key=f"deckpress-{token}-{i}") for i, args in enumerate(tasks)]
         index = {f.key: i for i, f in enumerate(futures)}
         try:
             for future in distributed.as_completed(futures, loop=self.client.loop):
-                yield index[future.key], future.result()
+                try:
+                    result = future.result()
+                except (CancelledError, distributed.KilledWorker, OSError) as exc:  # the cluster's, not the task's
+                    raise ClusterError(f"--cluster {self.address}: the run failed on the cluster"
+                                       f" ({type(exc).__name__}: {exc})") from None
+                yield index[future.key], result
         except BaseException:
             self.client.cancel(futures)
             raise
