@@ -31,6 +31,7 @@ that need a fixed order (every summary is merged in index order) sort them.
 from __future__ import annotations
 
 import os
+import socket
 import sys
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -181,8 +182,10 @@ class DaskCluster:
                 address = f"tcp://{address}"
             target = address
         try:
+            if self._cluster is None:
+                _reachable(address, timeout)
             self.client = distributed.Client(target, timeout=timeout, set_as_default=False)
-        except (OSError, TimeoutError) as exc:
+        except Exception as exc:  # refused, timed out, or something that is not a Dask scheduler answered
             self._close_cluster()
             raise ParameterError(f"--cluster {self.address}: no Dask scheduler answered within {timeout:g} s"
                                  f" ({type(exc).__name__}); start one with `dask scheduler` and workers with"
@@ -222,6 +225,15 @@ class DaskCluster:
         if self._cluster is not None:
             self._cluster.close()
             self._cluster = None
+
+
+def _reachable(address: str, timeout: float) -> None:
+    """Fail fast (OSError) when nothing listens at a ``tcp://host:port`` address."""
+    scheme, _, rest = address.partition("://")
+    host, _, port = rest.rpartition(":")
+    if scheme in ("tcp", "tls") and host and port.isdigit():
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            pass
 
 
 def _distributed() -> Any:
