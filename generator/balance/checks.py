@@ -7,12 +7,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from ..deck.issues import Issue
 from ..deck.model import Deck
 from ..deckcheck import validate_deck
+from ..executor import Executor
 from ..games.params import make_params
 from ..games.registry import builtin_names, game_of, has_decisions
 from . import simulate as sim
 from .card_impact import IMPACT_GAMES, card_impact
 from .findings import Finding, Report
-from .playstats import playtest_stats
+from .playstats import contenders, playtest_stats
+from .sequential import ROUND, costly, seats_decided
 from .skill import SKILL_GAMES, skill_gap
 from .static_suits import suited_static
 from .static_weiji import weiji_static
@@ -72,12 +74,17 @@ def run_checks(
     progress: Progress | None = None,
     strategy: str | None = None,
     skill: bool = True,
-    jobs: int = 1,
+    jobs: int | str = 1,
+    executor: Executor | None = None,
+    sequential: bool = True,
     issues: Sequence[Issue] | None = None,
 ) -> Report:
     """Check ``deck``; ``games=0`` runs the static checks alone. ``strategy``:
     how the playtest's seats decide (as ``--strategy``); ``skill``: also
-    measure the skill gap (:mod:`.skill`; ``deckpress build`` skips it); ``issues``:
+    measure the skill gap (:mod:`.skill`; ``deckpress build`` skips it). The games
+    run on ``executor`` (see :mod:`generator.executor`), else on ``jobs`` processes.
+    ``sequential``: stop costly measurements once decided (:mod:`.sequential`);
+    False plays every game asked for (the benchmarks' baseline). ``issues``:
     the deck validation's (:func:`generator.deckcheck.validate_deck`, run here if None),
     listed as findings at the deck's lines; a play error there means no playtest."""
     t = resolve_thresholds(deck, thresholds)
@@ -100,13 +107,21 @@ def run_checks(
     elif blocked:
         report.notes.append("not simulated: fix the errors above first")
     else:
-        pt = sim.playtest(game, deck, params, games, seed, progress, strategy, jobs)
+        sides = contenders(game, int(getattr(params, "players", 2)))
+        sequential = sequential and costly(strategy)
+        pt = sim.playtest(game, deck, params, games, seed, progress, strategy, jobs, executor,
+                          decided=(lambda s: seats_decided(s, t, sides)) if sequential else None,
+                          round_games=ROUND)
+        if pt.summary.games < games:
+            report.notes.append(f"sequential testing: stopped after {pt.summary.games:,} of {games:,} games, once every"
+                                f" seat's verdict was decided at {t['confidence']:.0%} (the same as --games"
+                                f" {pt.summary.games}; --strategy {pt.summary.strategy} searches, so each game costs)")
         report.playtest = playtest_stats(pt, deck, t["confidence"])
         if len(set(report.playtest["strategies"])) > 1:
             report.notes.append(f"seats play different strategies ({pt.summary.strategy}): no seat-advantage verdict")
         if skill:
             report.playtest["skill"] = skill_gap(game, deck, params, games, seed, t["confidence"], progress,
-                                                    strategy)
+                                                 strategy, executor, sequential)
         elif pt.summary.strategy:
             report.notes.append(f"playtest strategy: {pt.summary.strategy}; skill gap not measured"
                                 " (deckpress check measures it)")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..deck.model import Deck
 from ..errors import ParameterError
+from ..executor import Executor
 from ..games import runner
 from ..games.params import Params, make_params
 from ..games.registry import entry, known, make_game, make_strategy
@@ -35,12 +36,28 @@ def simulated(game: str) -> bool:
 
 
 def playtest(game: str, deck: Deck, params: Params, games: int, seed: int,
-             progress: Progress | None = None, strategy: str | None = None, jobs: int = 1) -> Playtest:
+             progress: Progress | None = None, strategy: str | None = None, jobs: int | str = 1,
+             executor: Executor | None = None, decided: Callable[[Summary], bool] | None = None,
+             round_games: int = 0) -> Playtest:
     """The playtest through :func:`generator.games.runner.simulate` for every game,
     so the fast path serves and the figures equal ``deckpress simulate``'s
-    (``strategy``: as ``--strategy``, None for the game's default)."""
-    summary = runner.simulate(game, deck, params, games=games, seed=seed, progress=progress, strategy=strategy,
-                              jobs=jobs)
+    (``strategy``: as ``--strategy``, None for the game's default). With ``decided``
+    and ``round_games``, games are played in rounds and stop once ``decided(summary)``
+    (sequential testing, :mod:`.sequential`): the result equals a run of the games played."""
+    step = round_games if decided is not None and round_games > 0 else games
+    summary: Summary | None = None
+    done = 0
+    while summary is None or done < games:
+        n = min(step, games - done)
+        part = runner.simulate(game, deck, params, games=n, seed=seed, progress=progress, strategy=strategy,
+                               jobs=jobs, executor=executor, first=done)
+        if summary is None:
+            summary = part
+        else:
+            summary.merge(part)
+        done += n
+        if decided is not None and done < games and decided(summary):
+            break
     return Playtest(summary, list(summary.seat_scores))
 
 

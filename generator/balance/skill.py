@@ -22,12 +22,16 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..deck.model import Deck
+from ..executor import Executor
 from ..games import runner
 from ..games.params import Params
 from ..games.registry import entry, make_game, make_strategy
 from .intervals import wilson
+from .sequential import costly
 
 SKILL_GAMES = 300  # at most, over all seat positions
+ROUND = 30  # games per seat position between two looks at the interval
+CHUNK = 10  # games per task (a process or cluster worker plays one task at a time)
 SOME, MUCH = 0.03, 0.15
 Progress = Callable[[int], None]
 
@@ -83,9 +87,14 @@ class _CardValues:
 
 
 def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, confidence: float,
-              progress: Progress | None = None, asked: str | None = None) -> dict[str, Any]:
+              progress: Progress | None = None, asked: str | None = None,
+              executor: Executor | None = None, sequential: bool = True) -> dict[str, Any]:
     """The skill gap (see the module docstring) over at most :data:`SKILL_GAMES` games;
-    ``asked``: the ``--strategy`` value (see :func:`skilled_strategy`)."""
+    ``asked``: the ``--strategy`` value (see :func:`skilled_strategy`). The games are
+    played on ``executor`` when given; with a search player (``expert``) in rounds of
+    :data:`ROUND` per seat position, stopping as soon as the gap's interval decides its
+    level (see :func:`decided`):
+    ``games`` in the result says how many were played (``sequential=False``: all of them)."""
     skilled = skilled_strategy(game, params, asked)
     if skilled is None:
         return {"level": "none", "reason": f"{game} has no player decisions: the deal decides (by design)"}
@@ -95,37 +104,30 @@ def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, conf
     built = make_game(game, deck, params)
     rules = getattr(built, "rules", None)
     values = skilled.startswith("expert") and rules is not None
+    human = getattr(params, "variant", "") == "human"
     rows: dict[str, list[int]] = {}
     won = lost = total = 0  # the skilled seat's wins; the random seats' wins
-    for seat in range(sides):
-        names = ["random"] * players
-        names[seat] = skilled
-        if sides != players:
-            names[seat + sides] = skilled  # Viashilym: both seats of the team
-        watch = _CardValues(rules, getattr(params, "variant", "") == "human", seat) if values else None
-        for index in range(per_seat):
-            strategies = [make_strategy(game, n) for n in names]
-            result = runner.play(built, strategies, runner.game_rng(seed + 1000 * seat, index), watch)
-            total += 1
-            if result.winner is not None and not result.unfinished:
-                won += result.winner == seat
-                lost += result.winner != seat
-        if progress is not None:
-            progress(per_seat)
-        if watch is not None:
-            for cid, row in watch.rows.items():
+    done = 0
+    sequential = sequential and costly(skilled)  # the cheap strategies play every game
+    while done < per_seat:
+        stop = min(per_seat, done + ROUND) if sequential else per_seat
+        tasks = [(seat, _names(skilled, seat, players, sides), seed, a, min(a + CHUNK, stop), values, human)
+                 for seat in range(sides) for a in range(done, stop, CHUNK)]
+        for part in _run(built, game, deck, params, tasks, executor):
+            won, lost, total = won + part[0], lost + part[1], total + part[2]
+            for cid, row in part[3].items():
                 rows[cid] = [a + b for a, b in zip(rows.get(cid, [0, 0, 0, 0]), row, strict=True)]
+            if progress is not None:
+                progress(part[2])
+        done = stop
+        if decided(*_gap(won, lost, total, sides, confidence)[2:]):
+            break
+    p1, p2, gap, low, high, s_int, r_int = _gap(won, lost, total, sides, confidence)
     others = total * (sides - 1)
-    p1, p2 = won / total, lost / others
-    gap = p1 - p2
-    s_low, s_high = wilson(won, total, confidence)
-    r_low, r_high = wilson(lost, others, confidence)
-    low = max(-1.0, gap - math.hypot(p1 - s_low, r_high - p2))  # Newcombe's interval for a difference of proportions
-    high = min(1.0, gap + math.hypot(s_high - p1, p2 - r_low))
     out: dict[str, Any] = {
         "skilled": skilled, "versus": "random", "games": total,
-        "skilled_share": {"count": won, "of": total, "share": p1, "low": s_low, "high": s_high},
-        "random_share": {"count": lost, "of": others, "share": p2, "low": r_low, "high": r_high},
+        "skilled_share": {"count": won, "of": total, "share": p1, "low": s_int[0], "high": s_int[1]},
+        "random_share": {"count": lost, "of": others, "share": p2, "low": r_int[0], "high": r_int[1]},
         "gap": gap, "low": low, "high": high, "level": level(gap, low, high),
     }
     if values:
@@ -134,6 +136,76 @@ def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, conf
                               "special": r[3] if _special(rules, cid) else None}
                         for cid, r in sorted(rows.items())}
     return out
+
+
+def decided(gap: float, low: float, high: float, *_: Any) -> bool:
+    """Does the interval settle the level? Both of its ends fall in the same band
+    (under :data:`SOME` points: none; under :data:`MUCH`: some; else much)."""
+    return _band(low) == _band(high)
+
+
+def _band(x: float) -> int:
+    return 0 if x < SOME else 1 if x < MUCH else 2
+
+
+def _gap(won: int, lost: int, total: int, sides: int,
+         confidence: float) -> tuple[float, float, float, float, float, tuple[float, float], tuple[float, float]]:
+    others = total * (sides - 1)
+    p1, p2 = won / total, lost / others
+    gap = p1 - p2
+    s_low, s_high = wilson(won, total, confidence)
+    r_low, r_high = wilson(lost, others, confidence)
+    low = max(-1.0, gap - math.hypot(p1 - s_low, r_high - p2))  # Newcombe's interval for a difference of proportions
+    high = min(1.0, gap + math.hypot(s_high - p1, p2 - r_low))
+    return p1, p2, gap, low, high, (s_low, s_high), (r_low, r_high)
+
+
+def _names(skilled: str, seat: int, players: int, sides: int) -> tuple[str, ...]:
+    names = ["random"] * players
+    names[seat] = skilled
+    if sides != players:
+        names[seat + sides] = skilled  # Viashilym: both seats of the team
+    return tuple(names)
+
+
+Part = tuple[int, int, int, dict[str, list[int]]]  # skilled wins, random wins, games, card rows
+
+
+def _run(built: Any, game: str, deck: Deck, params: Params, tasks: list[tuple[Any, ...]],
+         executor: Executor | None) -> list[Part]:
+    """Every chunk's part, in task order (sums do not depend on it, but the order is fixed anyway)."""
+    if executor is None or executor.workers == 1 and executor.kind != "dask" or len(tasks) == 1:
+        return [_play(built, game, *task) for task in tasks]
+    parts: dict[int, Part] = dict(executor.run(_work, tasks, initializer=_init_worker,
+                                               initargs=(game, runner.dump_deck(deck), params),
+                                               fork=runner.prefer_fork(game, built, ",".join(tasks[0][1]))))
+    return [parts[k] for k in range(len(tasks))]
+
+
+def _play(built: Any, game: str, seat: int, names: tuple[str, ...], seed: int, start: int, stop: int, values: bool,
+          human: bool) -> Part:
+    """Games ``start``..``stop`` of one seat position."""
+    rules = getattr(built, "rules", None)
+    watch = _CardValues(rules, human, seat) if values else None
+    won = lost = 0
+    for index in range(start, stop):
+        strategies = [make_strategy(game, n) for n in names]
+        result = runner.play(built, strategies, runner.game_rng(seed + 1000 * seat, index), watch)
+        if result.winner is not None and not result.unfinished:
+            won += result.winner == seat
+            lost += result.winner != seat
+    return won, lost, stop - start, watch.rows if watch is not None else {}
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(game: str, deck: bytes, params: Params) -> None:
+    _WORKER.update(game=game, built=make_game(game, runner.load_deck(deck), params))
+
+
+def _work(*task: Any) -> Part:
+    return _play(_WORKER["built"], _WORKER["game"], *task)
 
 
 def _special(rules: Any, cid: str) -> bool:

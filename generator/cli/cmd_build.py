@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from ..executor import parse_jobs
 from ..project import BuildSummary, build
 from . import options
 from .app import EXIT_FINDINGS, app, friendly
@@ -23,7 +24,7 @@ WARNING_LINES = 3  # warnings shown per job in the summary (balance: the report 
 def build_command(
     targets: list[str] = typer.Argument(None, help="Decks or project folders (default: the project in this folder, else every bundled deck and booklet).", show_default=False),
     output: Path = options.OutputDir,
-    jobs: int = typer.Option(0, "--jobs", help="Parallel processes (0 = one per core)."),
+    jobs: str = options.Jobs,
     force: bool = typer.Option(False, "--force", help="Rebuild even what is up to date."),
     balance_games: int | None = typer.Option(None, "--balance-games", min=0, show_default=False,
                                              help="Games simulated per balance report (default: the project's build.balance.games, else 2000)."),
@@ -46,7 +47,7 @@ def build_command(
             bar.update(task, completed=done, total=total, description=job_id)
 
         summary = build(
-            targets or (), output, workers=jobs or None, force=force, balance_games=balance_games, progress=progress,
+            targets or (), output, workers=parse_jobs(jobs), force=force, balance_games=balance_games, progress=progress,
             on_wait=lambda message: console.print(f"note: {message}", markup=False, highlight=False),
             strict=strict,
         )

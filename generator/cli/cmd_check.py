@@ -21,6 +21,7 @@ from ..deck import resolve_deck
 from ..deck.model import Deck
 from ..deckcheck import validate_deck
 from ..errors import DeckpressError, ParameterError
+from ..executor import executing
 from ..render.cards import check_cards
 from . import options
 from .app import app, friendly
@@ -43,7 +44,8 @@ def check(
     suggest: bool = typer.Option(False, "--suggest", help="Propose the smallest value changes for too strong or weak cards, verified by simulation."),
     thresholds: list[str] = options.Thresholds,
     strategy: str | None = options.Strategy,
-    jobs: int = options.Jobs,
+    jobs: str = options.Jobs,
+    cluster: str | None = options.Cluster,
     against: str | None = typer.Option(None, "--against", metavar="OLD", show_default=False,
                                        help="Also check OLD (a deck file, a project folder, or a git revision of DECK such as HEAD~1) with the same seeds, and show what changed."),
     fail_on: str = typer.Option("never", "--fail-on", metavar="WHEN", help="With --against, exit 1 when: worse (a balance finding appeared since OLD), changed (anything moved beyond its interval), never."),
@@ -85,10 +87,11 @@ def check(
         bar = stack.enter_context(Progress(TextColumn("playtesting"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                                            console=console, disable=not show, transient=True))
         task = bar.add_task("games", total=total)
+        executor = stack.enter_context(executing(jobs, cluster))
 
         def checked(version: Deck) -> Report:
             return run_checks(version, games=games, players=players, seed=seed, sets=sets, thresholds=overrides,
-                              progress=lambda n: bar.advance(task, n), strategy=strategy, jobs=jobs,
+                              progress=lambda n: bar.advance(task, n), strategy=strategy, executor=executor,
                               issues=issues if version is loaded else validate_deck(version))
 
         report = checked(loaded)

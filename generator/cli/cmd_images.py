@@ -7,8 +7,8 @@ from pathlib import Path
 import typer
 
 from ..errors import ParameterError
+from ..executor import parse_jobs
 from ..images import FORMATS, PRESETS, deck_pieces, export_pieces, plan_export
-from ..images.work import auto_jobs
 from ..render.geometry import parse_card_size
 from . import options
 from .app import app, friendly
@@ -40,7 +40,7 @@ def images(
     color: str = typer.Option("rgb", "--color", help="rgb, or cmyk for the vendor PDF (--preset dtc): CMYK colours and images, a CMYK output intent, no transparency (see docs/images.md)."),
     layout: str | None = typer.Option(None, "--layout", help="A layout file, name or folder."),
     size: str | None = typer.Option(None, "--size", help="Card size: a preset (poker, bridge, ...) or WxH mm."),
-    jobs: int = typer.Option(0, "--jobs", help="Worker processes (0: one per CPU)."),
+    jobs: str = options.Jobs,
     strict: bool = options.Strict,
     showcase: bool = typer.Option(False, "--showcase", help="Instead of one image per card: a fan of cards in hand and a tidy spread (showcase-fan.png, showcase-spread.png) with soft shadows."),
     cards: str | None = typer.Option(None, "--cards", metavar="IDS", help="With --showcase: the cards to show, comma-separated (default: the first five).", show_default=False),
@@ -48,8 +48,7 @@ def images(
     showcase_width: int = typer.Option(1600, "--showcase-width", help="With --showcase: each picture's width in pixels."),
 ) -> None:
     """Card images: one per face (and back) at exact pixel size and DPI; tgc, mpc, dtc, tts presets."""
-    if jobs < 0:
-        raise ParameterError(f"--jobs must be 0 (one per CPU) or more, got {jobs}")
+    workers = parse_jobs(jobs)
     plan = plan_export(preset.lower() if preset else None, dpi=dpi, bleed=bleed,
                        format=format.lower() if format else None, backs=backs,
                        corner_radius=corner_radius, color=color.lower())
@@ -68,7 +67,7 @@ def images(
         task = bar.add_task(f"{loaded.name}", total=None)
         report = export_pieces(
             pieces, output, plan, name=loaded.key or "deck", title=loaded.name,
-            jobs=jobs or auto_jobs(),
+            jobs=workers,
             progress=lambda done, total: bar.update(task, completed=done, total=total),
         )
     echo_notes(report)

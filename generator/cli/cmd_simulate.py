@@ -16,9 +16,10 @@ from rich.table import Table
 
 from ..balance.playstats import contenders
 from ..deck.model import Deck
+from ..executor import Executor, executing
 from ..games.api import Result
 from ..games.deals import deal_players, load_deal
-from ..games.params import make_params, parse_sets
+from ..games.params import Params, make_params, parse_sets
 from ..games.registry import default_deck, resolve
 from ..games.runner import play_deal
 from ..games.runner import simulate as run_simulation
@@ -43,7 +44,8 @@ def simulate(
     seed: int = options.Seed,
     sets: list[str] = options.Sets,
     strategy: str | None = options.Strategy,
-    jobs: int = options.Jobs,
+    jobs: str = options.Jobs,
+    cluster: str | None = options.Cluster,
     as_json: bool = options.Json,
     deal: Path | None = typer.Option(None, "--deal", help="Play one fixed deal from this YAML file (stacks: per seat, top first)."),
     trace: Path | None = typer.Option(None, "--trace", help="With --deal: write every trick as a JSON line to this file."),
@@ -76,18 +78,8 @@ def simulate(
     if trace is not None:
         raise typer.BadParameter("--trace needs --deal (one fixed game)", param_hint="--trace")
     params = make_params(game, sets, players=players)
-    if as_json:
-        from ..games.fast import kernel_cache
-
-        kernel_cache.notices = False  # the compile note is for people; --json is for scripts
-    show_bar = not as_json and games >= PROGRESS_FROM and sys.stdout.isatty()
-    if show_bar:
-        with _progress_bar(games) as advance:
-            summary = run_simulation(game, loaded, params, games=games, seed=seed, strategy=strategy, jobs=jobs,
-                                     progress=advance, engine=engine)
-    else:
-        summary = run_simulation(game, loaded, params, games=games, seed=seed, strategy=strategy, jobs=jobs,
-                                 engine=engine)
+    with executing(jobs, cluster) as executor:
+        summary = _run(game, loaded, params, games, seed, strategy, engine, as_json, executor)
     if as_json:
         out = summary.to_json()
         out["deck"] = loaded.key or loaded.name
@@ -95,6 +87,21 @@ def simulate(
         typer.echo(json.dumps(out))
     else:
         _print_summary(summary, loaded)
+
+
+def _run(game: str, loaded: Deck, params: Params, games: int, seed: int, strategy: str | None, engine: str,
+         as_json: bool, executor: Executor) -> Summary:
+    if as_json:
+        from ..games.fast import kernel_cache
+
+        kernel_cache.notices = False  # the compile note is for people; --json is for scripts
+    show_bar = not as_json and games >= PROGRESS_FROM and sys.stdout.isatty()
+    if show_bar:
+        with _progress_bar(games) as advance:
+            return run_simulation(game, loaded, params, games=games, seed=seed, strategy=strategy,
+                                  executor=executor, progress=advance, engine=engine)
+    return run_simulation(game, loaded, params, games=games, seed=seed, strategy=strategy, executor=executor,
+                          engine=engine)
 
 
 def _named(summary: Summary, deck: Deck) -> dict[str, Any]:

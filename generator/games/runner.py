@@ -25,12 +25,11 @@ import random
 import sys
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from multiprocessing import get_context
 from typing import Any
 
 from ..deck.model import Deck
 from ..errors import ParameterError
+from ..executor import Executor, ProcessPool, parse_jobs
 from .api import CHANCE, Action, Game, Result, Strategy, TrickObserver
 from .custom import designer_failure
 from .deals import deal_choices, deal_seed
@@ -137,45 +136,53 @@ def simulate(
     games: int,
     seed: int,
     strategy: str | None = None,
-    jobs: int = 1,
+    jobs: int | str = 1,
     progress: Progress | None = None,
     engine: str = "auto",
+    executor: Executor | None = None,
+    first: int = 0,
 ) -> Summary:
     """Play ``games`` seeded games; ``progress(n)`` is called with the number of
-    games just finished. ``jobs > 1`` spreads chunks of game indices over
-    processes; the summary is identical to ``jobs=1``. ``engine``: ``auto``
-    (the fast kernels when they serve this run, else the reference), ``fast``
-    or ``reference``."""
+    games just finished. ``jobs`` (a count or ``auto``) spreads chunks of game
+    indices over processes, ``executor`` (see :mod:`generator.executor`; it wins
+    over ``jobs``) over whatever it runs on, a Dask cluster included; the summary
+    is identical to ``jobs=1``. ``engine``: ``auto`` (the fast kernels when they
+    serve this run, else the reference), ``fast`` or ``reference``. ``first``: the
+    index of the first game (games ``first`` .. ``first + games - 1``), so a run can
+    go on where another stopped; merged in order they equal one longer run."""
     if games < 0:
         raise ParameterError(f"--games must be 0 or more, got {games}")
-    if jobs < 1:
-        raise ParameterError(f"--jobs must be 1 or more, got {jobs}")
+    workers = executor.workers if executor is not None else parse_jobs(jobs)
     if engine not in ENGINES:
         raise ParameterError(f"unknown engine {engine!r}; valid: {', '.join(ENGINES)}")
     built = make_game(game, deck, params)
     strategy = strategy_label(game, strategy, _players(params))  # validates the names before any work
     fast = _use_fast(engine, game, built, strategy)
-    if jobs == 1 or games < 2 * jobs:
-        return _play_range(built, game, strategy, params, seed, 0, games, progress, fast)
-    size = max(1, min(200_000 if fast else 2000, games // (jobs * 8)))
-    chunks = [(i, min(i + size, games)) for i in range(0, games, size)]
+    remote = executor is not None and executor.kind == "dask"
+    if not remote and (workers == 1 or games < 2 * workers):
+        return _play_range(built, game, strategy, params, seed, first, first + games, progress, fast)
+    size = max(1, min(200_000 if fast else 2000, games // (workers * 8)))
+    chunks = [(first + i, first + min(i + size, games)) for i in range(0, games, size)]
     total = Summary(game=game, params=params.describe(), seed=seed, players=_players(params), strategy=strategy,
                     engine="fast" if fast else "reference")
     ready: dict[int, Summary] = {}
     merged = 0
     # workers import the game by its source and rebuild the parameters (a designer's model pickles by no name)
-    init = (entry(game).source or game, _dump(deck), params.model_dump(exclude_unset=True), strategy, seed, fast)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=_context(fast, built, game, strategy), initializer=_init_worker,
-                             initargs=init) as pool:
-        futures = {pool.submit(_work, a, b): k for k, (a, b) in enumerate(chunks)}
-        for future in as_completed(futures):
-            k = futures[future]
-            ready[k] = future.result()
+    init = (entry(game).source or game, dump_deck(deck), params.model_dump(exclude_unset=True), strategy, seed, fast)
+    fork = not remote and _warm(fast, built, game, strategy)
+    own = executor is None
+    runs = executor if executor is not None else ProcessPool(workers)
+    try:
+        for k, part in runs.run(_work, chunks, initializer=_init_worker, initargs=init, fork=fork):
+            ready[k] = part
             if progress is not None:
-                progress(ready[k].games)
+                progress(part.games)
             while merged in ready:  # merge in index order: the same sums as one process
                 total.merge(ready.pop(merged))
                 merged += 1
+    finally:
+        if own:
+            runs.close()
     return total
 
 
@@ -191,23 +198,29 @@ def _use_fast(engine: str, name: str, game: Game, strategy: str | None) -> bool:
     return why is None
 
 
-def _context(fast: bool, built: Game, name: str, strategy: str | None) -> Any:
-    """How worker processes start: ``spawn`` (a clean interpreter) in general.
-    For the fast engine on Linux, ``fork`` after loading the compiled kernels in
-    this process: a spawned worker would spend a second or two starting numba
-    and loading the kernels from its cache, which eats the gain of ``--jobs 2``
-    on runs of a few seconds. The workers only run kernels and return summaries.
-    Runs with the Viashi ``expert`` (whose search is a kernel) fork the same way
-    after one warm-up game."""
-    if fast and sys.platform.startswith("linux"):
+def _warm(fast: bool, built: Game, name: str, strategy: str | None) -> bool:
+    """Whether local workers should ``fork`` (see :func:`generator.executor.start_method`)
+    after warming this process: a spawned worker would spend a second or two starting
+    numba and loading the compiled kernels from their cache, which eats the gain of
+    ``--jobs 2`` on runs of a few seconds. For the fast engine, load the kernels here;
+    for runs with the Viashi ``expert`` (whose search is a kernel), play one warm-up
+    game. Other runs spawn clean interpreters."""
+    if not sys.platform.startswith("linux"):
+        return False
+    if fast:
         from .fast.engine import warm_up
 
         warm_up(name, built, strategy)
-        return get_context("fork")
-    if sys.platform.startswith("linux") and "expert" in (strategy or ""):  # the same for the expert's search kernel
-        play(built, _strategies(name, strategy, _players(built.params)), game_rng(0, 0))
-        return get_context("fork")
-    return get_context("spawn")
+        return True
+    if "expert" in (strategy or ""):
+        if (name, strategy) not in _WARMED:  # once per process: a sequential check forks a pool per round
+            play(built, _strategies(name, strategy, _players(built.params)), game_rng(0, 0))
+            _WARMED.add((name, strategy))
+        return True
+    return False
+
+
+_WARMED: set[tuple[str, str | None]] = set()
 
 
 # -- worker processes -----------------------------------------------------------
@@ -215,7 +228,7 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(game: str, deck: bytes, values: dict[str, Any], strategy: str | None, seed: int, fast: bool) -> None:
-    loaded = pickle.loads(deck)
+    loaded = load_deck(deck)
     spec = ensure(game)  # a designer's game.py is loaded again in this process
     game, params = spec.name, spec.params.model_validate(values)
     _WORKER.update(name=game, game=make_game(game, loaded, params), params=params, strategy=strategy, seed=seed,
@@ -227,8 +240,20 @@ def _work(start: int, stop: int) -> Summary:
     return _play_range(w["game"], w["name"], w["strategy"], w["params"], w["seed"], start, stop, fast=w["fast"])
 
 
-def _dump(deck: Deck) -> bytes:
-    return pickle.dumps(deck)  # the deck model pickles as it is (deck/model.py FrozenMap)
+def dump_deck(deck: Deck) -> bytes:
+    """``deck`` pickled for a worker process or a cluster worker (the deck travels with the
+    task); the deck model pickles as it is (deck/model.py FrozenMap)."""
+    return pickle.dumps(deck)
+
+
+def load_deck(data: bytes) -> Deck:
+    loaded: Deck = pickle.loads(data)
+    return loaded
+
+
+def prefer_fork(name: str, built: Game, strategy: str | None) -> bool:
+    """Whether local workers of a reference-engine run should fork after a warm-up here (see :func:`_warm`)."""
+    return _warm(False, built, name, strategy)
 
 
 # -- one fixed deal ---------------------------------------------------------------

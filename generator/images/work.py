@@ -6,23 +6,22 @@ backs the same?) or ``image`` (return it, for composing sheets). Tasks are
 done in chunks: each chunk draws its sides as pages of one PDF (fonts are
 embedded once per chunk) and pypdfium2 rasterises each page.
 
-Processes, not threads: PDFium is not thread-safe. Workers start with
-``spawn`` (no fork of a process that runs a progress-bar thread) and receive
-the pieces once, pickled, through the pool initializer.
+Processes, not threads: PDFium is not thread-safe. Workers come from
+:mod:`generator.executor` and start with ``spawn`` (no fork of a process that
+runs a progress-bar thread); they receive the pieces once, pickled, through the
+pool initializer.
 """
 
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from multiprocessing import get_context
 from pathlib import Path
 
 from PIL import Image
 
+from ..executor import ProcessPool
 from ..render.fonts import register_fonts
 from ..render.piece import Piece
 from .files import digest, save_image, with_corners
@@ -104,14 +103,6 @@ def _chunks(tasks: Sequence[Task], count: int) -> list[list[Task]]:
     return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
 
 
-def auto_jobs() -> int:
-    """Worker processes to use by default: one per CPU this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
 def run_tasks(
     pieces: Sequence[Piece],
     tasks: Sequence[Task],
@@ -128,15 +119,12 @@ def run_tasks(
     done = 0
     if jobs > 1 and total >= 2 * jobs and pixels >= PARALLEL_MIN_PIXELS:
         chunks = _chunks(tasks, jobs * CHUNKS_PER_WORKER)
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"),
-                                 initializer=_init_worker, initargs=(list(pieces),)) as pool:
-            futures = [pool.submit(_worker, chunk, bleed_mm) for chunk in chunks]
-            for future in as_completed(futures):
-                batch = future.result()
-                _merge(result, batch, by_task)
-                done += len(batch.done)
-                if progress is not None:
-                    progress(done, total)
+        for _, batch in ProcessPool(jobs).run(_worker, [(chunk, bleed_mm) for chunk in chunks],
+                                              initializer=_init_worker, initargs=(list(pieces),)):
+            _merge(result, batch, by_task)
+            done += len(batch.done)
+            if progress is not None:
+                progress(done, total)
     else:
         for chunk in _chunks(tasks, math.ceil(total / SERIAL_CHUNK)):
             batch = render_tasks(pieces, chunk, bleed_mm)

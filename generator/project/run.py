@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..executor import auto_jobs
 from . import stamps
 from .cache import read_manifest, write_manifest
 from .jobs import Job, JobResult, is_bundled, plan_deck, plan_rules, run_job
@@ -133,7 +134,7 @@ def _build(targets: Sequence[str], out: Path, workers: int | None, force: bool, 
         if progress:
             progress(result.job.id, done, total)
 
-    workers = workers or min(len(todo), os.cpu_count() or 1) or 1
+    workers = workers or auto_jobs()
     try:
         if workers <= 1 or len(todo) <= 1:
             for job in todo:

@@ -128,9 +128,13 @@ def _deal(unknown, nunk, need, void, suit, players, me, hidden, sm, mt, order, o
 @njit(cache=True)
 def evaluate(draw, me, players, human, hand0, tab0, played0, won0, magic0, totals0, trick0, tseat0, ntrick0, src0,
              pair_a, pair_b, unknown, need, void, act_src, act_card, samples, key, win_bonus, suit, power, god, top,
-             fool, rank8, lady, changeling, value, cost, threat, out):  # type: ignore[no-untyped-def]
+             fool, rank8, lady, changeling, value, cost, threat, out, stop_z=0.0):  # type: ignore[no-untyped-def]
     """Mean value of each action (``act_src``: 0 hand, 1 table; in the draw
-    ``act_card`` is the card placed face up) over ``samples`` determinizations."""
+    ``act_card`` is the card placed face up) over at most ``samples``
+    determinizations. With ``stop_z`` > 0 the sampling stops early (checked every
+    :data:`LOOK` samples) once the leading action beats every other by more than
+    ``stop_z`` standard errors of their paired difference (the same deals for every
+    action); returns the samples used."""
     ncards = suit.shape[0]
     full = 0
     suitmask, threats = bit_tables(suit, threat)
@@ -153,8 +157,10 @@ def evaluate(draw, me, players, human, hand0, tab0, played0, won0, magic0, total
     opt_card = np.zeros(2 * ncards, np.int64)
     work = np.zeros(players + 2, np.int64)
     nact = act_card.shape[0]
+    vals = np.zeros((max(1, samples), nact), np.float64)
     for a in range(nact):
         out[a] = 0.0
+    used = samples
     for sample in range(samples):
         seed_game(sm, key, np.int64(sample))
         npile = _deal(unknown, nunk, need, void, suit, players, me, hidden, sm, mt, order, owner)
@@ -194,7 +200,39 @@ def evaluate(draw, me, players, human, hand0, tab0, played0, won0, magic0, total
             for s in range(players):
                 if s != me:
                     rival = max(rival, totals0[s] + points[s])
-            out[a] += (mine - rival) + (win_bonus if mine > rival else 0.0)
+            v = (mine - rival) + (win_bonus if mine > rival else 0.0)
+            out[a] += v
+            vals[sample, a] = v
+        n = sample + 1
+        if stop_z > 0.0 and n < samples and n % LOOK == 0 and _decided(vals, n, nact, out, stop_z):
+            used = n
+            break
     for a in range(nact):
-        out[a] /= max(1, samples)
+        out[a] /= max(1, used)
+    return used
+
+
+LOOK = 8  # samples between two looks at the leading action
+
+
+@njit(cache=True)
+def _decided(vals, n, nact, sums, z):  # type: ignore[no-untyped-def]
+    """Does the action with the highest sum lead every other by more than ``z``
+    standard errors of the paired difference over the first ``n`` samples?"""
+    best = 0
+    for a in range(1, nact):
+        if sums[a] > sums[best]:
+            best = a
+    for a in range(nact):
+        if a == best:
+            continue
+        mean = (sums[best] - sums[a]) / n
+        sq = 0.0
+        for s in range(n):
+            d = vals[s, best] - vals[s, a] - mean
+            sq += d * d
+        se = np.sqrt(sq / (n - 1) / n)
+        if mean <= z * se:
+            return False
+    return True
 

@@ -1,0 +1,274 @@
+"""Where fanned-out work runs: here, in a pool of local processes, or on a Dask cluster.
+
+Every command that splits work into independent tasks (``simulate`` and
+``check``: chunks of seeded games; ``build``: jobs; ``images``: chunks of piece
+sides) asks :func:`open_executor` for an :class:`Executor` and hands it a
+function and its argument tuples. One policy for all of them:
+
+* **How many workers:** ``--jobs auto`` (the default) is :func:`auto_jobs`, the
+  cores this process may run on (its CPU affinity where the system has one,
+  else the machine's count); ``--jobs 1`` runs in this process; ``--jobs N``
+  starts N processes. ``0`` is accepted as ``auto`` (older scripts).
+* **How processes start:** ``spawn`` (a clean interpreter), except on Linux
+  where the caller asks for ``fork`` because it has warmed something expensive
+  in this process first (the simulator's compiled kernels). Pools are made in
+  one place, :func:`_process_pool`.
+* **A cluster:** ``--cluster tcp://host:8786`` (a running ``dask scheduler``)
+  or ``--cluster local:N`` (a Dask ``LocalCluster`` of N worker processes on
+  this machine). Dask is an optional extra: ``pip install 'deckpress[cluster]'``.
+  A worker lost mid-run has its tasks rerun elsewhere by the scheduler (the same
+  arguments, hence the same seeds and the same results).
+
+A task's function must be importable at module level (it travels by name) and
+its arguments must pickle. ``initializer(*initargs)`` prepares each worker once
+per run (for example: unpickle the deck, build the game); on a cluster the
+initargs travel once per worker (scattered), not once per task.
+
+The results come back as ``(index, result)`` pairs in completion order; callers
+that need a fixed order (every summary is merged in index order) sort them.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import CancelledError, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
+from multiprocessing import get_context
+from typing import Any, Protocol
+
+from .errors import DeckpressError, ParameterError
+
+CLUSTER_EXTRA = "pip install 'deckpress[cluster]'"
+CONNECT_TIMEOUT = 5.0  # seconds to reach a scheduler before saying it cannot be reached
+LOCAL_PREFIX = "local:"
+
+
+class ClusterError(DeckpressError):
+    """The cluster failed the run (a task lost more workers than the scheduler allows,
+    the scheduler went away): one line, exit code 2, no traceback."""
+
+
+def auto_jobs() -> int:
+    """Worker processes by default: one per CPU this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def parse_jobs(value: str | int | None) -> int:
+    """``--jobs``: ``auto`` (or ``0``, or None) is :func:`auto_jobs`, else a count of 1 or more."""
+    if value is None:
+        return auto_jobs()
+    text = str(value).strip().lower()
+    if text in ("auto", "0"):
+        return auto_jobs()
+    try:
+        jobs = int(text)
+    except ValueError:
+        raise ParameterError(f"--jobs must be auto or a number of processes, got {value!r}") from None
+    if jobs < 1:
+        raise ParameterError(f"--jobs must be auto or 1 or more, got {value}")
+    return jobs
+
+
+Task = tuple[Any, ...]
+
+
+class Executor(Protocol):
+    """Runs ``fn(*args)`` for each args tuple; see the module docstring."""
+
+    kind: str  # "local" (this process), "processes" or "dask"
+    workers: int
+
+    def run(self, fn: Callable[..., Any], tasks: Sequence[Task], *, initializer: Callable[..., None] | None = None,
+            initargs: Task = (), fork: bool = False) -> Iterator[tuple[int, Any]]:
+        """``(index, fn(*tasks[index]))`` as each finishes."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class InProcess:
+    """Every task here, in order: ``--jobs 1``."""
+
+    kind = "local"
+    workers = 1
+
+    def run(self, fn: Callable[..., Any], tasks: Sequence[Task], *, initializer: Callable[..., None] | None = None,
+            initargs: Task = (), fork: bool = False) -> Iterator[tuple[int, Any]]:
+        if initializer is not None and tasks:
+            initializer(*initargs)
+        for index, args in enumerate(tasks):
+            yield index, fn(*args)
+
+    def close(self) -> None:
+        pass
+
+
+class ProcessPool:
+    """A pool of local processes per :meth:`run` (its initializer differs per run)."""
+
+    kind = "processes"
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+
+    def run(self, fn: Callable[..., Any], tasks: Sequence[Task], *, initializer: Callable[..., None] | None = None,
+            initargs: Task = (), fork: bool = False) -> Iterator[tuple[int, Any]]:
+        if not tasks:
+            return
+        with _process_pool(min(self.workers, len(tasks)), fork, initializer, initargs) as pool:
+            futures = {pool.submit(fn, *args): index for index, args in enumerate(tasks)}
+            try:
+                for future in as_completed(futures):
+                    yield futures[future], future.result()
+            except BaseException:
+                for future in futures:
+                    future.cancel()
+                raise
+
+    def close(self) -> None:
+        pass
+
+
+def start_method(fork: bool) -> Any:
+    """The one start-method policy: ``fork`` only where asked for and on Linux, else ``spawn``."""
+    return get_context("fork" if fork and sys.platform.startswith("linux") else "spawn")
+
+
+def _process_pool(workers: int, fork: bool, initializer: Callable[..., None] | None,
+                  initargs: Task) -> ProcessPoolExecutor:
+    """Every local worker pool of deckpress is made here: its workers die with this
+    process (``generator.workers``: a parent-death signal and watch), then run the
+    run's own initializer."""
+    import os
+
+    return ProcessPoolExecutor(max_workers=workers, mp_context=start_method(fork), initializer=_start_worker,
+                               initargs=(os.getpid(), initializer, initargs))
+
+
+def _start_worker(parent: int, initializer: Callable[..., None] | None, initargs: Task) -> None:
+    from .workers import init_worker
+
+    init_worker(parent)
+    if initializer is not None:
+        initializer(*initargs)
+
+
+# -- Dask ---------------------------------------------------------------------------
+_PREPARED: dict[str, Any] = {}  # on a Dask worker: the run whose initializer last ran here
+
+
+def _dask_call(token: str, initializer: Callable[..., None] | None, initargs: Task, fn: Callable[..., Any],
+               *args: Any) -> Any:
+    """One task on a Dask worker: prepare the worker for this run once, then run it."""
+    if initializer is not None and _PREPARED.get("token") != token:
+        initializer(*initargs)
+        _PREPARED["token"] = token
+    return fn(*args)
+
+
+class DaskCluster:
+    """Tasks on a Dask distributed cluster (see the module docstring)."""
+
+    kind = "dask"
+
+    def __init__(self, address: str, timeout: float = CONNECT_TIMEOUT) -> None:
+        distributed = _distributed()
+        self.address = address
+        self._cluster: Any = None
+        if address.startswith(LOCAL_PREFIX):
+            count = address[len(LOCAL_PREFIX):]
+            if not count.isdigit() or int(count) < 1:
+                raise ParameterError(f"--cluster {address}: local:N needs N, a number of worker processes of 1 or more")
+            self._cluster = distributed.LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
+                                                     dashboard_address=":0", silence_logs=50)
+            target: Any = self._cluster
+        else:
+            if "://" not in address:
+                address = f"tcp://{address}"
+            target = address
+        try:
+            if self._cluster is None:
+                _reachable(address, timeout)
+            self.client = distributed.Client(target, timeout=timeout, set_as_default=False)
+        except Exception as exc:  # refused, timed out, or something that is not a Dask scheduler answered
+            self._close_cluster()
+            raise ParameterError(f"--cluster {self.address}: no Dask scheduler answered within {timeout:g} s"
+                                 f" ({type(exc).__name__}); start one with `dask scheduler` and workers with"
+                                 f" `dask worker {address}`") from None
+        self.workers = max(1, sum(self.client.nthreads().values()))
+
+    def run(self, fn: Callable[..., Any], tasks: Sequence[Task], *, initializer: Callable[..., None] | None = None,
+            initargs: Task = (), fork: bool = False) -> Iterator[tuple[int, Any]]:
+        if not tasks:
+            return
+        distributed = _distributed()
+        token = uuid.uuid4().hex
+        # the initargs (a pickled deck, ...) travel once to every worker, not once per task; hash=False:
+        # a key of its own each run (the same data scattered again while the last run's copy is being
+        # released would otherwise lose it)
+        shared = self.client.scatter([initargs], broadcast=True, hash=False)[0] if initializer is not None else ()
+        futures = [self.client.submit(_dask_call, token, initializer, shared, fn, *args, pure=False,
+                                      key=f"deckpress-{token}-{i}") for i, args in enumerate(tasks)]
+        index = {f.key: i for i, f in enumerate(futures)}
+        try:
+            for future in distributed.as_completed(futures, loop=self.client.loop):
+                try:
+                    result = future.result()
+                except (CancelledError, distributed.KilledWorker, OSError) as exc:  # the cluster's, not the task's
+                    raise ClusterError(f"--cluster {self.address}: the run failed on the cluster"
+                                       f" ({type(exc).__name__}: {exc})") from None
+                yield index[future.key], result
+        except BaseException:
+            self.client.cancel(futures)
+            raise
+
+    def close(self) -> None:
+        self.client.close()
+        self._close_cluster()
+
+    def _close_cluster(self) -> None:
+        if self._cluster is not None:
+            self._cluster.close()
+            self._cluster = None
+
+
+def _reachable(address: str, timeout: float) -> None:
+    """Fail fast (OSError) when nothing listens at a ``tcp://host:port`` address."""
+    scheme, _, rest = address.partition("://")
+    host, _, port = rest.rpartition(":")
+    if scheme in ("tcp", "tls") and host and port.isdigit():
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            pass
+
+
+def _distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise ParameterError(f"--cluster needs Dask distributed, an optional extra: {CLUSTER_EXTRA}") from None
+    return distributed
+
+
+def open_executor(jobs: str | int | None = 1, cluster: str | None = None) -> InProcess | ProcessPool | DaskCluster:
+    """The executor for ``--jobs`` / ``--cluster`` (``cluster`` wins when given). Close it after use."""
+    if cluster:
+        return DaskCluster(cluster)
+    count = parse_jobs(jobs)
+    return InProcess() if count == 1 else ProcessPool(count)
+
+
+@contextmanager
+def executing(jobs: str | int | None = 1, cluster: str | None = None) -> Iterator[Executor]:
+    """:func:`open_executor`, closed (a local cluster shut down) on the way out."""
+    executor = open_executor(jobs, cluster)
+    try:
+        yield executor
+    finally:
+        executor.close()

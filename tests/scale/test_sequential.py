@@ -1,0 +1,85 @@
+"""Sequential testing: a costly playtest (a seat searches) stops once every seat's
+verdict is decided; the games played are the first N of the seeded run, so the
+result equals a fixed run of N games. Cheap strategies play every game."""
+
+from __future__ import annotations
+
+import json
+
+from generator.balance import run_checks
+from generator.balance.sequential import costly, seats_decided
+from generator.balance.simulate import playtest
+from generator.balance.skill import decided
+from generator.deck.load import resolve_deck
+from generator.games.params import make_params
+from generator.games.runner import simulate
+from generator.games.stats import Summary
+
+T = {"confidence": 0.95, "seat_edge_warn": 0.10, "seat_edge_error": 0.20}
+
+
+def summary(wins: list[int], strategy: str = "expert") -> Summary:
+    return Summary(game="viashi", params={}, seed=1, players=3, strategy=strategy, games=sum(wins), wins=wins)
+
+
+def test_a_seat_verdict_is_decided_when_its_interval_sits_in_one_band() -> None:
+    # 50 of 150: Wilson 95 % is 26.3 % to 41.2 %, under the fair 33.3 % + 10 points: no finding, decided
+    assert seats_decided(summary([50, 50, 50]), T, 3)
+    # 5 of 15: 15.2 % to 58.3 %, straddles 43.3 %: undecided
+    assert not seats_decided(summary([5, 5, 5]), T, 3)
+    # 300 of 450 (66.7 %, 62.2-70.9 %): beyond fair + 20 points at both ends: an error, decided
+    assert seats_decided(summary([300, 75, 75]), T, 3)
+    # 120 of 300 (40 %, 34.6-45.6 %): straddles fair + 10 points: undecided
+    assert not seats_decided(summary([120, 90, 90]), T, 3)
+    # seats playing different strategies have no seat verdict: never stop early
+    assert not seats_decided(summary([50, 50, 50], "expert,greedy,greedy"), T, 3)
+
+
+def test_the_skill_gap_level_is_decided_when_its_interval_sits_in_one_band() -> None:
+    assert decided(0.5, 0.37, 0.63)  # much at both ends
+    assert decided(0.0, -0.05, 0.02)  # none at both ends (under 3 points)
+    assert not decided(0.1, 0.02, 0.2)  # none, some or much
+    assert not decided(0.12, 0.05, 0.16)  # some or much
+
+
+def test_only_search_players_are_costly() -> None:
+    assert costly("expert") and costly("expert:4") and costly("greedy,expert:2,random")
+    assert not costly(None) and not costly("greedy") and not costly("best,random")
+
+
+def test_rounds_equal_one_run_of_the_games_played() -> None:
+    deck, params = resolve_deck("viashi"), make_params("viashi", [])
+    looks: list[int] = []
+
+    def stop_after_two_rounds(s: Summary) -> bool:
+        looks.append(s.games)
+        return len(looks) == 2
+
+    pt = playtest("viashi", deck, params, 100, 4, strategy="greedy", decided=stop_after_two_rounds, round_games=30)
+    assert looks == [30, 60] and pt.summary.games == 60
+    fixed = simulate("viashi", deck, params, games=60, seed=4, strategy="greedy")
+    assert json.dumps(pt.summary.to_json()) == json.dumps(fixed.to_json())
+    assert pt.seat_scores == list(fixed.seat_scores)
+
+
+def test_a_costly_check_stops_early_and_equals_a_check_of_that_many_games() -> None:
+    deck = resolve_deck("viashi")
+    report = run_checks(deck, games=600, strategy="expert:1", seed=2)
+    assert report.playtest is not None
+    played = report.playtest["games"]
+    assert played < 600 and played % 150 == 0, played
+    note = next(n for n in report.notes if n.startswith("sequential testing"))
+    assert f"stopped after {played:,} of 600 games" in note
+    fixed = run_checks(deck, games=played, strategy="expert:1", seed=2, sequential=False)
+    assert fixed.playtest is not None
+    assert {k: v for k, v in fixed.playtest.items() if k != "skill"} == \
+        {k: v for k, v in report.playtest.items() if k != "skill"}
+    skill = report.playtest["skill"]
+    assert skill["games"] <= 300 and skill["games"] % 90 == 0  # rounds of 30 games per seat position
+
+
+def test_cheap_strategies_play_every_game() -> None:
+    report = run_checks(resolve_deck("viashi"), games=400, seed=2)
+    assert report.playtest is not None and report.playtest["games"] == 400
+    assert report.playtest["skill"]["games"] == 300
+    assert not any(n.startswith("sequential testing") for n in report.notes)
