@@ -10,13 +10,16 @@ and the cards the illustrated examples show (``examples``).
 
 from __future__ import annotations
 
+import shlex
 from itertools import combinations
 from typing import Any
 
-from ..deck.model import Attribute, Card, Deck, Rank
-from ..errors import ParameterError
+from ..deck.load import BUNDLED, bundled_path
+from ..deck.model import Attribute, Card, Deck, Rank, Suit
+from ..errors import ParameterError, Problem
 from ..games.params import Params, ViashiParams, WarParams, WeijiParams
 from ..games.registry import make_game
+from .ours import MARK, markers, own_names, token
 
 PICKUP = {
     "shuffled": "mixed, in no particular order",
@@ -40,10 +43,28 @@ def deal(total: int, players: int) -> dict[str, int]:
 
 
 def _sets(game: str, params: Params, deck: Deck) -> str:
+    """The command that prints this booklet again, to paste: a bundled deck by its
+    name, any other deck by its file path as given (``--deck elements`` would fail)."""
     defaults = type(params)()
     changed = [f"--set {k}={str(v).lower() if isinstance(v, bool) else v}"
                for k, v in params.describe().items() if k != "max_tricks" and v != getattr(defaults, k)]
-    return " ".join([f"deckpress rules {game}", *(["--deck", deck.key] if deck.key else []), *changed])
+    return " ".join([f"deckpress rules {game}", *(["--deck", _deck_argument(deck)] if deck.key else []),
+                     *changed])
+
+
+def _deck_argument(deck: Deck) -> str:
+    if deck.path is None or _is_bundled(deck):
+        return deck.key
+    text = deck.path.as_posix()
+    return shlex.quote(text)
+
+
+def _is_bundled(deck: Deck) -> bool:
+    try:
+        return deck.key in BUNDLED and deck.path is not None and \
+            deck.path.resolve() == bundled_path(deck.key).resolve()
+    except OSError:
+        return False
 
 
 def _attr(a: Attribute) -> dict[str, Any]:
@@ -88,16 +109,21 @@ def weiji_context(params: WeijiParams, deck: Deck) -> dict[str, Any]:
     if total < params.players:
         raise ParameterError(f"deck {deck.name!r} has {total} cards, too few for {params.players} players")
     no_data = any(v is None for c in deck.cards for v in c.values.values())
+    first = deck.attributes[0]
+    draw_wins = "lowest" if first.better == "lower" and params.tiebreak_draw == "best" else "highest"
     return {
         "cards": deal(total, params.players),
         "attributes": [_attr(a) for a in deck.attributes],
-        "first_attribute": _attr(deck.attributes[0]),
+        "first_attribute": _attr(first),
+        # the tiebreak draw: the highest value (the seed's words) or the best one
+        "draw_wins": draw_wins,
         "has_no_data": no_data,
         "pickup": PICKUP[params.pickup],
         "examples": _weiji_examples(deck),
         "chosen": [("Players", str(params.players)),
                    ("Cards", f"{total} ({_deal_text(total, params.players, 'card')})"),
-                   ("Won cards go under the stack", PICKUP[params.pickup])],
+                   ("Won cards go under the stack", PICKUP[params.pickup]),
+                   ("Tiebreak draw", f"the {draw_wins} {first.label} chooses")],
     }
 
 
@@ -105,7 +131,9 @@ def _deal_text(total: int, players: int, noun: str) -> str:
     d = deal(total, players)
     if d["extra"] == 0:
         return f"{d['base']} {noun}s each"
-    return f"{d['extra']} players get {d['base'] + 1} {noun}s, {players - d['extra']} get {d['base']}"
+    more, rest = d["extra"], players - d["extra"]
+    return (f"{more} player{'s get' if more > 1 else ' gets'} {d['base'] + 1} {noun}s, "
+            f"{rest} get{'s' if rest == 1 else ''} {d['base']}")
 
 
 def _ranked(deck: Deck) -> list[Rank]:
@@ -129,14 +157,18 @@ def war_context(params: WarParams, deck: Deck) -> dict[str, Any]:
         pair = (first_of[high.key], first_of[low.key])
     else:
         pair = (first_of[ranks[1].key], first_of.get(ranks[3].key, first_of[low.key]))
+    unit = "tiles" if deck.kind == "piecepack" else "cards"
     chosen = [("Version", "Russian" if russian else "classic"), ("Players", str(params.players)),
-              ("Piecepacks", f"{params.packs} ({total} tiles)"),
+              ("Piecepacks" if deck.kind == "piecepack" else "Decks", f"{params.packs} ({total} {unit})"),
               ("Deal", f"{d['base']} tiles each" + (f", {d['extra']} set aside" if d["extra"] else ""))]
     if russian:
         chosen += [("Objective", f"{params.objective}: " + OBJECTIVES[params.objective]),
                    ("Tie method", f"{params.tie_method}: " + TIE_METHODS[params.tie_method])]
     chosen.append(("Won tiles go under the stack", PICKUP[params.pickup]))
+    piecepack = deck.kind == "piecepack"
     return {
+        # what the deck is: a piecepack's tiles, or the cards of another ranked deck
+        "pack": "piecepack" if piecepack else f"{deck.name} deck", "tile": "tile" if piecepack else "card",
         "tiles": d, "per_pack": per_pack, "russian": russian,
         "order": [r.name for r in order], "high": high.name, "low": low.name,
         "objective_text": OBJECTIVES[params.objective], "tie_text": TIE_METHODS[params.tie_method],
@@ -155,18 +187,65 @@ def _rank_name(deck: Deck, card: Card) -> str:
     return deck.rank(card.rank).name if card.rank else card.name
 
 
+def _listing(items: list[str], most: int = 10) -> str:
+    return ", ".join(items[:most]) + (f" and {len(items) - most} more" if len(items) > most else "")
+
+
+def _viashi_gaps(deck: Deck) -> None:
+    """The one-line errors ``deckpress check`` gives for a Viashi deck missing a card of
+    its suits x ranks (a Fool changed to another rank, say): a booklet needs every card."""
+    have = {(c.suit, c.rank) for c in deck.cards}
+    missing = [f"{s.key}-{r.key}" for s in deck.suits for r in deck.ranks if (s.key, r.key) not in have]
+    if missing:
+        expected = len(deck.suits) * len(deck.ranks)
+        raise ParameterError(Problem(f"{len(missing)} of the {expected} cards the suits x ranks define are "
+                                     f"missing: {_listing(missing)}.", deck.path))
+
+
+def _counted(counts: list[int]) -> str:
+    """``[9, 9, 9]`` -> "9"; uneven suits -> "7 or 8"."""
+    distinct = sorted(set(counts))
+    return " or ".join(str(n) for n in distinct)
+
+
+def _rank_label(rank: Rank) -> str:
+    """How the booklet names a rank's cards: "rank 8" where the deck numbers its ranks."""
+    return f"rank {rank.key}" if rank.key.isdigit() else f"the {rank.name} rank"
+
+
+def _magicians(deck: Deck, regular: list[Suit], rank: Rank) -> str:
+    """Which cards score the Magician bonus, in the deck's words."""
+    kinds: dict[str, list[str]] = {}
+    for s in regular:
+        if s.rank8:
+            kinds.setdefault(s.rank8, []).append(s.name)
+    if not kinds:
+        return f"The cards of {_rank_label(rank)} ({rank.name})"
+    parts = [f"{k.title()}s in {' and '.join(v) if len(v) < 3 else ', '.join(v[:-1]) + ' and ' + v[-1]}"
+             for k, v in kinds.items()]
+    return f"The cards of {_rank_label(rank)} are " + " and ".join(parts)
+
+
+def _bonus_names(regular: list[Suit], rank: Rank) -> dict[str, str]:
+    """The Magician bonus cards by the deck's names: "Magicians and Scholars", "Magician or Scholar"."""
+    kinds = list(dict.fromkeys(s.rank8.title() for s in regular if s.rank8)) or [rank.name]
+    return {"bonus_cards": " and ".join(f"{k}s" for k in kinds), "bonus_card": " or ".join(kinds)}
+
+
 def viashi_context(params: ViashiParams, deck: Deck) -> dict[str, Any]:
     gods = [s for s in deck.suits if s.gods]
     regular = [s for s in deck.suits if not s.gods]
     ranks = _ranked(deck)
     if not regular or len(ranks) < 3:
         raise ParameterError(f"deck {deck.name!r} has no Viashi suits and ranks")
+    _viashi_gaps(deck)
     human = params.variant == "human"
     order = [ranks[1], ranks[0], *ranks[2:]] if human else ranks
     decks = 2 if params.players == 6 else 1
     total = sum(1 for _ in deck.printed()) * decks
     per = total // params.players
-    god_cards = sorted((c for c in deck.cards if c.suit in {s.key for s in gods}),
+    god_keys = {s.key for s in gods}
+    god_cards = sorted((c for c in deck.cards if c.suit in god_keys),
                        key=lambda c: -deck.rank(c.rank).strength if c.rank else 0)
     lead = regular[0]
 
@@ -178,6 +257,7 @@ def viashi_context(params: ViashiParams, deck: Deck) -> dict[str, Any]:
     rank8 = ranks[-2]
     tricks = per
     name = "Viashilym" if params.players == 6 else "Viashi"
+    per_suit = [sum(1 for c in deck.printed() if c.suit == s.key) for s in regular]
     chosen = [("Game", name + (" (three teams of two, two decks)" if decks == 2 else "")),
               ("Rules", "human" if human else "elvish"), ("Players", str(params.players)),
               ("Cards", f"{total} ({per} each: {per // 2} table, {per - per // 2} hand)"),
@@ -188,13 +268,19 @@ def viashi_context(params: ViashiParams, deck: Deck) -> dict[str, Any]:
         "cards": {"total": total, "per_player": per, "table": per // 2, "hand": per - per // 2,
                   "tricks": tricks, "trick_size": params.players},
         "suits": [{"name": s.name, "border": s.border or ""} for s in regular],
+        # how the deck is made: every number from the deck, never the bundled 5 x 9 + 9
+        "suit_count": len(regular), "per_suit": _counted(per_suit),
+        "god_suit": gods[0].name if gods else "", "god_count": len(god_cards),
         "order": [r.name for r in order], "top": top.name, "fool": fool.name, "rank8": rank8.name,
+        "magicians": _magicians(deck, regular, rank8),
+        **_bonus_names(regular, rank8),
         # the numbers printed on the cards (rank keys), when the deck numbers its ranks
         "numbers": ({r.name: r.key for r in ranks} if all(r.key.isdigit() for r in ranks) else {}),
         "rank8_count": sum(1 for c in deck.printed() if c.rank == rank8.key and c.suit in {s.key for s in regular}) * decks,
         "gods": [c.name for c in god_cards],
         "direction": "clockwise" if human else "counterclockwise",
         "captives": tricks * (params.players - 1),
+        "captives_per_trick": params.players - 1,
         "points_total": tricks + 2,
         "examples": {"fool": {"cards": [c.id for c in trick], "names": [c.name for c in trick],
                               "ranks": [top.name, fool.name, middle.name], "suit": lead.name}},
@@ -202,6 +288,7 @@ def viashi_context(params: ViashiParams, deck: Deck) -> dict[str, Any]:
     }
 
 
+DEFAULT_DECKS = {"weiji": "lighting", "war": "piecepack", "viashi": "viashi"}
 CONTEXTS = {"weiji": weiji_context, "war": war_context, "viashi": viashi_context}
 
 
@@ -216,5 +303,17 @@ def booklet_context(game: str, params: Params, deck: Deck) -> dict[str, Any]:
     # deck that does not fit the game is the same clear error, never a template failure
     make_game(game, deck, params)
     facts = CONTEXTS[game](params, deck)  # type: ignore[operator]
-    return {"game": game, "params": params, "deck": deck, "command": _sets(game, params, deck), "an": an,
-            **facts}
+    ctx = {"game": game, "params": params, "deck": deck, "command": _sets(game, params, deck), "an": an,
+           # the deck option of the commands a booklet suggests: "" for the game's own bundled deck
+           "deck_option": "" if _is_bundled(deck) and deck.key == DEFAULT_DECKS.get(game) else
+           f" --deck {_deck_argument(deck)}",
+           **facts}
+    # issue #27: the rules and names that are ours, marked where stated and listed at the end
+    ours, mark, silent = markers(game, ctx)
+    own = own_names(deck)
+    ctx.update(ours=ours, mark=mark, silent=silent, marker=MARK,
+               own_names=[c.name for c in deck.cards if c.id in own],
+               published_names=[c.name for c in deck.cards if own and c.id not in own and c.name],
+               # the bundled Viashi deck's Magician/Scholar choice per suit is ours too
+               mark_deck_fact=token("name") if own else "")
+    return ctx

@@ -17,8 +17,10 @@ The rule templates (templates/rules/*.md.j2) render to a small line-based markup
 text                paragraph (consecutive lines join; a blank line ends it)
 ==================  ==========================================================
 
-Inline: ``**bold**``, ``*italic*``, ``` `code` ``` (condensed face). Everything
-else is escaped, so deck data cannot inject ReportLab markup.
+Inline: ``**bold**``, ``*italic*``, ``` `code` ``` (condensed face), ``◆{id}``
+(a rule or name of ours, :mod:`.ours`: drawn as a small diamond in DejaVu Sans,
+the booklet face Roboto has no such glyph). Everything else is escaped, so deck
+data cannot inject ReportLab markup.
 """
 
 from __future__ import annotations
@@ -42,8 +44,9 @@ from reportlab.platypus import (
 )
 
 from ..errors import RenderError
-from ..render.fonts import CONDENSED, SANS, SANS_BOLD
-from .style import BookletStyle
+from ..render.fonts import CONDENSED, DEJAVU, SANS, SANS_BOLD
+from .ours import MARK, TOKEN
+from .style import BOOKLET, BookletStyle
 
 FigureMaker = Callable[[float], Flowable]
 SHORT_LIST = 6  # lists this short are not split across pages
@@ -59,7 +62,12 @@ def inline(text: str) -> str:
     out = re.sub(r"`([^`]+)`", rf'<font name="{CONDENSED}">\1</font>', out)
     out = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", out)
     out = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", out)
-    return out
+    return TOKEN.sub(MARK, out).replace(MARK, MARKER_TAG)
+
+
+# the marker of a rule or name of ours: the accent colour, a little smaller than the text
+MARKER_TAG = f'<font name="{DEJAVU}" color="{BOOKLET.accent}" size="7">{MARK}</font>'
+
 
 
 @dataclass

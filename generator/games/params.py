@@ -31,6 +31,10 @@ class WeijiParams(Params):
 
     players: int = Field(default=2, ge=2, le=8, description="number of players")
     pickup: Pickup = Field(default="shuffled", description="order in which won cards go to the bottom of the stack")
+    tiebreak_draw: Literal["highest", "best"] = Field(
+        default="highest",
+        description="chooser out after a tie: the highest value of the first attribute chooses next "
+                    "(the seed's words), or the best (the lowest where lower is better)")
 
 
 class WarParams(Params):

@@ -21,7 +21,7 @@ def test_weiji_names_attributes_with_direction_and_deal() -> None:
     assert [(a["label"], a["wins"]) for a in ctx["attributes"]] == [("Speed", "highest"), ("Weight", "lowest")]
     assert ctx["cards"] == {"total": 7, "players": 3, "base": 2, "extra": 1}
     assert ctx["first_attribute"]["label"] == "Speed" and ctx["has_no_data"]
-    assert ("Cards", "7 (1 players get 3 cards, 2 get 2)") in ctx["chosen"]
+    assert ("Cards", "7 (1 player gets 3 cards, 2 get 2)") in ctx["chosen"]
 
 
 def test_weiji_examples_prefer_a_lower_is_better_attribute_and_find_the_tie() -> None:

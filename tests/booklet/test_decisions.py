@@ -193,3 +193,35 @@ def test_the_compiled_kernel_plays_both_weiji_deals_the_same_way() -> None:
     game = make_game("weiji", deck, make_params("weiji", players=2))
     fast = play_stacks("weiji", game, [["L01", "L03"], ["L06"]], ["lifetime"])
     assert (fast["code"], fast["tricks"], fast["counts"]) == (0, 1, [3, 0])
+
+
+# -- issue #27: the tiebreak draw on a lower-is-better first attribute --------------------------
+# Eagle, 3 players. range: E03 (20), E04 (20) and E08 ("no data") -> a tie; seat 0, the
+# chooser, has no card left. The draw is on Weight (the first attribute, lower is better):
+# seat 1 turns up E01 (4.46 kg), seat 2 E06 (0.20 kg). The seed's words ("the highest value
+# from the topmost attribute") give the turn to seat 1; the best value (the lowest) to seat 2.
+EAGLE_DEAL = [["E03"], ["E04", "E01", "E02"], ["E08", "E06", "E07"]]
+
+
+@pytest.mark.parametrize(("reading", "chooser"), [("highest", 1), ("best", 2)])
+def test_tiebreak_draw_on_eagle_weight_in_both_readings_and_both_engines(
+        tmp_path: Path, reading: str, chooser: int) -> None:
+    from generator.games.fast.scripted import play_stacks
+    from generator.games.registry import make_game
+
+    deck = resolve_deck("eagle")
+    assert (deck.attributes[0].key, deck.attributes[0].better) == ("weight", "lower")
+    assert (deck.card("E01").value("weight"), deck.card("E06").value("weight")) == (4.46, 0.2)
+    stacks = "[" + ", ".join("[" + ", ".join(s) + "]" for s in EAGLE_DEAL) + "]"
+    _, trace = _simulate(tmp_path, f"stacks: {stacks}\nchoices: [range]\n", "--deck", "eagle",
+                         "--set", f"tiebreak_draw={reading}", "--set", "pickup=winner-first")
+    draw = next(t for t in trace if t["event"] == "tiebreak")
+    assert draw["drawn"] == [None, "E01", "E06"] and draw["chooser"] == chooser
+    game = make_game("weiji", deck, make_params("weiji", players=3, pickup="winner-first",
+                                                tiebreak_draw=reading))
+    fast = play_stacks("weiji", game, EAGLE_DEAL, ["range"])
+    row = next(r for r in fast["trace"] if r[0] == 1)  # [kind 1 = tiebreak, -, chooser, ...]
+    assert row[2] == chooser and fast["details"]["tiebreak_ties"] == 0
+    text, _ = booklet("weiji", "eagle", {"players": 3, "tiebreak_draw": reading})
+    wins = "highest" if reading == "highest" else "lowest"
+    assert f"compares Weight (the first attribute on the card; the {wins} number wins" in text

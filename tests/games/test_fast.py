@@ -45,9 +45,12 @@ def small_pack(ranks: int = 6) -> Deck:
                 suits=tuple(Suit(s, s) for s in suits), ranks=tuple(Rank(r, r, v) for r, v in kept))
 
 
-def weiji_deck(n: int = 12, none_share: float = 0.15, seed: int = 3) -> Deck:
-    """Small integer values (many ties), some "no data", a lower-is-better attribute."""
+def weiji_deck(n: int = 12, none_share: float = 0.15, seed: int = 3, weight_first: bool = False) -> Deck:
+    """Small integer values (many ties), some "no data", a lower-is-better attribute
+    (first with ``weight_first``: the tiebreak draw's two readings differ)."""
     attrs = (Attribute("power", "Power"), Attribute("weight", "Weight", better="lower"), Attribute("speed", "Speed"))
+    if weight_first:
+        attrs = (attrs[1], attrs[0], attrs[2])
     r = random.Random(seed)
     cards = []
     for i in range(n):
@@ -126,6 +129,9 @@ WEIJI_CASES = [
     ({"players": 2}, None, 0.15), ({"players": 3}, None, 0.3), ({"players": 4}, "random", 0.15),
     ({"players": 2, "pickup": "shuffled"}, "random", 0.1), ({"players": 3, "pickup": "shuffled"}, None, 0.2),
     ({"players": 5}, None, 0.5), ({"players": 2, "max_tricks": 25}, None, 0.0),
+    # the first attribute lower-is-better: the tiebreak draw's highest and best readings
+    ({"players": 3, "tiebreak_draw": "highest"}, None, 0.3), ({"players": 3, "tiebreak_draw": "best"}, None, 0.3),
+    ({"players": 4, "tiebreak_draw": "best"}, "random", 0.2),
 ]
 
 
@@ -133,7 +139,7 @@ WEIJI_CASES = [
 def test_weiji_scripted_deals_agree_trick_by_trick(values: dict[str, Any], strategy: str | None,
                                                    none_share: float) -> None:
     values = {"pickup": "winner-first", **values}
-    deck = weiji_deck(none_share=none_share)
+    deck = weiji_deck(none_share=none_share, weight_first="tiebreak_draw" in values)
     params = make_params("weiji", **values)
     game = make_game("weiji", deck, params)
     r = random.Random(str(values) + str(strategy))
@@ -169,6 +175,7 @@ IDENTICAL = [
     ("weiji", "lighting", {}, "best"), ("weiji", "cognitio", {"players": 4}, "best"),
     ("weiji", "eagle", {"players": 3, "pickup": "winner-first"}, "best"),
     ("weiji", "eagle", {"players": 2}, "random"), ("weiji", "cognitio", {"players": 4}, "fixed"),
+    ("weiji", "eagle", {"players": 4, "tiebreak_draw": "best"}, "best"),
     ("viashi", "viashi", {}, "greedy"), ("viashi", "viashi", {"hands": 9}, "random"),
     ("viashi", "viashi", {"variant": "human", "hands": 3}, "greedy"),
     ("viashi", "viashi", {"hands": 3, "max_tricks": 40}, "random"),

@@ -140,17 +140,19 @@ def test_tiebreak_draw_tie_goes_to_the_first_tied_seat_left_of_the_dropped_choos
     assert result.details["tiebreak_draws"] == 1 and result.details["tiebreak_ties"] == 1
 
 
-def test_tiebreak_draw_no_data_cannot_win_and_better_lower_first_attribute() -> None:
+@pytest.mark.parametrize(("reading", "chooser"), [("best", 3), ("highest", 2)])
+def test_tiebreak_draw_no_data_cannot_win_and_better_lower_first_attribute(reading: str, chooser: int) -> None:
     attrs = (Attribute("weight", "Weight", better="lower"), Attribute("power", "Power"))
     deck = weiji_deck({"A1": (1, 5), "B1": (1, 5), "B2": (None, 1), "C1": (1, 2), "C2": (9, 4), "D1": (1, 1), "D2": (3, 1)}, attrs)
     # t1 seat 0 picks power: 5 = 5 -> tie; seat 0 is out. Draw on weight (better LOW):
-    #    B2 no data cannot win; D2 3 kg beats C2 9 kg -> seat 3 chooses
-    # t2 seat 3 picks power: C2 4 beats B2 1 and D2 1 -> seat 2 takes all 7 cards and wins
-    params = make_params("weiji", players=4, pickup="winner-first")
+    #    B2 no data cannot win; tiebreak_draw=best: D2 3 kg beats C2 9 kg -> seat 3 chooses;
+    #    tiebreak_draw=highest (the seed's words): C2 9 kg beats D2 3 kg -> seat 2 chooses
+    # t2 the chooser picks power: C2 4 beats B2 1 and D2 1 -> seat 2 takes all 7 cards and wins
+    params = make_params("weiji", players=4, pickup="winner-first", tiebreak_draw=reading)
     trace: list[dict[str, Any]] = []
     deal = {"stacks": [["A1"], ["B1", "B2"], ["C1", "C2"], ["D1", "D2"]], "choices": ["power", "power"]}
     result = play_deal("weiji", deck, params, deal, observer=trace.append)
-    assert [t["chooser"] for t in trace if t["event"] == "showdown"] == [0, 3]
+    assert [t["chooser"] for t in trace if t["event"] == "showdown"] == [0, chooser]
     assert (result.winner, result.counts) == (2, [0, 0, 7, 0])
 
 

@@ -102,6 +102,7 @@ class WeijiTables:
     cards: np.ndarray
     values: np.ndarray
     lower: np.ndarray
+    draw_lower: int  # the tiebreak draw takes the lowest first-attribute value (weiji.tiebreak-draw)
     best_attr: np.ndarray
     players: int
     chooser: int
@@ -120,6 +121,7 @@ def weiji_tables(game: WeijiGame, strategy: str | None) -> WeijiTables:
         cards=np.array(game.cards, np.int64),
         values=values.reshape(len(game.ids), len(game.keys)),
         lower=np.array(game.lower, np.int64),
+        draw_lower=int(game.draw_lower),
         best_attr=best,
         players=game.params.players,
         chooser=weiji_kernel.RANDOM if strategy == "random" else weiji_kernel.BEST,
@@ -246,8 +248,8 @@ def _weiji_chunk(t: WeijiTables, summary: Summary, key: np.uint64, start: int, c
     ctr = np.zeros(len(t.keys), np.int64)
     shown = np.zeros(len(t.ids), np.int64)
     wins = np.zeros(len(t.ids), np.int64)
-    weiji_kernel.run_chunk(t.cards, t.players, t.values, t.lower, t.best_attr, t.chooser, t.shuffled, t.cycle,
-                           t.cap, mode, key, start, count, states, code, tricks, ctr, shown, wins)
+    weiji_kernel.run_chunk(t.cards, t.players, t.values, t.lower, t.draw_lower, t.best_attr, t.chooser,
+                           t.shuffled, t.cycle, t.cap, mode, key, start, count, states, code, tricks, ctr, shown, wins)
     _fold(summary, code, tricks, {k: float(v) for k, v in zip(t.keys, ctr.tolist(), strict=True)})
     stats = summary.card_stats
     for cid, s, w in zip(t.ids, shown.tolist(), wins.tolist(), strict=True):

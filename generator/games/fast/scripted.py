@@ -65,7 +65,7 @@ def play_stacks(name: str, game: Game, stacks: Sequence[Sequence[str]], choices:
         trace = np.full((min(2 * w.cap, 100_000), 4 + players), -9, np.int64)
         ctr = np.zeros(len(w.keys), np.int64)
         code, tricks = weiji_kernel.play(
-            stack, head, cnt, mask, w.values, w.lower, w.best_attr, w.chooser,
+            stack, head, cnt, mask, w.values, w.lower, w.draw_lower, w.best_attr, w.chooser,
             np.array([keys[c] for c in choices], np.int64), w.shuffled, 0 if choices else w.cycle, w.cap,
             rng.PYTHON, sm, mt,
             pile, common[0], common[1], common[2], snap, np.zeros(players, np.int64), ctr,

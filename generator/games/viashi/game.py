@@ -20,7 +20,7 @@ brackets, registered in :mod:`.decisions`; the booklet
   (``Action("place", card id)``); the other goes face down to the hand. The
   last to draw leads the first trick [viashi.last-to-draw-leads]. Players remember what they put face down,
   so the elvish ban on looking at hand cards during the draw changes nothing
-  for a simulated player (ours).
+  for a simulated player (ours) [viashi.remember-face-down].
 * Viashilym table rule: a card already face up on any table may not be placed
   on the table, unless both drawn cards already are; then both are revealed
   (counted as ``table_reveals``) and the player still puts one on the table and
@@ -39,13 +39,17 @@ brackets, registered in :mod:`.decisions`; the booklet
   and table cards as everyone else. Capture: see :mod:`.viashi_cards`. The
   capturer owns all cards of the trick and leads next.
 * Viashilym twins: both copies in one trick are dead (cannot capture, can be
-  taken). A trick with no live capturer (the led card dead, no other live card
+  taken) and count for nothing in any capture rule: a dead god is no god, the
+  Fool cannot take a dead Queen (ours) [viashi.dead-cards]. A trick with no live capturer (the led card dead, no other live card
   of its suit, no live god) is removed from play: it belongs to nobody, scores
   nothing, and the same player leads again (ours) [viashi.dead-trick]. It still
   counts as a trick.
 * Scoring (:mod:`.viashi_scoring`): captives are the cards of a captured
   trick other than the capturer's own (2 a trick, 5 in Viashilym)
-  [viashi.captives]; "the most" bonuses need a single leader (ours)
+  [viashi.captives], a partner's card included (ours) [viashi.partner-captive];
+  Viashilym's "ten for taking more than both opposing teams combined" is 10
+  instead of the 5 for the most (ours, as the elvish 9 instead of 3)
+  [viashi.ten-instead]; "the most" bonuses need a single leader (ours)
   [viashi.most-needs-one-leader]; Viashilym scores no Magician bonus (ours: its
   scoring paragraph replaces the elvish one) [viashi.viashilym-no-magicians].
 * A hand ends when every card is played (18 tricks); after ``hands`` hands the

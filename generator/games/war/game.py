@@ -37,7 +37,9 @@ registered in :mod:`.decisions` and stated in the booklet.
   weaker rank wins) [war.russian-any-deck]. ``tie_method=1``: a tie is settled by one new tile face
   up, ``2``: one face down then one face up (running out as above).
   ``objective=1``: whoever ends with all the tiles LOSES (the player who ran out
-  wins); ``objective=2``: whoever runs out first loses.
+  wins); ``objective=2``: whoever runs out first loses. A player who cannot play
+  the tiles a tie needs has run out: the other takes the trick (ours, both
+  objectives) [war.russian-out-in-tie].
 * Cannot hang: a game reaching ``max_tricks`` tricks is unfinished; with
   ``winner-first`` pickup play is deterministic after the deal, so a repeated
   position (all stacks equal to an earlier trick's) is a cycle: unfinished.

@@ -23,9 +23,10 @@ registered in :mod:`.decisions` and stated in the booklet.
   last players ran out at the same time, in a tie): the game is a DRAW (winner
   None) and the middle stays on the table [weiji.all-out-draw].
 * The chooser out of cards after a tie: the remaining players each draw their
-  top card and put it at the bottom of their own stack; the BEST value (so
-  ``better`` is respected) of the first attribute chooses next
-  [weiji.tiebreak-draw]. Decisions left open by the rules: a drawn card with
+  top card and put it at the bottom of their own stack; the HIGHEST value of the
+  first attribute chooses next (the seed's words, ``tiebreak_draw=highest``), or
+  the BEST one (``better`` respected: the lowest where lower is better,
+  ``tiebreak_draw=best``) [weiji.tiebreak-draw]. Decisions left open by the rules: a drawn card with
   "no data" cannot win the draw [weiji.tiebreak-no-data]; if the best value is
   shared (or every drawn card has "no data") the tied player sitting first to
   the left of the player who dropped out chooses, nobody draws again (counted
@@ -83,6 +84,9 @@ class WeijiGame:
         self.attr: dict[str, int] = {k: i for i, k in enumerate(self.keys)}
         self.ranks: list[tuple[float, ...]] = [self._rank(i) for i in range(len(self.ids))]
         self.shuffled = params.pickup == "shuffled"
+        # the tiebreak draw compares the first attribute lowest-first only when it is
+        # lower-is-better AND the rules read "best" (the seed says "highest")
+        self.draw_lower: bool = self.lower[0] and params.tiebreak_draw == "best"
         self.counter_keys: tuple[str, ...] = (
             ("ties", "no_data_ties", "tiebreak_draws", "tiebreak_ties", "chooser_wins", "left_on_table")
             + tuple(f"ties:{k}" for k in self.keys)
@@ -323,11 +327,11 @@ class WeijiState:
         return True
 
     def _tiebreak_draw(self) -> None:
-        """The chooser is out after a tie: the best first-attribute value among
-        the remaining players' top cards chooses next."""
+        """The chooser is out after a tie: the highest (``tiebreak_draw=best``: the
+        best) first-attribute value among the remaining players' top cards chooses next."""
         g = self.game
         self._count("tiebreak_draws")
-        lower = g.lower[0]
+        lower = g.draw_lower
         drawn: dict[int, float | None] = {}
         for s, st in enumerate(self.stacks):
             if st:

@@ -1,7 +1,9 @@
 """Weiji, compiled: the rules of :mod:`generator.games.weiji.game` over integer arrays.
 
 ``values[card, attr]`` holds the attribute values (NaN for "no data"),
-``lower[attr]`` is 1 where lower is better and ``best_attr[card]`` the choice of
+``lower[attr]`` is 1 where lower is better, ``draw_lower`` 1 where the tiebreak
+draw takes the lowest first-attribute value (``tiebreak_draw=best`` on a
+lower-is-better first attribute), and ``best_attr[card]`` the choice of
 the ``best`` strategy for a top card. Choosers: scripted ``choices`` first,
 then ``BEST`` or ``RANDOM``. Every step mirrors the reference engine, including
 the order of random draws (the random chooser, then the shuffled pickup).
@@ -58,8 +60,8 @@ def _alive_end(stack, head, cnt, mask, middle, midlen, ctr):  # type: ignore[no-
 
 
 @njit(cache=True)
-def play(stack, head, cnt, mask, values, lower, best_attr, chooser_kind, choices, shuffled, cycle,
-         cap, mode, sm, mt, middle, midlen, won, active, snap, snapcnt, ctr, shown, wins,
+def play(stack, head, cnt, mask, values, lower, draw_lower, best_attr, chooser_kind, choices, shuffled,
+         cycle, cap, mode, sm, mt, middle, midlen, won, active, snap, snapcnt, ctr, shown, wins,
          trace):  # type: ignore[no-untyped-def]
     """Play one dealt game; returns (outcome, tricks). Adds into ``ctr``,
     ``shown`` and ``wins`` (per card)."""
@@ -135,9 +137,9 @@ def play(stack, head, cnt, mask, values, lower, best_attr, chooser_kind, choices
             if end != -3:
                 return end, tricks
             if cnt[chooser] == 0:
-                # tiebreak draw: the best first-attribute value chooses next
+                # tiebreak draw: the highest (tiebreak_draw=best: the best) first-attribute value
                 ctr[2] += 1
-                lo = lower[0]
+                lo = draw_lower
                 bestv = 0.0
                 found = False
                 for s in range(players):
@@ -229,8 +231,8 @@ def play(stack, head, cnt, mask, values, lower, best_attr, chooser_kind, choices
 
 
 @njit(cache=True)
-def run_chunk(cards, players, values, lower, best_attr, chooser_kind, shuffled, cycle, cap, mode, key,
-              start, count, mt_states, out_code, out_tricks, ctr, shown, wins):  # type: ignore[no-untyped-def]
+def run_chunk(cards, players, values, lower, draw_lower, best_attr, chooser_kind, shuffled, cycle, cap,
+              mode, key, start, count, mt_states, out_code, out_tricks, ctr, shown, wins):  # type: ignore[no-untyped-def]
     """Deal and play games ``start .. start + count - 1``: outcomes into
     ``out_*``; counters, shown and won cards summed into ``ctr``, ``shown``, ``wins``."""
     total = cards.shape[0]
@@ -255,8 +257,8 @@ def run_chunk(cards, players, values, lower, best_attr, chooser_kind, shuffled, 
     for g in range(count):
         shuffle_and_deal(mode, sm, mt, key, start + g, mt_states[g] if mode != 0 else mt,
                          cards, order, total, stack, head, cnt)
-        code, tricks = play(stack, head, cnt, mask, values, lower, best_attr, chooser_kind, choices, shuffled,
-                            cycle, cap, mode, sm, mt, middle, midlen, won, active, snap, snapcnt, ctr, shown,
-                            wins, trace)
+        code, tricks = play(stack, head, cnt, mask, values, lower, draw_lower, best_attr, chooser_kind,
+                            choices, shuffled, cycle, cap, mode, sm, mt, middle, midlen, won, active,
+                            snap, snapcnt, ctr, shown, wins, trace)
         out_code[g] = code
         out_tricks[g] = tricks
