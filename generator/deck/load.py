@@ -111,6 +111,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         folder=folder,
         allowed_roots=roots,
         numbers=numbers,
+        languages=tuple(spec.languages[1:]),
     )
     clash = set(ctx.attributes) & (set(ctx.fields) | {"id", "name", "copies", "suit", "rank"})
     for name in sorted(clash):
@@ -179,6 +180,12 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
     else:
         size = CardSize("custom", spec.card_size.width, spec.card_size.height)
 
+    for lang in spec.languages[1:]:  # a translator's file rebuilds that deck's outputs
+        translated = folder / "translations" / f"{lang}.csv"
+        if translated.is_file():
+            _hash_file(digest, translated)
+            inputs.append(translated)
+
     if problems:
         raise DeckError(problems)
 
@@ -201,6 +208,8 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         no_data=spec.no_data,
         fonts=tuple(fonts),
         build=spec.build if spec.build is not None else DEFAULT_BUILD,
+        languages=tuple(spec.languages),
+        language=spec.languages[0] if spec.languages else "",
         path=path,
         digest=digest.hexdigest(),
         inputs=tuple(inputs),

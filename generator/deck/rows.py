@@ -21,6 +21,7 @@ from .schema import KEY_RE
 from .yamlfile import LineMap
 
 CARD_KEYS = ("id", "name", "copies", "suit", "rank", "subtitle", "text", "flavour", "art", "back")
+TRANSLATABLE = ("name", "subtitle", "text", "flavour", "back")  # with the deck's own fields
 NO_DATA_WORDS = {"", "no data", "n/a", "na", "-", "\u2014", "?"}
 MAX_COPIES = 1000
 MAX_TEXT = 5000
@@ -59,6 +60,12 @@ class RowContext:
     folder: Path
     allowed_roots: tuple[Path, ...]
     numbers: NumberFormat = DEFAULT  # how number text is written (the deck's number_format)
+    languages: tuple[str, ...] = ()  # the deck's translations (``languages:`` after the source one)
+
+    def known(self) -> set[str]:
+        """Every key a card row may have: ``name@de`` too for each declared language."""
+        keys = set(CARD_KEYS) | set(self.attributes) | set(self.fields)
+        return keys | {f"{k}@{lang}" for k in (*TRANSLATABLE, *self.fields) for lang in self.languages}
 
 
 def rows_from_yaml(items: list[Any], file: Path, fallback_line: int | None) -> tuple[list[Row], list[Problem]]:
@@ -239,7 +246,7 @@ def _check_header(header: list[str], path: Path) -> list[Problem]:
 def column_problems(columns: tuple[str, ...], file: Path, ctx: RowContext) -> list[Problem]:
     """A CSV/XLSX header checked once, so a misspelt column is one problem on line 1,
     not one per card row (``build_card`` leaves these to it)."""
-    known = set(CARD_KEYS) | set(ctx.attributes) | set(ctx.fields)
+    known = ctx.known()
     problems = []
     for column in columns:
         if column not in known:
@@ -323,7 +330,7 @@ def build_card(row: Row, ctx: RowContext) -> tuple[Card | None, list[Problem]]:
         card_id = ""
         return None, problems
 
-    known = set(CARD_KEYS) | set(ctx.attributes) | set(ctx.fields)
+    known = ctx.known()
     for key in data if columns is None else ():  # a CSV/XLSX row's keys are its header's columns
         if not isinstance(key, str) or key not in known:
             hint = _did_you_mean(str(key), known)
@@ -382,6 +389,7 @@ def build_card(row: Row, ctx: RowContext) -> tuple[Card | None, list[Problem]]:
         back=texts["back"] or None,
         values=values,
         fields={k: texts[k] for k in ctx.fields},
+        translations={k: _text(v) for k, v in data.items() if isinstance(k, str) and "@" in k and k in known},
         source=Source(row.file, row.line, _frozen_lines(row.key_lines)),
     )
     return card, problems

@@ -23,6 +23,7 @@ from .numbers import DEFAULT, read_number
 from .settings import BuildIn
 
 KEY_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$")
+LANG_RE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")  # en, de, pt-BR, zh-Hant
 COLOR_RE = re.compile(r"^#[0-9A-Fa-f]{6}$")
 
 
@@ -125,6 +126,14 @@ class DeckIn(Strict):
     number_format: NumberFormatIn | None = None
     cards: list[Any] | CardsFileIn | Text | None = None
     build: BuildIn | None = None  # how the project is printed (settings.py)
+    languages: list[Annotated[str, Field(pattern=LANG_RE.pattern)]] = Field(default_factory=list, max_length=64)
+
+    @field_validator("languages")
+    @classmethod
+    def _unique_languages(cls, items: list[str]) -> list[str]:
+        if len(set(items)) != len(items):
+            raise ValueError("a language is listed twice")
+        return items
 
     @field_validator("attributes", "suits", "ranks")
     @classmethod
