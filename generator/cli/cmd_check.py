@@ -18,6 +18,7 @@ from ..balance import parse_thresholds, run_checks, write_report_pdf
 from ..balance.checks import planned_games
 from ..balance.findings import Finding, Report
 from ..deck import resolve_deck
+from ..deck.languages import localize
 from ..deck.model import Deck
 from ..errors import DeckpressError, ParameterError
 from ..render.cards import check_cards
@@ -46,6 +47,7 @@ def check(
     against: str | None = typer.Option(None, "--against", metavar="OLD", show_default=False,
                                        help="Also check OLD (a deck file, a project folder, or a git revision of DECK such as HEAD~1) with the same seeds, and show what changed."),
     fail_on: str = typer.Option("never", "--fail-on", metavar="WHEN", help="With --against, exit 1 when: worse (a balance finding appeared since OLD), changed (anything moved beyond its interval), never."),
+    lang: str | None = options.Lang,
     apply: bool = typer.Option(False, "--apply", help="With --suggest, write the suggested values into the deck's own file (YAML, CSV or XLSX, formatting kept), then check again and show old -> new."),
 ) -> None:
     """Validate DECK and check its balance; --games 0 runs the static checks alone.
@@ -60,8 +62,11 @@ def check(
     if apply and not suggest:
         raise ParameterError("--apply writes the suggestions of --suggest: add --suggest")
     overrides = parse_thresholds(thresholds)
-    loaded = resolve_deck(deck)
-    printing = check_cards(loaded)  # what `cards` would reject is an error here too
+    if lang is not None and (against is not None or apply):
+        raise ParameterError("--lang checks one language of the deck; --against and --apply work on its source")
+    loaded, translation = localize(resolve_deck(deck), lang)
+    printing = [str(w) for w in translation.warnings()] if translation is not None else []
+    printing += check_cards(loaded)  # what `cards` would reject is an error here too
     total = planned_games(loaded, games) * (2 if against is not None or apply else 1)
     if as_json:
         from ..games.fast import kernel_cache

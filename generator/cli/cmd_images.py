@@ -13,6 +13,7 @@ from ..images.work import auto_jobs
 from ..render.geometry import parse_card_size
 from . import options
 from .app import app, friendly
+from .lang_args import in_language
 from .progress import progress_bar
 from .sheet_args import echo_notes
 
@@ -42,6 +43,7 @@ def images(
     size: str | None = typer.Option(None, "--size", help="Card size: a preset (poker, bridge, ...) or WxH mm."),
     jobs: int = typer.Option(0, "--jobs", help="Worker processes (0: one per CPU)."),
     strict: bool = options.Strict,
+    lang: str | None = options.Lang,
     showcase: bool = typer.Option(False, "--showcase", help="Instead of one image per card: a fan of cards in hand and a tidy spread (showcase-fan.png, showcase-spread.png) with soft shadows."),
     cards: str | None = typer.Option(None, "--cards", metavar="IDS", help="With --showcase: the cards to show, comma-separated (default: the first five).", show_default=False),
     background: str = typer.Option("transparent", "--background", help="With --showcase: transparent, or a colour (white, #1e1e2e)."),
@@ -53,7 +55,7 @@ def images(
     plan = plan_export(preset.lower() if preset else None, dpi=dpi, bleed=bleed,
                        format=format.lower() if format else None, backs=backs,
                        corner_radius=corner_radius, color=color.lower())
-    loaded = resolve_deck(deck)
+    loaded = in_language(resolve_deck(deck), lang, strict)
     pieces = deck_pieces(loaded, layout, parse_card_size(size) if size else None, strict=strict)
     if showcase:
         from ..images.showcase import ShowcaseOptions, write_showcase

@@ -11,6 +11,7 @@ from ..deck import resolve_deck
 from ..games.params import make_params
 from . import options
 from .app import app, friendly
+from .lang_args import in_language
 
 DEFAULT_DECKS = {"weiji": "lighting", "war": "piecepack", "viashi": "viashi"}
 
@@ -24,10 +25,12 @@ def rules(
     sets: list[str] = options.Sets,
     format: str = typer.Option("booklet", "--format", help="booklet (A5 pages two-up, saddle-stitch order) or sheet (plain pages)."),
     page: str = options.Page,
+    lang: str | None = typer.Option(None, "--lang", metavar="LANG", show_default=False,
+                                    help="The deck's names in one of its languages (see docs/languages.md)."),
 ) -> None:
     """Rule booklet for GAME, stating exactly the chosen rule parameters (--set as for simulate)."""
     params = make_params(game.lower(), sets)
-    loaded = resolve_deck(deck or DEFAULT_DECKS[game.lower()])
+    loaded = in_language(resolve_deck(deck or DEFAULT_DECKS[game.lower()]), lang)
     report = build_booklet(game.lower(), params, loaded, output, format=format.lower(), page=page.lower())
     if report.format == "booklet":
         blank = f", {report.blank} blank" if report.blank else ""

@@ -35,9 +35,16 @@ def source_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
+def translation_path(deck_file: Path, lang: str) -> Path:
+    """Where the translator's file for ``lang`` lives: ``translations/<lang>.csv`` beside a
+    project's ``deck.yaml``; beside a deck file with another name (several decks can share
+    a folder, as the bundled ones do) ``translations/<file stem>.<lang>.csv``."""
+    name = f"{lang}.csv" if deck_file.stem.lower() == "deck" else f"{deck_file.stem}.{lang}.csv"
+    return deck_file.parent / "translations" / name
+
+
 def translation_file(deck: Deck, lang: str) -> Path | None:
-    """Where the translator's file for ``lang`` lives: ``translations/<lang>.csv`` beside the deck."""
-    return deck.folder / "translations" / f"{lang}.csv" if deck.folder is not None else None
+    return translation_path(deck.path, lang) if deck.path is not None else None
 
 
 def deck_strings(deck: Deck) -> dict[str, str]:

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import DeckError, Problem
 from ..paths import deck_data_dir, templates_dir
+from .languages import translation_path
 from .model import CARD_SIZES, Attribute, Back, Card, CardSize, Deck, Rank, Suit
 from .numbers import DEFAULT, NumberFormat, format_problem
 from .rows import (
@@ -181,7 +182,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         size = CardSize("custom", spec.card_size.width, spec.card_size.height)
 
     for lang in spec.languages[1:]:  # a translator's file rebuilds that deck's outputs
-        translated = folder / "translations" / f"{lang}.csv"
+        translated = translation_path(path, lang)
         if translated.is_file():
             _hash_file(digest, translated)
             inputs.append(translated)
