@@ -44,7 +44,7 @@ def cards(
     lang: str | None = options.Lang,
 ) -> None:
     """Print-and-play card sheets: exact cut size, bleed, crop marks, duplex or fold backs."""
-    loaded = in_language(resolve_deck(deck), lang, strict)
+    loaded = in_language(resolve_deck(deck), lang, strict, layout)
     sheet = sheet_options(loaded, page=page, bleed=bleed, margin=margin, backs=backs, arrangement=arrangement,
                           gap=gap, no_crop_marks=no_crop_marks, cut_lines=cut_lines, offset=back_offset,
                           printer=printer, proof=proof, color=color)

@@ -64,9 +64,14 @@ def check(
     overrides = parse_thresholds(thresholds)
     if lang is not None and (against is not None or apply):
         raise ParameterError("--lang checks one language of the deck; --against and --apply work on its source")
-    loaded, translation = localize(resolve_deck(deck), lang)
+    source = resolve_deck(deck)
+    loaded, translation = localize(source, lang)
     printing = [str(w) for w in translation.warnings()] if translation is not None else []
-    printing += check_cards(loaded)  # what `cards` would reject is an error here too
+    printing += check_cards(loaded)
+    if translation is not None:
+        from ..render.overflow import translation_overflow
+
+        printing += translation_overflow(source, loaded)  # what `cards` would reject is an error here too
     total = planned_games(loaded, games) * (2 if against is not None or apply else 1)
     if as_json:
         from ..games.fast import kernel_cache

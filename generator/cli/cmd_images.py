@@ -55,7 +55,7 @@ def images(
     plan = plan_export(preset.lower() if preset else None, dpi=dpi, bleed=bleed,
                        format=format.lower() if format else None, backs=backs,
                        corner_radius=corner_radius, color=color.lower())
-    loaded = in_language(resolve_deck(deck), lang, strict)
+    loaded = in_language(resolve_deck(deck), lang, strict, layout)
     pieces = deck_pieces(loaded, layout, parse_card_size(size) if size else None, strict=strict)
     if showcase:
         from ..images.showcase import ShowcaseOptions, write_showcase

@@ -30,7 +30,7 @@ def rules(
 ) -> None:
     """Rule booklet for GAME, stating exactly the chosen rule parameters (--set as for simulate)."""
     params = make_params(game.lower(), sets)
-    loaded = in_language(resolve_deck(deck or DEFAULT_DECKS[game.lower()]), lang)
+    loaded = in_language(resolve_deck(deck or DEFAULT_DECKS[game.lower()]), lang, overflow=False)
     report = build_booklet(game.lower(), params, loaded, output, format=format.lower(), page=page.lower())
     if report.format == "booklet":
         blank = f", {report.blank} blank" if report.blank else ""

@@ -163,8 +163,13 @@ def run_job(job: Job) -> JobResult:
         if job.lang:
             from ..deck.languages import localize
 
+            source = deck
             deck, report = localize(deck, job.lang)
             translated = [str(w) for w in report.warnings()] if report is not None else []
+            if job.kind == "cards":  # said once per language, with the sheets
+                from ..render.overflow import translation_overflow
+
+                translated += translation_overflow(source, deck)
         for path in job.outputs:
             path.parent.mkdir(parents=True, exist_ok=True)
         result.warnings = translated + _RUNNERS[job.kind](deck, job)
