@@ -126,11 +126,14 @@ class DeckIn(Strict):
     number_format: NumberFormatIn | None = None
     cards: list[Any] | CardsFileIn | Text | None = None
     build: BuildIn | None = None  # how the project is printed (settings.py)
-    languages: list[Annotated[str, Field(pattern=LANG_RE.pattern)]] = Field(default_factory=list, max_length=64)
+    languages: list[Text] = Field(default_factory=list, max_length=64)  # the source first (docs/languages.md)
 
     @field_validator("languages")
     @classmethod
     def _unique_languages(cls, items: list[str]) -> list[str]:
+        for item in items:
+            if not LANG_RE.match(item):
+                raise ValueError(f"a language is a code such as en, de or pt-BR, got {item!r}")
         if len(set(items)) != len(items):
             raise ValueError("a language is listed twice")
         return items

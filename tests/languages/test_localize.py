@@ -131,3 +131,23 @@ def test_translation_file_is_a_deck_input(shop: Path) -> None:
     csv = shop / "translations" / "de.csv"
     csv.write_text(csv.read_text().replace("Laden", "Geschäft"))
     assert load_deck(shop / "deck.yaml").digest != deck.digest
+
+
+@pytest.mark.parametrize(("languages", "message"), [
+    ("[en, en]", "a language is listed twice"),
+    ("[en, German]", "a language is a code such as en, de or pt-BR, got 'German'"),
+])
+def test_languages_are_checked(tmp_path: Path, languages: str, message: str) -> None:
+    deck = tmp_path / "d.yaml"
+    deck.write_text(f"name: D\nlanguages: {languages}\ncards:\n  - {{id: A, name: A}}\n")
+    with pytest.raises(DeckError) as err:
+        load_deck(deck)
+    assert "languages" in str(err.value)
+    assert message in str(err.value)
+
+
+def test_a_localized_deck_pickles(shop: Path) -> None:
+    import pickle
+
+    de, _ = localize(load_deck(shop / "deck.yaml"), "de")
+    assert pickle.loads(pickle.dumps(de)) == de
