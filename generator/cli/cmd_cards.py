@@ -15,6 +15,7 @@ from ..render.sheet import with_copies, write_sheets
 from . import options
 from .app import app, friendly
 from .checked import load_checked
+from .lang_args import in_language
 from .progress import progress_bar
 from .sheet_args import back_offset as sheet_back_offset
 from .sheet_args import echo_notes, sheet_options
@@ -40,9 +41,10 @@ def cards(
     layout: str | None = typer.Option(None, "--layout", help="A layout file, name or folder."),
     size: str | None = typer.Option(None, "--size", help="Card size: a preset (poker, bridge, ...) or WxH mm."),
     strict: bool = options.Strict,
+    lang: str | None = options.Lang,
 ) -> None:
     """Print-and-play card sheets: exact cut size, bleed, crop marks, duplex or fold backs."""
-    loaded = load_checked(deck)
+    loaded = in_language(load_checked(deck), lang, strict, layout)
     sheet = sheet_options(loaded, page=page, bleed=bleed, margin=margin, backs=backs, arrangement=arrangement,
                           gap=gap, no_crop_marks=no_crop_marks, cut_lines=cut_lines, offset=back_offset,
                           printer=printer, proof=proof, color=color)

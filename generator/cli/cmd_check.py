@@ -18,6 +18,7 @@ from ..balance import parse_thresholds, run_checks, write_report_pdf
 from ..balance.checks import planned_games
 from ..balance.findings import Finding, Report
 from ..deck import resolve_deck
+from ..deck.languages import localize
 from ..deck.model import Deck
 from ..deckcheck import validate_deck
 from ..errors import DeckpressError, ParameterError
@@ -49,6 +50,7 @@ def check(
     against: str | None = typer.Option(None, "--against", metavar="OLD", show_default=False,
                                        help="Also check OLD (a deck file, a project folder, or a git revision of DECK such as HEAD~1) with the same seeds, and show what changed."),
     fail_on: str = typer.Option("never", "--fail-on", metavar="WHEN", help="With --against, exit 1 when: worse (a balance finding appeared since OLD), changed (anything moved beyond its interval), never."),
+    lang: str | None = options.Lang,
     apply: bool = typer.Option(False, "--apply", help="With --suggest, write the suggested values into the deck's own file (YAML, CSV or XLSX, formatting kept), then check again and show old -> new."),
 ) -> None:
     """Validate DECK and check its balance; --games 0 runs the static checks alone.
@@ -63,12 +65,20 @@ def check(
     if apply and not suggest:
         raise ParameterError("--apply writes the suggestions of --suggest: add --suggest")
     overrides = parse_thresholds(thresholds)
+    if lang is not None and (against is not None or apply):
+        raise ParameterError("--lang checks one language of the deck; --against and --apply work on its source")
     try:
-        loaded = resolve_deck(deck)
+        source = resolve_deck(deck)
+        loaded, translation = localize(source, lang)
         issues = validate_deck(loaded)  # the validation every command runs: its errors are findings here
         # the pass every render command makes: the same errors, the same warnings (unless the
         # validation found print errors: it would repeat them)
-        printing = [] if any(i.level == "error" and not i.play for i in issues) else check_cards(loaded)
+        printing = [str(w) for w in translation.warnings()] if translation is not None else []
+        printing += [] if any(i.level == "error" and not i.play for i in issues) else check_cards(loaded)
+        if translation is not None:
+            from ..render.overflow import translation_overflow
+
+            printing += translation_overflow(source, loaded)  # a translation cut where the source fits
         from ..booklet.build import check_project_rules
 
         check_project_rules(loaded)  # the project's rules template, as `rules` and `build` read it

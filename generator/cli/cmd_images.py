@@ -13,6 +13,7 @@ from ..render.geometry import parse_card_size
 from . import options
 from .app import app, friendly
 from .checked import load_checked
+from .lang_args import in_language
 from .progress import progress_bar
 from .sheet_args import echo_notes
 
@@ -42,6 +43,7 @@ def images(
     size: str | None = typer.Option(None, "--size", help="Card size: a preset (poker, bridge, ...) or WxH mm."),
     jobs: str = options.Jobs,
     strict: bool = options.Strict,
+    lang: str | None = options.Lang,
     showcase: bool = typer.Option(False, "--showcase", help="Instead of one image per card: a fan of cards in hand and a tidy spread (showcase-fan.png, showcase-spread.png) with soft shadows."),
     cards: str | None = typer.Option(None, "--cards", metavar="IDS", help="With --showcase: the cards to show, comma-separated (default: the first five).", show_default=False),
     background: str = typer.Option("transparent", "--background", help="With --showcase: transparent, or a colour (white, #1e1e2e)."),
@@ -52,7 +54,7 @@ def images(
     plan = plan_export(preset.lower() if preset else None, dpi=dpi, bleed=bleed,
                        format=format.lower() if format else None, backs=backs,
                        corner_radius=corner_radius, color=color.lower())
-    loaded = load_checked(deck)
+    loaded = in_language(load_checked(deck), lang, strict, layout)
     pieces = deck_pieces(loaded, layout, parse_card_size(size) if size else None, strict=strict)
     if showcase:
         from ..images.showcase import ShowcaseOptions, write_showcase

@@ -12,6 +12,7 @@ from ..games.registry import GAMES, default_deck, resolve
 from . import options
 from .app import app, friendly
 from .checked import load_checked
+from .lang_args import in_language
 
 
 @app.command()
@@ -23,6 +24,8 @@ def rules(
     sets: list[str] = options.Sets,
     format: str = typer.Option("booklet", "--format", help="booklet (A5 pages two-up, saddle-stitch order) or sheet (plain pages)."),
     page: str = options.Page,
+    lang: str | None = typer.Option(None, "--lang", metavar="LANG", show_default=False,
+                                    help="The deck's names in one of its languages (see docs/languages.md)."),
 ) -> None:
     """Rule booklet for GAME, stating exactly the chosen rule parameters (--set as for simulate)."""
     spec, own_deck = resolve(game if game.lower() not in GAMES else game.lower())  # a name, or a deck file / project folder
@@ -33,6 +36,7 @@ def rules(
 
         for warning in require_valid(own_deck):
             typer.echo(warning, err=True)
+    loaded = in_language(loaded, lang, overflow=False)
     report = build_booklet(spec.name, params, loaded, output, format=format.lower(), page=page.lower())
     if report.format == "booklet":
         blank = f", {report.blank} blank" if report.blank else ""

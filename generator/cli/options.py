@@ -45,7 +45,9 @@ Color = typer.Option("rgb", "--color", help="rgb (screens, home printers) or cmy
 PieceBacks = typer.Option("duplex-long", "--backs",
                           help="Backs (tile grids, coin suits): duplex-long, duplex-short, fold or none.")
 Thresholds = typer.Option([], "--threshold", help="A balance threshold, key=value (repeatable), e.g. --threshold card_win_max=0.8.")
-Strict = typer.Option(False, "--strict", help="A character no font can draw is an error, not a warning.")
+Strict = typer.Option(False, "--strict", help="A character no font can draw (or, with --lang, a missing translation) is an error, not a warning.")
+Lang = typer.Option(None, "--lang", metavar="LANG", show_default=False,
+                    help="The deck in one of its languages (languages: [en, de] in the deck file; see docs/languages.md).")
 
 
 def _flags_show_as_flags() -> None:

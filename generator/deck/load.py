@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import DeckError, Problem
 from ..paths import deck_data_dir, templates_dir
+from .languages import translation_path
 from .model import CARD_SIZES, Attribute, Back, Card, CardSize, Deck, Rank
 from .numbers import DEFAULT, NumberFormat, format_problem
 from .rows import (
@@ -126,6 +127,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         allowed_roots=roots,
         numbers=numbers,
         no_data_words=NO_DATA_WORDS | {w.strip().lower() for w in ([] if isinstance(spec.no_data, str) else spec.no_data)},
+        languages=tuple(spec.languages[1:]),
     )
     normalise_rows(rows, ctx)  # headers in any case; _private and #private columns left out
     clash = set(ctx.attributes) & (set(ctx.fields) | {"id", "name", "copies", "suit", "rank"})
@@ -195,6 +197,12 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
     else:
         size = CardSize("custom", spec.card_size.width, spec.card_size.height)
 
+    for lang in spec.languages[1:]:  # a translator's file rebuilds that deck's outputs
+        translated = translation_path(path, lang)
+        if translated.is_file():
+            _hash_file(digest, translated)
+            inputs.append(translated)
+
     if problems:
         raise DeckError(problems)
 
@@ -217,6 +225,8 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         no_data=printed_no_data(spec),
         fonts=tuple(fonts),
         build=spec.build if spec.build is not None else DEFAULT_BUILD,
+        languages=tuple(spec.languages),
+        language=spec.languages[0] if spec.languages else "",
         path=path,
         digest=digest.hexdigest(),
         inputs=tuple(inputs),

@@ -158,10 +158,11 @@ class Card:
     back: str | None = None  # per-card back: text shown on this card's back
     values: Mapping[str, float | None] = field(default_factory=_frozen)  # None = no data
     fields: Mapping[str, str] = field(default_factory=_frozen)  # custom fields the deck declares
+    translations: Mapping[str, str] = field(default_factory=_frozen)  # "name@de" -> its text (row columns)
     source: Source = field(default_factory=Source, compare=False)
 
     def __post_init__(self) -> None:
-        for name in ("values", "fields"):  # read-only whatever a caller passed (a dict too)
+        for name in ("values", "fields", "translations"):  # read-only whatever a caller passed (a dict too)
             if not isinstance(getattr(self, name), FrozenMap):
                 object.__setattr__(self, name, FrozenMap(getattr(self, name)))
 
@@ -208,6 +209,8 @@ class Deck:
     no_data: str = "no data"  # how "no data" is printed
     fonts: tuple[Path, ...] = ()  # the project's own font files (TTF/OTF inside its folder)
     build: BuildIn = DEFAULT_BUILD  # how the project is printed: the deck file's build: section
+    languages: tuple[str, ...] = ()  # declared languages, the source first (empty: one language)
+    language: str = ""  # the language this deck's text is in ("" when it declares none)
     path: Path | None = field(default=None, compare=False)
     digest: str = field(default="", compare=False)  # content hash of the deck's input files
     inputs: tuple[Path, ...] = field(default=(), compare=False)  # the files hashed into digest

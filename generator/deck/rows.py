@@ -22,6 +22,7 @@ from .yamlfile import LineMap
 
 CARD_KEYS = ("id", "name", "copies", "suit", "rank", "subtitle", "text", "flavour", "art", "back")
 NO_DATA_WORDS = frozenset({"", "no data", "null"})  # the documented ones; a deck adds its own (no_data: [...])
+TRANSLATABLE = ("name", "subtitle", "text", "flavour", "back")  # with the deck's own fields
 MAX_COPIES = 1000
 MAX_TEXT = 5000
 MAX_ROWS = 100_000  # card rows in one file (the deck's card limit)
@@ -61,6 +62,12 @@ class RowContext:
     allowed_roots: tuple[Path, ...]
     numbers: NumberFormat = DEFAULT  # how number text is written (the deck's number_format)
     no_data_words: frozenset[str] = NO_DATA_WORDS  # lower-case words read as "no data"
+    languages: tuple[str, ...] = ()  # the deck's translations (``languages:`` after the source one)
+
+    def known(self) -> set[str]:
+        """Every key a card row may have: ``name@de`` too for each declared language."""
+        keys = set(CARD_KEYS) | set(self.attributes) | set(self.fields)
+        return keys | {f"{k}@{lang}" for k in (*TRANSLATABLE, *self.fields) for lang in self.languages}
 
 
 def rows_from_yaml(items: list[Any], file: Path, fallback_line: int | None) -> tuple[list[Row], list[Problem]]:
@@ -279,7 +286,7 @@ def private(column: str) -> bool:
 def normalise_rows(rows: list[Row], ctx: RowContext) -> None:
     """CSV/XLSX headers match case-insensitively (``ID``, ``Name`` are ``id``, ``name``)
     and private columns are dropped, in place, before the rows are checked."""
-    known = {k.lower(): k for k in (*CARD_KEYS, *ctx.attributes, *ctx.fields)}
+    known = {k.lower(): k for k in ctx.known()}  # name@de too, for the deck's languages
     for row in rows:
         if row.columns is None:
             continue
@@ -293,7 +300,7 @@ def normalise_rows(rows: list[Row], ctx: RowContext) -> None:
 def column_problems(columns: tuple[str, ...], file: Path, ctx: RowContext) -> list[Problem]:
     """A CSV/XLSX header checked once, so a misspelt column is one problem on line 1,
     not one per card row (``build_card`` leaves these to it)."""
-    known = set(CARD_KEYS) | set(ctx.attributes) | set(ctx.fields)
+    known = ctx.known()
     problems = []
     for column in columns:
         if column not in known:
@@ -389,7 +396,7 @@ def build_card(row: Row, ctx: RowContext) -> tuple[Card | None, list[Problem]]:
         card_id = ""
         return None, problems
 
-    known = set(CARD_KEYS) | set(ctx.attributes) | set(ctx.fields)
+    known = ctx.known()
     for key in data if columns is None else ():  # a CSV/XLSX row's keys are its header's columns
         if not isinstance(key, str) or key not in known:
             hint = _did_you_mean(str(key), known)
@@ -448,6 +455,7 @@ def build_card(row: Row, ctx: RowContext) -> tuple[Card | None, list[Problem]]:
         back=texts["back"] or None,
         values=values,
         fields={k: texts[k] for k in ctx.fields},
+        translations={k: _text(v) for k, v in data.items() if isinstance(k, str) and "@" in k and k in known},
         source=Source(row.file, row.line, _frozen_lines(row.key_lines)),
     )
     return card, problems

@@ -23,6 +23,7 @@ from .numbers import DEFAULT, read_number
 from .settings import BuildIn
 
 KEY_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$")
+LANG_RE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")  # en, de, pt-BR, zh-Hant
 COLOR_RE = re.compile(r"^#[0-9A-Fa-f]{6}$")
 
 
@@ -137,6 +138,17 @@ class DeckIn(Strict):
     csv: CsvIn | None = None
     cards: list[Any] | CardsFileIn | Text | None = None
     build: BuildIn | None = None  # how the project is printed (settings.py)
+    languages: list[Text] = Field(default_factory=list, max_length=64)  # the source first (docs/languages.md)
+
+    @field_validator("languages")
+    @classmethod
+    def _unique_languages(cls, items: list[str]) -> list[str]:
+        for item in items:
+            if not LANG_RE.match(item):
+                raise ValueError(f"a language is a code such as en, de or pt-BR, got {item!r}")
+        if len(set(items)) != len(items):
+            raise ValueError("a language is listed twice")
+        return items
 
     @field_validator("attributes", "suits", "ranks")
     @classmethod

@@ -36,11 +36,12 @@ RECORD = ".deck.json"  # in each deck's output folder: what the gallery needs to
 def write_gallery(summary: BuildSummary) -> Path:
     out = summary.out
     for deck in summary.decks:
-        prefix = deck.key + "/"
-        mine = [r for r in summary.results if r.job.id.startswith(prefix)]
-        warnings = [w for r in mine if r.job.kind != "balance" for w in r.warnings]
-        errors = [f"{r.job.id}: {r.error}" for r in mine if r.error]
-        write_record(out, deck, warnings=warnings, errors=errors)
+        for lang in ("", *deck.languages[1:]):  # the source in <deck>/, each translation in <deck>/<lang>/
+            prefix = deck.key + "/"
+            mine = [r for r in summary.results if r.job.id.startswith(prefix) and r.job.lang == lang]
+            warnings = [w for r in mine if r.job.kind != "balance" for w in r.warnings]
+            errors = [f"{r.job.id}: {r.error}" for r in mine if r.error]
+            write_record(out, _in_language(deck, lang), warnings=warnings, errors=errors, lang=lang)
     html = render_gallery(out, first=[d.key for d in summary.decks], failed=summary.failed_decks)
     page = out / "index.html"
     with atomic_write(page) as tmp:
@@ -48,12 +49,26 @@ def write_gallery(summary: BuildSummary) -> Path:
     return page
 
 
+def _in_language(deck: Deck, lang: str) -> Deck:
+    from ..deck.languages import localize
+    from ..errors import DeckpressError
+
+    try:
+        return localize(deck, lang or None)[0]
+    except DeckpressError:  # the build's jobs report it
+        return deck
+
+
 def write_record(out: Path, deck: Deck, *, warnings: Sequence[str] | None = None,
-                 errors: Sequence[str] | None = None) -> None:
-    """Remember what ``out/<deck key>/`` was built from; warnings and errors left as
-    None keep the recorded ones (a quick rebuild of a few card images)."""
-    old = read_record(out / deck.key)
+                 errors: Sequence[str] | None = None, lang: str = "") -> None:
+    """Remember what ``out/<deck key>/`` (a translation: ``out/<deck key>/<lang>/``) was
+    built from; warnings and errors left as None keep the recorded ones (a quick
+    rebuild of a few card images)."""
+    folder = out / deck.key / lang if lang else out / deck.key
+    old = read_record(folder)
     record = {
+        "languages": list(deck.languages),
+        "language": deck.language,
         "name": deck.name,
         "game": deck.game,
         "kind": deck.kind,
@@ -63,7 +78,7 @@ def write_record(out: Path, deck: Deck, *, warnings: Sequence[str] | None = None
         "warnings": list(dict.fromkeys(warnings)) if warnings is not None else old.get("warnings", []),
         "errors": list(errors) if errors is not None else old.get("errors", []),
     }
-    with atomic_write(out / deck.key / RECORD) as tmp:
+    with atomic_write(folder / RECORD) as tmp:
         tmp.write_text(json.dumps(record, indent=1), encoding="utf-8")
 
 
@@ -91,6 +106,7 @@ def render_gallery(
     and subscribes to ``/events``; ``problems`` go in a banner at the top."""
     keys = [k for k in first if (out / k / RECORD).is_file()]
     keys += sorted(p.parent.name for p in out.glob(f"*/{RECORD}") if p.parent.name not in keys)
+    keys = [k for key in keys for k in (key, *_translations(out, key))]
     thumbs = out / "_gallery"
     if not live:
         thumbs.mkdir(exist_ok=True)
@@ -110,9 +126,29 @@ def render_gallery(
     )
 
 
+def _translations(out: Path, key: str) -> list[str]:
+    """``key/<lang>`` for each declared translation built into ``out/<key>/<lang>/``."""
+    languages = read_record(out / key).get("languages", [])
+    return [f"{key}/{lang}" for lang in languages[1:] if isinstance(lang, str) and (out / key / lang / RECORD).is_file()]
+
+
+def _languages(key: str, record: dict[str, Any], out: Path) -> list[dict[str, Any]]:
+    """The links that switch between a deck's languages (none for a one-language deck)."""
+    source = key.split("/")[0]
+    languages = [lang for lang in record.get("languages", []) if isinstance(lang, str)]
+    if len(languages) < 2:
+        return []
+    built = [languages[0], *(lang for lang in languages[1:] if (out / source / lang / RECORD).is_file())]
+    current = record.get("language") or languages[0]
+    return [{"lang": lang, "anchor": source if i == 0 else f"{source}-{lang}", "current": lang == current}
+            for i, lang in enumerate(built)]
+
+
 def _deck_entry(key: str, record: dict[str, Any], out: Path, thumbs: Path, live: bool) -> dict[str, Any]:
     folder = out / key
-    files = sorted(p for p in folder.rglob("*") if p.is_file() and not _hidden(p, folder)) if folder.is_dir() else []
+    own = {lang for lang in record.get("languages", [])[1:] if "/" not in key}  # translations' subfolders
+    files = sorted(p for p in folder.rglob("*") if p.is_file() and not _hidden(p, folder)
+                   and p.relative_to(folder).parts[0] not in own) if folder.is_dir() else []
     cards = {stem: (i, ident, name) for i, (stem, ident, name) in enumerate(record.get("cards", []))}
     images = sorted((p for p in files if p.suffix.lower() in IMAGE_SUFFIXES and p.parent.name == "images"),
                     key=lambda p: (cards.get(p.stem, (len(cards),))[0], p.name))  # deck order
@@ -126,7 +162,7 @@ def _deck_entry(key: str, record: dict[str, Any], out: Path, thumbs: Path, live:
         if live:  # the image itself, its modification time busting the browser's cache
             src = f"{_rel(image, out)}?v={image.stat().st_mtime_ns}"
         else:
-            thumb = thumbs / f"{key}-{image.stem}.png"
+            thumb = thumbs / f"{key.replace('/', '-')}-{image.stem}.png"
             _image_thumb(image, thumb)
             src = _rel(thumb, out)
         _, ident, name = cards.get(image.stem, (0, image.stem, ""))
@@ -142,6 +178,8 @@ def _deck_entry(key: str, record: dict[str, Any], out: Path, thumbs: Path, live:
                 for p in sorted((folder / "showcase").glob("showcase-*.png"))]  # build: outputs: [showcase]
     return {
         "key": key,
+        "anchor": key.replace("/", "-"),
+        "languages": _languages(key, record, out),
         "name": record.get("name", key),
         "game": record.get("game", ""),
         "kind": record.get("kind", "cards"),

@@ -30,6 +30,7 @@ class Job:
     outputs: tuple[Path, ...]
     key: str
     options: dict[str, Any] = field(default_factory=dict, hash=False)
+    lang: str = ""  # a declared language other than the source: the deck is localized first
 
 
 @dataclass
@@ -57,6 +58,27 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int | None = No
         key = job_key(deck.digest, own, kind, options)
         jobs.append(Job(f"{deck.key}/{name}", target, kind, tuple(outputs), key, options))
 
+    _printed(deck, folder, add)
+    for lang in deck.languages[1:]:  # each translation into out/<deck>/<lang>/: what is printed
+        def add_in(name: str, kind: str, outputs: list[Path], lang: str = lang, **options: Any) -> None:
+            key = job_key(deck.digest, own, kind, options, lang)
+            jobs.append(Job(f"{deck.key}/{lang}/{name}", target, kind, tuple(outputs), key, options, lang))
+
+        _printed(deck, folder / lang, add_in)
+    if "booklets" in outputs:
+        for name, file, sets in project_booklets(deck):
+            add(name, "rules", [folder / file], game=deck.game, sets=list(sets), format=b.booklets.format,
+                page=b.booklets.page)
+    if _game(deck) is not None and "balance" in outputs:
+        games = balance_games if balance_games is not None else b.balance.games
+        add("balance", "balance", [folder / "balance.pdf", folder / "balance.json"], games=games)
+    return jobs
+
+
+def _printed(deck: Deck, folder: Path, add: Any) -> None:
+    """The jobs whose outputs carry the deck's text: sheets, images, vendor kits, showcase."""
+    b = deck.build
+    outputs = set(b.outputs)
     if "sheets" in outputs:
         sheet = sheet_settings(b.sheets)
         kind = "tiles" if deck.kind == "piecepack" else "cards"
@@ -71,14 +93,6 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int | None = No
     if "showcase" in outputs and deck.kind == "cards":
         add("showcase", "showcase", [folder / "showcase"], cards=list(b.showcase.cards),
             background=b.showcase.background, width=b.showcase.width)
-    if "booklets" in outputs:
-        for name, file, sets in project_booklets(deck):
-            add(name, "rules", [folder / file], game=deck.game, sets=list(sets), format=b.booklets.format,
-                page=b.booklets.page)
-    if _game(deck) is not None and "balance" in outputs:
-        games = balance_games if balance_games is not None else b.balance.games
-        add("balance", "balance", [folder / "balance.pdf", folder / "balance.json"], games=games)
-    return jobs
 
 
 def sheet_settings(sheets: SheetsIn) -> dict[str, Any]:
@@ -176,9 +190,20 @@ def run_job(job: Job) -> JobResult:
     result = JobResult(job)
     try:
         deck = resolve_deck(job.deck)
+        translated: list[str] = []
+        if job.lang:
+            from ..deck.languages import localize
+
+            source = deck
+            deck, report = localize(deck, job.lang)
+            translated = [str(w) for w in report.warnings()] if report is not None else []
+            if job.kind == "cards":  # said once per language, with the sheets
+                from ..render.overflow import translation_overflow
+
+                translated += translation_overflow(source, deck)
         for path in job.outputs:
             path.parent.mkdir(parents=True, exist_ok=True)
-        result.warnings = _RUNNERS[job.kind](deck, job)
+        result.warnings = translated + _RUNNERS[job.kind](deck, job)
         result.written = [p for p in job.outputs if p.exists()]
     except DeckpressError as exc:
         result.error = str(exc)

@@ -51,7 +51,7 @@ def draw_text(ink: Ink, el: Text, rect: Rect) -> Rect | None:
         return None
     if fitted.overflow:
         ink.warning(f"text does not fit its box even at {fitted.size:g} pt and was cut: "
-                    f"{plain(text)[:40]!r}")
+                    f"{plain(text)[:40]!r} ({max(fitted.excess, 0.01):.0%} too long)")
     size = fitted.size
     descent = -pdfmetrics.getDescent(font) * size / 1000.0
     block = block_height(len(fitted.lines), size, el.leading)

@@ -30,6 +30,7 @@ class RichFitted:
     leading: float  # points between baselines
     overflow: bool
     missing: str  # characters no font could draw (left out)
+    excess: float = 0.0  # overflowing text: how much more room it needs at the minimum size (0.25: 25 %)
 
 
 def line_width(line: Line) -> float:
@@ -117,7 +118,8 @@ def fit_rich(
     if one_line >= min_size - 1e-9:
         return RichFitted(one_line, tuple(one), one_line * leading, False, missing)
     if not wrap_lines:
-        return RichFitted(min_size, tuple(one), min_size * leading, True, missing)
+        need = max(widest * min_size / max(width, 1e-9), block_height(len(paras), min_size, leading) / max(height, 1e-9))
+        return RichFitted(min_size, tuple(one), min_size * leading, True, missing, max(0.0, need - 1.0))
     current = size
     while current >= min_size - 1e-9:
         lines = wrap(paras, width / current)
@@ -125,7 +127,8 @@ def fit_rich(
             return RichFitted(current, tuple(lines), current * leading, False, missing)
         current -= STEP
     lines = wrap(paras, width / min_size)
+    excess = max(0.0, block_height(len(lines), min_size, leading) / max(height, 1e-9) - 1.0)
     room = max(1, int((height / min_size - 1.0) / leading + 1.0 + 1e-9))
     kept = lines[:room]
     kept[-1] = _ellipsis(kept[-1], font, width / min_size)
-    return RichFitted(min_size, tuple(kept), min_size * leading, True, missing)
+    return RichFitted(min_size, tuple(kept), min_size * leading, True, missing, excess)
