@@ -50,12 +50,7 @@ NOT_UNATTENDED = {
 EXPERT_GAMES = "20"
 # A documented command that fails today because of an issue item being fixed -> (label,
 # its symptom). xfail(strict=True): it must pass once the fix is merged, then its entry goes.
-KNOWN_FAILURES = {
-    "deckpress images eagle -o out/tgc --preset tgc": ("issue 23 item 1", "cannot pickle"),
-    "deckpress images eagle -o out/mpc --preset mpc": ("issue 23 item 1", "cannot pickle"),
-    "deckpress images lighting -o out/tgc --preset tgc": ("issue 23 item 1", "cannot pickle"),
-    "deckpress images viashi -o out/mpc --preset mpc --format jpg": ("issue 23 item 1", "cannot pickle"),
-}
+KNOWN_FAILURES: dict[str, tuple[str, str]] = {}  # the vendor examples of issue 23 item 1 run now
 
 
 class KnownIssue(AssertionError):

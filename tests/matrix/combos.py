@@ -15,20 +15,7 @@ from .pairwise import Row, pairwise
 # Combination id (or an fnmatch pattern of ids) -> what makes it fail today: one or more
 # labels of SIGNS joined by " + ". Each is marked xfail(strict=True): when the fix is
 # merged it passes, strict turns that into a failure, and its entry goes.
-KNOWN_FAILURES: dict[str, str] = {
-    "cards-*": "issue 23 item 12",  # the kitchen's SVG art (any SVG, text or not): Helvetica, not embedded
-    "images-*-none-*-2-*": "issue 23 item 1",  # two workers: the deck does not pickle
-    "images-*-tgc-*-2-*": "issue 23 item 1",
-    "images-*-mpc-*-2-*": "issue 23 item 1",
-    "images-xlsx-dtc-*": "issue 23 item 12",
-    "images-csv-dtc-*": "issue 23 item 12",
-    "rules-weiji-*-kitchen": "issue 23 item 12",  # the booklet shows the deck's cards
-    "rules-*-a3-*": "issue 23 item 14",
-    "check-xlsx-*report-suggest-*": "issue 23 item 2",  # --suggest (not --no-suggest) on the XLSX deck
-    "tiles-dice-*-duplex-*": "issue 24 blank back page",
-    "tiles-pawns-*-duplex-*": "issue 24 blank back page",
-    "tiles-tiles+coins+dice+pawns-gap-cmyk-duplex-short-letter-2": "issue 24 blank back page",  # page 12
-}
+KNOWN_FAILURES: dict[str, str] = {}  # every failure the matrix found is fixed (issues 23, 24)
 
 # A label -> a regular expression that every problem of its combinations matches, so a
 # known failure hides no other problem: anything else fails the combination outright.

@@ -30,14 +30,7 @@ from .kitchen import make_kitchen
 pytestmark = pytest.mark.slow
 
 # scenario id -> the label of SIGNS that makes it fail today (xfail, strict)
-KNOWN_FAILURES: dict[str, str] = {
-    "build-in-project-folder": "issue 23 item 8",
-    "new-spaces": "issue 23 item 9",
-    "watch-edit-during-first-build": "issue 23 item 4 + issue 23 item 12",
-    "watch-edits": "issue 23 item 12",
-    "build-jobs1": "issue 23 item 12",  # the kitchen's SVG with <text>: svglib's Helvetica, not embedded
-    "build-jobs2": "issue 23 item 12",
-}
+KNOWN_FAILURES: dict[str, str] = {}  # every failure the matrix found is fixed (issues 23, 24)
 SIGNS: dict[str, str] = {
     "issue 23 item 1": r"cannot pickle",
     "issue 23 item 4": r"lost an edit saved during its first build",
