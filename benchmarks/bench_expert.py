@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from generator.balance.intervals import wilson  # noqa: E402
 from generator.deck.load import resolve_deck  # noqa: E402
-from generator.games.params import make_params  # noqa: E402
+from generator.games.registry import make_params  # noqa: E402
 from generator.games.runner import simulate  # noqa: E402
 
 TARGETS = {"greedy": 0.45, "random": 0.70}

@@ -72,8 +72,7 @@ def share(game: str, deck: str | None, seats: list[list[str]], games: int, jobs:
           searcher: str) -> tuple[int, int]:
     """Games won by the seat playing ``searcher`` over the seat rotations."""
     from generator.deck import resolve_deck
-    from generator.games.params import make_params
-    from generator.games.registry import resolve
+    from generator.games.registry import make_params, resolve
     from generator.games.runner import simulate
 
     spec, own = resolve(game)

@@ -41,8 +41,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from generator.deck.load import resolve_deck  # noqa: E402
-from generator.games.params import make_params  # noqa: E402
-from generator.games.registry import GAMES, make_game  # noqa: E402
+from generator.games.registry import (  # noqa: E402
+    GAMES,
+    make_game,
+    make_params,  # noqa: E402
+)
 from generator.games.runner import simulate  # noqa: E402
 from generator.games.stats import Summary  # noqa: E402
 
@@ -57,7 +60,7 @@ MEMORY_CHILD = r"""
 import json, resource, sys, time
 sys.path.insert(0, sys.argv[1])
 from generator.deck.load import resolve_deck
-from generator.games.params import make_params
+from generator.games.registry import make_params
 from generator.games.runner import simulate
 def peak():
     # VmHWM: this address space's peak. ru_maxrss (Linux: KiB) also counts the parent's memory

@@ -120,6 +120,9 @@ def _params() -> list[object]:
         for c in commands(doc):
             words = shlex.split(c.text)
             reason = NOT_UNATTENDED.get(words[1]) if len(words) > 1 else None
+            if reason is None and "--cluster tcp://" in c.text:
+                reason = ("needs a Dask scheduler on other machines; tests/scale/test_cluster.py runs the same "
+                          "commands on a LocalCluster (loopback only)")
             if reason is None and PLACEHOLDER.search(c.text):
                 reason = "a synopsis with placeholders, not a command (its options are in docs/cli.md)"
             marks = [pytest.mark.skip(reason=reason)] if reason else []
@@ -148,7 +151,24 @@ def folders(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return made
 
 
+def _git_history(folder: Path) -> None:
+    """``--against HEAD~1`` / ``v0.3``: the doc folder as a deck repository with two
+    versions of my-deck.yaml (the second an edit of one card), as a designer's would be."""
+    if (folder / ".git").is_dir():
+        return
+    git = ["git", "-c", "user.name=docs", "-c", "user.email=docs@example.org"]
+    subprocess.run(["git", "init", "-q", str(folder)], check=True)
+    subprocess.run([*git, "-C", str(folder), "add", "my-deck.yaml"], check=True)
+    subprocess.run([*git, "-C", str(folder), "commit", "-qm", "v0.3"], check=True)
+    subprocess.run([*git, "-C", str(folder), "tag", "v0.3"], check=True)
+    deck = folder / "my-deck.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("lumens: 23500", "lumens: 21000", 1), encoding="utf-8")
+    subprocess.run([*git, "-C", str(folder), "commit", "-qam", "an edit"], check=True)
+
+
 def _run(line: str, folder: Path) -> subprocess.CompletedProcess[str]:
+    if "--against HEAD~1" in line or "--against v0.3" in line:
+        _git_history(folder)
     new = re.match(r"deckpress new ([\w.-]+)", line)
     if new:  # each section that starts a project starts it afresh (README has two)
         shutil.rmtree(folder / new.group(1), ignore_errors=True)

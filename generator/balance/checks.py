@@ -8,8 +8,7 @@ from ..deck.issues import Issue
 from ..deck.model import Deck
 from ..deckcheck import validate_deck
 from ..executor import Executor
-from ..games.params import make_params
-from ..games.registry import builtin_names, game_of, has_decisions
+from ..games.registry import builtin_names, game_of, has_decisions, make_params
 from . import simulate as sim
 from .card_impact import IMPACT_GAMES, card_impact
 from .findings import Finding, Report

@@ -15,8 +15,8 @@ from ..deck.model import Deck
 from ..errors import ParameterError
 from ..executor import Executor
 from ..games import runner
-from ..games.params import Params, make_params
-from ..games.registry import entry, known, make_game, make_strategy
+from ..games.params import Params
+from ..games.registry import entry, known, make_game, make_params, make_strategy
 from ..games.stats import Summary
 
 Progress = Callable[[int], None]

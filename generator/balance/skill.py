@@ -25,7 +25,7 @@ from ..deck.model import Deck
 from ..executor import Executor
 from ..games import runner
 from ..games.params import Params
-from ..games.registry import entry, make_game, make_strategy
+from ..games.registry import ensure, entry, make_game, make_strategy
 from .intervals import wilson
 from .sequential import costly
 
@@ -177,7 +177,9 @@ def _run(built: Any, game: str, deck: Deck, params: Params, tasks: list[tuple[An
     if executor is None or executor.workers == 1 and executor.kind != "dask" or len(tasks) == 1:
         return [_play(built, game, *task) for task in tasks]
     parts: dict[int, Part] = dict(executor.run(_work, tasks, initializer=_init_worker,
-                                               initargs=(game, runner.dump_deck(deck), params),
+                                               # a designer's game.py is imported again in each worker by its source
+                                               initargs=(entry(game).source or game, runner.dump_deck(deck),
+                                                         params.model_dump(exclude_unset=True)),
                                                fork=runner.prefer_fork(game, built, ",".join(tasks[0][1]))))
     return [parts[k] for k in range(len(tasks))]
 
@@ -200,8 +202,10 @@ def _play(built: Any, game: str, seat: int, names: tuple[str, ...], seed: int, s
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(game: str, deck: bytes, params: Params) -> None:
-    _WORKER.update(game=game, built=make_game(game, runner.load_deck(deck), params))
+def _init_worker(game: str, deck: bytes, values: dict[str, Any]) -> None:
+    spec = ensure(game)  # a built-in name, or the import string of a designer's game.py
+    params = spec.params.model_validate(values)
+    _WORKER.update(game=spec.name, built=make_game(spec.name, runner.load_deck(deck), params))
 
 
 def _work(*task: Any) -> Part:

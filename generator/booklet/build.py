@@ -121,7 +121,7 @@ def check_project_rules(deck: Deck) -> None:
     own = deck.folder / "rules" / f"{spec.name}.md.j2"
     if not own.is_file():
         return
-    from ..games.params import make_params
+    from ..games.registry import make_params
 
     render_rules_text(spec.name, booklet_context(spec.name, make_params(spec.name), deck), rules_search_path(deck))
 

@@ -7,8 +7,7 @@ from pathlib import Path
 import typer
 
 from ..booklet import build_booklet
-from ..games.params import make_params
-from ..games.registry import GAMES, default_deck, resolve
+from ..games.registry import GAMES, default_deck, make_params, resolve
 from . import options
 from .app import app, friendly
 from .checked import load_checked

@@ -19,8 +19,8 @@ from ..deck.model import Deck
 from ..executor import Executor, executing
 from ..games.api import Result
 from ..games.deals import deal_players, load_deal
-from ..games.params import Params, make_params, parse_sets
-from ..games.registry import default_deck, resolve
+from ..games.params import Params, parse_sets
+from ..games.registry import default_deck, make_params, resolve
 from ..games.runner import play_deal
 from ..games.runner import simulate as run_simulation
 from ..games.stats import Summary

@@ -103,27 +103,6 @@ def parse_sets(items: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def make_params(game: Any, sets: Iterable[str] = (), **overrides: Any) -> Params:
-    """Validate parameters for ``game`` (a registered name or a ``GameSpec``) from
-    ``--set`` strings and keyword overrides (``None`` overrides are ignored, so
-    unset CLI options keep the defaults). The model is the game spec's ``params``."""
-    from .registry import entry  # the registry imports the games, which import this module
-
-    spec = entry(game)
-    game, model = spec.name, spec.params
-    values: dict[str, Any] = {k: v for k, v in overrides.items() if v is not None}
-    for key, text in parse_sets(sets).items():
-        value = _coerce(model, key, text)
-        if key in values and not _same(model, key, values[key], value):
-            option = "--" + key.replace("_", "-")
-            raise ParameterError(f"{key} given twice: {option} {values[key]} and --set {key}={text}")
-        values[key] = value
-    try:
-        return model.model_validate(values)
-    except ValidationError as exc:
-        raise ParameterError([_problem(game, model, e) for e in exc.errors()]) from None
-
-
 def _coerce(model: type[Params], key: str, text: str) -> Any:
     """``--set`` values arrive as text; Literal[1, 2] fields want the number."""
     info = model.model_fields.get(key)

@@ -8,16 +8,18 @@ package). Every per-game table in deckpress derives from :func:`specs`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
+
+from pydantic import ValidationError
 
 from ..deck.model import Deck
 from ..errors import ParameterError
 from .api import Game, Strategy
 from .custom import deck_game_ref, entry_point, is_file_ref, load_ref
-from .params import Params
+from .params import Params, _coerce, _problem, _same, parse_sets
 from .spec import DealHook, GameSpec, StrategyFactory, load_hook
 
 __all__ = ["BUILTIN", "GAMES", "DealHook", "GameEntry", "GameSpec", "StrategyFactory", "default_deck", "entry",
@@ -227,3 +229,22 @@ def resolve(game: str) -> tuple[GameSpec, Deck | None]:
     if spec is None:
         raise ParameterError(f"{deck.path}: the deck plays no game (game: none); set game: in the deck")
     return spec, deck
+
+
+def make_params(game: Any, sets: Iterable[str] = (), **overrides: Any) -> Params:
+    """Validate parameters for ``game`` (a registered name or a ``GameSpec``) from
+    ``--set`` strings and keyword overrides (``None`` overrides are ignored, so
+    unset CLI options keep the defaults). The model is the game spec's ``params``."""
+    spec = entry(game)
+    game, model = spec.name, spec.params
+    values: dict[str, Any] = {k: v for k, v in overrides.items() if v is not None}
+    for key, text in parse_sets(sets).items():
+        value = _coerce(model, key, text)
+        if key in values and not _same(model, key, values[key], value):
+            option = "--" + key.replace("_", "-")
+            raise ParameterError(f"{key} given twice: {option} {values[key]} and --set {key}={text}")
+        values[key] = value
+    try:
+        return model.model_validate(values)
+    except ValidationError as exc:
+        raise ParameterError([_problem(game, model, e) for e in exc.errors()]) from None

@@ -261,7 +261,7 @@ def _showcase(deck: Deck, job: Job) -> list[str]:
 
 def _rules(deck: Deck, job: Job) -> list[str]:
     from ..booklet import build_booklet
-    from ..games.params import make_params
+    from ..games.registry import make_params
 
     spec = game_of(deck)  # the deck's game: a name, or its game.py (loaded in this worker)
     game = spec.name if spec is not None else job.options["game"]

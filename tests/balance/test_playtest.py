@@ -6,7 +6,7 @@ import pytest
 
 from generator.balance import run_checks
 from generator.deck import resolve_deck
-from generator.games.params import make_params
+from generator.games.registry import make_params
 from generator.games.runner import simulate
 
 from .conftest import fixture_deck

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from generator.booklet import build_booklet
 from generator.deck import resolve_deck
 from generator.errors import ParameterError
-from generator.games.params import make_params
+from generator.games.registry import make_params
 
 from .conftest import viashi_deck, war_deck, weiji_deck
 

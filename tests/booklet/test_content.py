@@ -6,7 +6,7 @@ import pytest
 
 from generator.booklet.content import booklet_context, deal
 from generator.errors import ParameterError
-from generator.games.params import make_params
+from generator.games.registry import make_params
 
 from .conftest import viashi_deck, war_deck, weiji_deck
 

@@ -23,7 +23,7 @@ from generator.booklet.content import an, booklet_context
 from generator.cli import app
 from generator.deck import resolve_deck
 from generator.games.decisions import BY_ID, DECISIONS, decisions_for
-from generator.games.params import make_params
+from generator.games.registry import make_params
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES = {

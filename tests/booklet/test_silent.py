@@ -24,7 +24,7 @@ from generator.booklet.content import booklet_context
 from generator.booklet.ours import MARK, OWN_NAMES, TOKEN
 from generator.deck import resolve_deck
 from generator.games.decisions import BY_ID, DECISIONS, decisions_for
-from generator.games.params import make_params
+from generator.games.registry import make_params
 from generator.paths import deck_data_dir
 
 from .test_decisions import CASES, plain

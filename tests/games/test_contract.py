@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 
 from generator.deck import resolve_deck
-from generator.games.params import make_params
-from generator.games.registry import GAMES, builtin_names, entry
+from generator.games.registry import GAMES, builtin_names, entry, make_params
 from generator.games.testing import ContractError, check_game
 
 

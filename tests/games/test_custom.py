@@ -15,8 +15,7 @@ from generator.cli import app
 from generator.deck import resolve_deck
 from generator.errors import DeckpressError, ParameterError
 from generator.games import runner
-from generator.games.params import make_params
-from generator.games.registry import game_of, make_strategy
+from generator.games.registry import game_of, make_params, make_strategy
 from generator.games.testing import check_game
 
 cli = CliRunner()

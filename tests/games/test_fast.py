@@ -27,8 +27,7 @@ from generator.games.api import Result
 from generator.games.fast import rng
 from generator.games.fast.engine import play_range
 from generator.games.fast.scripted import play_stacks
-from generator.games.params import make_params
-from generator.games.registry import make_game
+from generator.games.registry import make_game, make_params
 from generator.games.runner import play_deal, simulate
 from generator.games.stats import Summary
 from generator.games.strategies import RandomStrategy

@@ -10,8 +10,7 @@ import pytest
 
 from generator.deck import resolve_deck
 from generator.games.api import CHANCE
-from generator.games.params import make_params
-from generator.games.registry import builtin_names, entry, make_strategy
+from generator.games.registry import builtin_names, entry, make_params, make_strategy
 
 CASES = [(g, s) for g in builtin_names() for s in entry(g).strategies if s != "fixed"]
 

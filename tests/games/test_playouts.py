@@ -11,8 +11,7 @@ import pytest
 
 from generator.deck import resolve_deck
 from generator.games.api import CHANCE, TERMINAL
-from generator.games.params import make_params
-from generator.games.registry import GAMES, default_deck, make_game, make_strategy
+from generator.games.registry import GAMES, default_deck, make_game, make_params, make_strategy
 from generator.games.runner import simulate
 
 VARIANTS: dict[str, list[dict[str, Any]]] = {

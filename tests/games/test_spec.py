@@ -8,8 +8,9 @@ import pytest
 
 from generator.errors import ParameterError
 from generator.games import registry
-from generator.games.params import Params, make_params
+from generator.games.params import Params
 from generator.games.params_doc import params_markdown
+from generator.games.registry import make_params
 from generator.games.spec import GameSpec
 from generator.render.cards import DEFAULT_LAYOUTS
 

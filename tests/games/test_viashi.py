@@ -14,7 +14,7 @@ import pytest
 
 from generator.deck.load import resolve_deck
 from generator.errors import ParameterError
-from generator.games.params import make_params
+from generator.games.registry import make_params
 from generator.games.viashi.cards import CardRules
 from generator.games.viashi.game import ViashiGame
 from generator.games.viashi.scoring import score_hand

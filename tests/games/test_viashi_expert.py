@@ -13,8 +13,7 @@ import pytest
 from generator.deck.load import resolve_deck
 from generator.errors import ParameterError
 from generator.games.api import Action
-from generator.games.params import make_params
-from generator.games.registry import make_strategy, seat_strategies
+from generator.games.registry import make_params, make_strategy, seat_strategies
 from generator.games.runner import simulate
 from generator.games.viashi.expert import ExpertStrategy, observe
 from generator.games.viashi.game import ViashiGame

@@ -21,7 +21,7 @@ import pytest
 from generator.deck.load import resolve_deck
 from generator.errors import ParameterError
 from generator.games.api import CHANCE, Action, Result
-from generator.games.params import make_params
+from generator.games.registry import make_params
 from generator.games.runner import play, play_deal, simulate
 from generator.games.viashi.game import ViashiGame, viashi_deal_actions
 from generator.games.viashi.state import ViashiState

@@ -17,7 +17,7 @@ from generator.deck.load import resolve_deck
 from generator.deck.model import Card, Deck, Rank, Suit
 from generator.errors import ParameterError
 from generator.games.api import CHANCE, Result
-from generator.games.params import make_params
+from generator.games.registry import make_params
 from generator.games.runner import play_deal
 from generator.games.table import stack_ids
 from generator.games.war.game import WarGame

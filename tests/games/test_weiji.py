@@ -16,7 +16,7 @@ import pytest
 from generator.deck.model import Attribute, Card, Deck
 from generator.errors import ParameterError
 from generator.games.api import CHANCE, Action, Result
-from generator.games.params import make_params
+from generator.games.registry import make_params
 from generator.games.runner import play_deal
 from generator.games.strategies import BestStrategy
 from generator.games.table import deal_action, stack_ids

@@ -16,8 +16,7 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.deck.model import Attribute, Card, Deck
 from generator.games.api import Action
-from generator.games.params import make_params
-from generator.games.registry import make_game, make_strategy
+from generator.games.registry import make_game, make_params, make_strategy
 from generator.games.strategies import BestStrategy, CountingStrategy
 from generator.games.table import deal_action
 

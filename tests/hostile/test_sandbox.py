@@ -205,7 +205,8 @@ def test_scaffold_templates_come_only_from_the_bundled_folder() -> None:
     source = inspect.getsource(scaffold.scaffold)
     # the starter folder is looked up in a fixed table of bundled folders (--game is a key, never a path)
     assert "source = templates_dir() / templates" in source and "templates, plays = STARTERS[game]" in source
-    assert "if game not in STARTERS" in source
+    assert "if game not in starters()" in source and "return [*STARTERS, *COPIED]" in inspect.getsource(scaffold.starters)
+    assert all("/" not in name and ".." not in name for name in scaffold.COPIED)  # copied starters: fixed names too
     assert all(not Path(folder).is_absolute() and ".." not in folder for folder, _ in scaffold.STARTERS.values())
     assert "render(context)" in source
 
@@ -213,7 +214,7 @@ def test_scaffold_templates_come_only_from_the_bundled_folder() -> None:
 def _rules(tmp_path: Path, text: str) -> str:
     from generator.booklet.build import render_rules_text
     from generator.booklet.content import booklet_context
-    from generator.games.params import make_params
+    from generator.games.registry import make_params
 
     folder = tmp_path / "rules"
     folder.mkdir(exist_ok=True)
@@ -253,7 +254,7 @@ def test_deck_text_is_never_evaluated_as_a_template(tmp_path: Path) -> None:
     assert text.strip() == "# Lighting"
     from generator.booklet.build import render_rules_text
     from generator.booklet.content import booklet_context
-    from generator.games.params import make_params
+    from generator.games.registry import make_params
 
     sneaky = replace(resolve_deck("lighting"), name="{{ 7*7 }}")
     out = render_rules_text("weiji", booklet_context("weiji", make_params("weiji", []), sneaky))

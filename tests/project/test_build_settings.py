@@ -46,6 +46,7 @@ def test_default_build_is_unchanged(tmp_path: Path) -> None:
     assert jobs == {"cards-a4": {"page": "a4", "backs": "duplex-long"},
                     "cards-letter": {"page": "letter", "backs": "duplex-long"},
                     "images": {"dpi": 150, "backs": True},
+                    "rules": {"game": "weiji", "sets": [], "format": "booklet", "page": "a4"},  # the project's booklet
                     "balance": {"games": 2000}}
 
 

@@ -13,7 +13,7 @@ from generator.booklet import build_booklet
 from generator.cli import app
 from generator.deck import resolve_deck
 from generator.errors import RenderError
-from generator.games.params import make_params
+from generator.games.registry import make_params
 from generator.project.jobs import plan_deck, project_rules
 
 

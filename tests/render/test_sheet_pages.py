@@ -47,7 +47,7 @@ def test_one_sided_pieces_get_no_blank_back_page(tmp_path: Path) -> None:
 def test_a_blank_back_between_fronts_keeps_the_sheets_paired_and_has_boxes(deck, tmp_path: Path) -> None:
     # 8 packs of dice (one-sided, 32 nets: two pages) before a page of tiles (with backs):
     # the dice pages keep their blank backs, so each tile back lands behind its own tile
-    dice = piecepack_pieces(deck, packs=8, components="dice")
+    dice = piecepack_pieces(deck, packs=4, components="dice") * 2  # 32 nets (packs go up to 4)
     tiles = piecepack_pieces(deck, components="tiles")[:12]
     out = tmp_path / "mixed.pdf"
     report = write_sheets([*dice, *tiles], out, SheetOptions(backs="duplex-long"))

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.deck.load import resolve_deck
 from generator.executor import DaskCluster, executing
-from generator.games.params import make_params
+from generator.games.registry import make_params
 from generator.games.runner import simulate
 
 pytest.importorskip("distributed")

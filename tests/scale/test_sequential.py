@@ -11,7 +11,7 @@ from generator.balance.sequential import costly, seats_decided
 from generator.balance.simulate import playtest
 from generator.balance.skill import decided
 from generator.deck.load import resolve_deck
-from generator.games.params import make_params
+from generator.games.registry import make_params
 from generator.games.runner import simulate
 from generator.games.stats import Summary
 
