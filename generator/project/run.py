@@ -96,8 +96,18 @@ def build(
         return _build(targets, out, workers, force, balance_games, progress, strict)
 
 
+def _sweep_partials(out: Path) -> None:
+    """A build killed with SIGKILL (nothing can run then) may leave the temporary file
+    of the output it was writing (``.NAME.XXXX.partial.pdf``); the build lock is held, so
+    no one else writes here: the next build removes them before anything else."""
+    for leftover in out.rglob(".*.partial*"):
+        if leftover.is_file() and not leftover.is_symlink():
+            leftover.unlink(missing_ok=True)
+
+
 def _build(targets: Sequence[str], out: Path, workers: int | None, force: bool, balance_games: int | None,
            progress: Progress | None, strict: bool) -> BuildSummary:
+    _sweep_partials(out)
     if not force and not strict:  # --strict always checks every deck's text again
         fresh = stamps.fresh_jobs(out, targets, balance_games)
         if fresh is not None:  # nothing changed since the last complete build

@@ -167,7 +167,8 @@ def test_jobs_finished_before_a_kill_are_recorded_and_not_redone(
     until("no process left", lambda: not tagged(build.tag), timeout=10)
     finished = set(build.manifest())
     assert finished, "the manifest lost its entries"
-    assert build.half_written() == []
+    if sig == signal.SIGTERM:  # SIGKILL lets nothing run: its temporary file may stay until the next build
+        assert build.half_written() == []
 
     ran: list[str] = []
 
@@ -181,3 +182,4 @@ def test_jobs_finished_before_a_kill_are_recorded_and_not_redone(
     assert {r.job.id for r in summary.skipped} == finished
     assert set(ran) == {r.job.id for r in summary.results} - finished
     assert ran, "every job had finished: the kill came too late to prove anything"
+    assert build.half_written() == [], "the next build leaves no temporary file of the killed one"

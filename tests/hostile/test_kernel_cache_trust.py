@@ -119,6 +119,7 @@ def test_the_compile_note_says_why(shared: Path, tmp_path: Path, capsys: pytest.
         overloads: dict[str, object] = {}
 
     monkeypatch.setattr(kernel_cache, "_announced", set())
+    monkeypatch.setattr(kernel_cache, "notices", True)  # an earlier --json run in this process turns them off
     kernel_cache.announce("war", Dispatcher())
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "for this run only" in err and "mode 777" in err, err
