@@ -39,6 +39,7 @@ def init_worker(parent: int) -> None:
     """Pool initializer: interrupts stop the job cleanly, the parent's death stops the worker."""
     signal.signal(signal.SIGTERM, _interrupt)
     signal.signal(signal.SIGINT, _interrupt)
+    sys.unraisablehook = _unraisable
     _parent_death_signal()
     if os.getppid() != parent:  # the parent died before the signal was asked for
         os._exit(EXIT_STOPPED)
@@ -77,10 +78,24 @@ def stop_pool(pool: Executor) -> None:
 _IN_JOB = False  # a job is running in this worker: an interrupt unwinds it first
 
 
+_SIGNAL = [int(signal.SIGTERM)]  # the last interrupt this worker received
+
+
 def _interrupt(signum: int, frame: Any) -> None:
     if not _IN_JOB:  # idle, waiting for work: nothing to clean up
         os._exit(EXIT_STOPPED)
+    _SIGNAL[0] = signum
     raise KeyboardInterrupt(f"signal {signum}")
+
+
+def _unraisable(info: Any) -> None:
+    """An interrupt that landed inside a callback Python cannot unwind (a garbage-collector
+    callback, a finaliser) would be printed as "Exception ignored ... Traceback" and lost:
+    ask for it again, so the job unwinds at the next safe point, without a traceback."""
+    if isinstance(info.exc_value, KeyboardInterrupt):
+        signal.raise_signal(_SIGNAL[0])
+        return
+    sys.__unraisablehook__(info)
 
 
 def _parent_death_signal() -> None:

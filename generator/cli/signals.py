@@ -5,6 +5,7 @@ build jobs recorded), with exit code 143 (128 + SIGTERM; Ctrl-C keeps 130)."""
 from __future__ import annotations
 
 import signal
+import sys
 from typing import Any
 
 EXIT_INTERRUPTED = 130  # SIGINT, Ctrl-C
@@ -21,7 +22,18 @@ def install() -> None:
     try:
         signal.signal(signal.SIGTERM, _terminate)
     except ValueError:
-        pass  # not the main thread (an embedding application): leave its handling alone
+        return  # not the main thread (an embedding application): leave its handling alone
+    sys.unraisablehook = _unraisable
+
+
+def _unraisable(info: Any) -> None:
+    """Ctrl-C or SIGTERM inside a callback Python cannot unwind (a garbage-collector
+    callback, a finaliser) would print "Exception ignored ... Traceback" and be lost: ask
+    for it again, so the command stops at the next safe point, cleanly."""
+    if isinstance(info.exc_value, KeyboardInterrupt):
+        signal.raise_signal(signal.SIGTERM if isinstance(info.exc_value, Terminated) else signal.SIGINT)
+        return
+    sys.__unraisablehook__(info)
 
 
 def _terminate(signum: int, frame: Any) -> None:
