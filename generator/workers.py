@@ -93,7 +93,9 @@ def _unraisable(info: Any) -> None:
     callback, a finaliser) would be printed as "Exception ignored ... Traceback" and lost:
     ask for it again, so the job unwinds at the next safe point, without a traceback."""
     if isinstance(info.exc_value, KeyboardInterrupt):
-        signal.raise_signal(_SIGNAL[0])
+        import _thread  # the handler runs at the main thread's next safe point, not inside this hook
+
+        _thread.interrupt_main(signal.Signals(_SIGNAL[0]))
         return
     sys.__unraisablehook__(info)
 
