@@ -24,6 +24,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any, TypeVar
@@ -93,11 +94,32 @@ def _unraisable(info: Any) -> None:
     callback, a finaliser) would be printed as "Exception ignored ... Traceback" and lost:
     ask for it again, so the job unwinds at the next safe point, without a traceback."""
     if isinstance(info.exc_value, KeyboardInterrupt):
-        import _thread  # the handler runs at the main thread's next safe point, not inside this hook
-
-        _thread.interrupt_main(signal.Signals(_SIGNAL[0]))
+        redeliver_later(_SIGNAL[0])
         return
     sys.__unraisablehook__(info)
+
+
+REDELIVER_SECONDS = 0.05  # long enough for the unraisable hook to have returned
+
+
+def redeliver_later(signum: int) -> None:
+    """Deliver ``signum`` to the main thread again, from a helper thread, once the caller (an
+    unraisable hook) has returned. Delivered inside the hook, its handler would raise there
+    and Python would print "Exception ignored in sys.unraisablehook" with a traceback (the
+    handler runs at the main thread's next safe point, and the hook's own code is one); an
+    interrupt that still lands in a hook or a callback is re-delivered again the same way."""
+    import _thread
+
+    def deliver() -> None:
+        time.sleep(REDELIVER_SECONDS)
+        _thread.interrupt_main(signum)
+
+    helper = threading.Thread(target=deliver, daemon=True, name="deckpress-redeliver")
+    try:
+        helper.start()
+    except KeyboardInterrupt:  # an earlier re-delivery landed while starting this one
+        if not helper.is_alive():
+            threading.Thread(target=deliver, daemon=True, name="deckpress-redeliver").start()
 
 
 def _parent_death_signal() -> None:

@@ -31,9 +31,9 @@ def _unraisable(info: Any) -> None:
     callback, a finaliser) would print "Exception ignored ... Traceback" and be lost: ask
     for it again, so the command stops at the next safe point, cleanly."""
     if isinstance(info.exc_value, KeyboardInterrupt):
-        import _thread  # the handler runs at the main thread's next safe point, not inside this hook
+        from generator.workers import redeliver_later
 
-        _thread.interrupt_main(signal.SIGTERM if isinstance(info.exc_value, Terminated) else signal.SIGINT)
+        redeliver_later(signal.SIGTERM if isinstance(info.exc_value, Terminated) else signal.SIGINT)
         return
     sys.__unraisablehook__(info)
 
