@@ -32,7 +32,9 @@ from __future__ import annotations
 
 import os
 import socket
+import struct
 import sys
+import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import CancelledError, ProcessPoolExecutor, as_completed
@@ -199,8 +201,9 @@ class DaskCluster:
             self.client = distributed.Client(target, timeout=timeout, set_as_default=False)
         except Exception as exc:  # refused, timed out, or something that is not a Dask scheduler answered
             self._close_cluster()
+            why = str(exc) if isinstance(exc, NotDask) else type(exc).__name__
             raise ParameterError(f"--cluster {self.address}: no Dask scheduler answered within {timeout:g} s"
-                                 f" ({type(exc).__name__}); start one with `dask scheduler` and workers with"
+                                 f" ({why}); start one with `dask scheduler` and workers with"
                                  f" `dask worker {address}`") from None
         self.workers = max(1, sum(self.client.nthreads().values()))
 
@@ -239,13 +242,38 @@ class DaskCluster:
             self._cluster = None
 
 
+class NotDask(ConnectionError):
+    """Something listens at the address, but it does not greet like a Dask scheduler."""
+
+
+DASK_GREETING_LIMIT = 1 << 20  # bytes: a scheduler's opening handshake is a few hundred
+
+
 def _reachable(address: str, timeout: float) -> None:
-    """Fail fast (OSError) when nothing listens at a ``tcp://host:port`` address."""
+    """Fail fast (OSError) unless a Dask scheduler answers at a ``tcp://host:port`` address.
+
+    A scheduler speaks first: on accepting a connection it writes its handshake, a frame
+    that begins with its length as an unsigned 64-bit integer. Something else listening
+    there (a web server waiting for a request, an SSH banner) either stays silent or sends
+    bytes that are no such length; Dask's own client would wait on it far past its
+    timeout, and then print a traceback from its finaliser."""
     scheme, _, rest = address.partition("://")
     host, _, port = rest.rpartition(":")
     if scheme in ("tcp", "tls") and host and port.isdigit():
-        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
-            pass
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout) as sock:
+            if scheme == "tls":
+                return  # the greeting is encrypted; the TLS handshake is Dask's to do
+            greeting = b""
+            deadline = time.monotonic() + timeout
+            while len(greeting) < 8:
+                sock.settimeout(max(0.01, deadline - time.monotonic()))
+                chunk = sock.recv(8 - len(greeting))  # socket.timeout (an OSError) when silent
+                if not chunk:
+                    raise NotDask("the connection was closed without a greeting")
+                greeting += chunk
+            length = struct.unpack("<Q", greeting)[0]
+            if not 0 < length <= DASK_GREETING_LIMIT:
+                raise NotDask("something else answers there, not a Dask scheduler")
 
 
 def _distributed() -> Any:

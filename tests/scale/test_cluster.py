@@ -124,3 +124,68 @@ def test_rounds_on_a_cluster_send_the_same_deck_again_safely(cluster: DaskCluste
     assert looks == [30, 60] and pt.summary.games == 90
     here = simulate("weiji", loaded, params, games=90, seed=3, strategy="expert", jobs=1)
     assert json.dumps(pt.summary.to_json()) == json.dumps(here.to_json())
+
+
+class _Listener:
+    """A loopback server that is not Dask: silent (a web server waiting for a request) or
+    one that greets with a banner of its own (SSH)."""
+
+    def __init__(self, greeting: bytes) -> None:
+        import socket
+        import threading
+
+        self.sock = socket.create_server(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        self.greeting = greeting
+        self.accepted: list[Any] = []
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            self.accepted.append(conn)
+            if self.greeting:
+                conn.sendall(self.greeting)
+
+    def close(self) -> None:
+        self.sock.close()
+        for conn in self.accepted:
+            conn.close()
+
+
+@pytest.mark.parametrize("greeting", [b"", b"SSH-2.0-OpenSSH_9.6\r\n"], ids=["silent", "ssh-banner"])
+def test_a_server_that_is_not_dask_is_a_clear_error_in_seconds(greeting: bytes) -> None:
+    import subprocess
+    import sys
+    import time
+
+    listener = _Listener(greeting)
+    try:
+        started = time.monotonic()
+        done = subprocess.run(
+            [sys.executable, "-c", "from generator.cli import main; main()", "simulate", "war", "--games", "10",
+             "--cluster", f"tcp://127.0.0.1:{listener.port}"],
+            capture_output=True, text=True, timeout=60,
+        )
+        took = time.monotonic() - started
+    finally:
+        listener.close()
+    output = done.stdout + done.stderr
+    assert done.returncode == 2, output
+    assert f"--cluster tcp://127.0.0.1:{listener.port}: no Dask scheduler answered within 5 s" in output
+    assert ("not a Dask scheduler" in output) == bool(greeting), output
+    assert "Traceback" not in output and "Exception ignored" not in output, output
+    assert took < 30, f"took {took:.0f} s"  # Dask's own client waited minutes, then printed a traceback
+
+
+def test_a_scheduler_address_is_accepted_and_gives_the_same_json(cluster: DaskCluster) -> None:
+    address = cluster._cluster.scheduler_address  # a real scheduler's tcp://127.0.0.1:PORT
+    assert address.startswith("tcp://127.0.0.1:")
+    args = ["simulate", "war", "--games", "200", "--json"]
+    here = cli.invoke(app, args)
+    there = cli.invoke(app, [*args, "--cluster", address])
+    assert there.exit_code == 0, there.output
+    assert there.output == here.output
