@@ -57,6 +57,8 @@ def playtest(game: str, deck: Deck, params: Params, games: int, seed: int,
             summary.merge(part)
         done += n
         if decided is not None and done < games and decided(summary):
+            if progress is not None:
+                progress(games - done)  # decided early: the bar's remaining games are not needed
             break
     return Playtest(summary, list(summary.seat_scores))
 

@@ -121,6 +121,8 @@ def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, conf
                 progress(part[2])
         done = stop
         if decided(*_gap(won, lost, total, sides, confidence)[2:]):
+            if progress is not None and done < per_seat:
+                progress((per_seat - done) * sides)  # decided early: the bar's remaining games are not needed
             break
     p1, p2, gap, low, high, s_int, r_int = _gap(won, lost, total, sides, confidence)
     others = total * (sides - 1)

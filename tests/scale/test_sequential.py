@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from generator.balance import run_checks
+from generator.balance.checks import planned_games
 from generator.balance.sequential import costly, seats_decided
 from generator.balance.simulate import playtest
 from generator.balance.skill import decided
@@ -55,8 +56,11 @@ def test_rounds_equal_one_run_of_the_games_played() -> None:
         looks.append(s.games)
         return len(looks) == 2
 
-    pt = playtest("viashi", deck, params, 100, 4, strategy="greedy", decided=stop_after_two_rounds, round_games=30)
+    ticks: list[int] = []
+    pt = playtest("viashi", deck, params, 100, 4, strategy="greedy", decided=stop_after_two_rounds, round_games=30,
+                  progress=ticks.append)
     assert looks == [30, 60] and pt.summary.games == 60
+    assert sum(ticks) == 100  # the progress bar reaches its end: the 40 games not needed count as done
     fixed = simulate("viashi", deck, params, games=60, seed=4, strategy="greedy")
     assert json.dumps(pt.summary.to_json()) == json.dumps(fixed.to_json())
     assert pt.seat_scores == list(fixed.seat_scores)
@@ -64,9 +68,11 @@ def test_rounds_equal_one_run_of_the_games_played() -> None:
 
 def test_a_costly_check_stops_early_and_equals_a_check_of_that_many_games() -> None:
     deck = resolve_deck("viashi")
-    report = run_checks(deck, games=600, strategy="expert:1", seed=2)
+    ticks: list[int] = []
+    report = run_checks(deck, games=600, strategy="expert:1", seed=2, progress=ticks.append)
     assert report.playtest is not None
     played = report.playtest["games"]
+    assert sum(ticks) == planned_games(deck, 600) == 900  # the bar reaches its end though both stopped early
     assert played < 600 and played % 150 == 0, played
     note = next(n for n in report.notes if n.startswith("sequential testing"))
     assert f"stopped after {played:,} of 600 games" in note
