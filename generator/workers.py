@@ -106,20 +106,23 @@ def redeliver_later(signum: int) -> None:
     """Deliver ``signum`` to the main thread again, from a helper thread, once the caller (an
     unraisable hook) has returned. Delivered inside the hook, its handler would raise there
     and Python would print "Exception ignored in sys.unraisablehook" with a traceback (the
-    handler runs at the main thread's next safe point, and the hook's own code is one); an
-    interrupt that still lands in a hook or a callback is re-delivered again the same way."""
+    handler runs at the main thread's next safe point, and the hook's own code is one).
+
+    On a loaded machine the main thread may still be starting the helper when the helper
+    delivers: the interrupt then lands here, is caught, and one more is asked for, so
+    exactly one stays pending for after the hook."""
     import _thread
 
     def deliver() -> None:
         time.sleep(REDELIVER_SECONDS)
-        _thread.interrupt_main(signum)
+        _thread.interrupt_main(signal.Signals(signum))
 
-    helper = threading.Thread(target=deliver, daemon=True, name="deckpress-redeliver")
-    try:
-        helper.start()
-    except KeyboardInterrupt:  # an earlier re-delivery landed while starting this one
-        if not helper.is_alive():
+    while True:
+        try:
             threading.Thread(target=deliver, daemon=True, name="deckpress-redeliver").start()
+            return
+        except KeyboardInterrupt:  # a delivery landed while the helper was starting: consumed here
+            continue
 
 
 def _parent_death_signal() -> None:

@@ -126,6 +126,8 @@ for _cls in dict.fromkeys((_PureLoader, _Loader)):
 _PROBLEMS = {
     "found invalid Unicode character escape code":
         "an escape that is not text (a lone surrogate \\uD800-\\uDFFF, or beyond \\U0010FFFF)",
+    # PyYAML 6.0.4's libyaml stops deep flow collections itself, before our composer's limit
+    "exceeded maximum nesting depth": f"nesting deeper than {MAX_DEPTH} levels",
 }
 
 

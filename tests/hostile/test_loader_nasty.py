@@ -20,14 +20,16 @@ MERGE_BOMB = "a: &a {x: 1}\n" + "".join(
     f"b{i}: &b{i} {{<<: [{', '.join([f'*b{i - 1}' if i else '*a'] * 10)}]}}\n" for i in range(8)
 )
 
-CASES: dict[str, tuple[str, str | None]] = {
-    # (deck file text, None = loads, else a fragment of the one-line error)
+CASES: dict[str, tuple[str, str | tuple[str, ...] | None]] = {
+    # (deck file text, None = loads, else a fragment of the one-line error, or fragments one of which)
     "alias_bomb_billion_laughs": (BOMB + "name: B\ncards: [{id: A}]\n", "alias bomb"),
     "alias_bomb_walked_by_a_field": (BOMB + "name: B\ncards: [{id: A, text: *i}]\n", "alias bomb"),
     "alias_chain_depth": ("a: &a " + "[" * 60 + "]" * 60 + "\n" + "".join(
         f"{chr(98 + i)}: &{chr(98 + i)} [[[[[[[[[[*{chr(97 + i)}]]]]]]]]]]\n" for i in range(6))
         + "name: X\ncards: [{id: A, text: *g}]\n", "through aliases"),
-    "merge_key_bomb": (MERGE_BOMB + "name: M\ncards: [{id: A}]\n", "invalid YAML"),
+    # PyYAML up to 6.0.3 flattens the merges into repeated keys (our loader: "duplicate key"); 6.0.4 merges
+    # each key once, so the file loads at once and its made-up top-level keys are unknown: clean either way
+    "merge_key_bomb": (MERGE_BOMB + "name: M\ncards: [{id: A}]\n", ("invalid YAML: duplicate key", "unknown key")),
     "recursive_alias": ("name: R\ncards: &a [*a]\n", "recursive"),
     "recursive_merge": ("&a {<<: *a, name: X, cards: [{id: A}]}\n", "invalid YAML"),
     "deep_mappings": ("name: D\ncards: [{id: A, text: " + "{a: " * 500 + "1" + "}" * 500 + "}]\n", "nesting deeper"),
@@ -82,7 +84,7 @@ def test_hand_made_nasty_deck_files(tmp_path: Path, case: str) -> None:
     with pytest.raises(DeckError) as info:
         load_deck(path)
     message = str(info.value)
-    assert fragment in message, message
+    assert any(f in message for f in ((fragment,) if isinstance(fragment, str) else fragment)), message
     lines = message.splitlines()
     assert len(lines) == len(info.value.problems)  # one line per problem
     assert all(line.startswith(str(path)) for line in lines), message
