@@ -118,8 +118,9 @@ def renamed(old: str, new: str) -> None:
 
 
 def _old(old: str, new: str) -> Any:
-    def callback(value: Any) -> Any:
-        if value is not None and value is not False:
+    def callback(ctx: typer.Context, param: typer.CallbackParam, value: Any) -> Any:
+        source = ctx.get_parameter_source(param.name or "")
+        if source is not None and source.name == "COMMANDLINE":  # typed, on or off (--no-backs too)
             renamed(old, new)
         return value
 
