@@ -3,11 +3,12 @@
 ``deckpress build`` in a project folder makes what ``build.outputs`` names, with
 these options; every field left out keeps today's default build (both page sizes,
 duplex-long backs, 150 dpi images, the balance report, the project's booklets).
-The same names are the command-line flags' (``--page``, ``--backs``, ``--bleed``,
-``--arrangement``, ``--color``, ``--dpi``, ``--format``, ``--preset``): one
-vocabulary, one precedence rule everywhere — a flag given on the command line,
-then the project's ``build:`` setting, then the command's default
-(:func:`project_setting`).
+The same names are the command-line flags' (``sheets.cut_lines`` is ``--cut-lines``;
+``--page`` is the first of ``sheets.pages``; the table is docs/options.md): one
+vocabulary, one precedence rule in every command (``cards``, ``tiles``, ``images``,
+``rules``, ``check``, ``build``) — a flag given on the command line, then the
+project's ``build:`` setting, then the command's default (:func:`project_setting`,
+resolved in generator/cli/project_args.py).
 
 Validated like every other deck key (unknown keys get did-you-mean, values a list
 of the valid ones); values that depend on the renderer (page sizes, arrangements)
