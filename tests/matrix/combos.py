@@ -150,7 +150,7 @@ TILES = {
 def tiles_combos() -> list[Any]:
     out = []
     for r in pairwise(TILES):
-        combo = "tiles-" + "-".join(r[k].replace(",", "+") for k in TILES)
+        combo = "tiles-" + "-".join(r[k].replace(",", "+").lstrip("-") for k in TILES)
         args = ["tiles", "-o", "OUT/tiles.pdf", "--components", r["components"], "--arrangement", r["arrangement"],
                 "--color", r["color"], "--backs", r["backs"], "--page", r["page"], "--packs", r["packs"]]
         out.append(_param(combo, args + ([r["flag"]] if r["flag"] != "plain" else []), pieces=SHEETS))
