@@ -23,12 +23,12 @@ WARNING_LINES = 3  # warnings shown per job in the summary (balance: the report 
 @friendly
 def build_command(
     targets: list[str] = typer.Argument(None, help="Decks or project folders (default: the project in this folder, else every bundled deck and booklet).", show_default=False),
-    output: Path = options.OutputDir,
-    jobs: str = options.Jobs,
+    output: options.OutputDir = Path("output"),
+    jobs: options.Jobs = "auto",
     force: bool = typer.Option(False, "--force", help="Rebuild even what is up to date."),
     balance_games: int | None = typer.Option(None, "--balance-games", min=0, show_default=False,
                                              help="Games simulated per balance report (default: the project's build.balance.games, else 2000)."),
-    strict: bool = options.Strict,
+    strict: options.Strict = False,
 ) -> None:
     """Build card/tile sheets (A4 and Letter), booklets, images and balance reports into OUTPUT/<deck>/."""
     console = Console(stderr=True)

@@ -17,6 +17,7 @@ from .app import app, friendly
 from .checked import load_checked
 from .lang_args import in_language
 from .progress import progress_bar
+from .project_args import SheetFlags
 from .sheet_args import back_offset as sheet_back_offset
 from .sheet_args import echo_notes, sheet_options
 
@@ -24,30 +25,30 @@ from .sheet_args import echo_notes, sheet_options
 @app.command()
 @friendly
 def cards(
-    deck: str = options.DeckArg,
-    output: Path = options.OutputFile,
-    page: str = options.SheetPage,
-    bleed: float = options.Bleed,
-    backs: str = options.Backs,
-    arrangement: str = options.Arrangement,
-    gap: float = options.Gap,
-    margin: float = options.Margin,
-    cut_lines: bool = options.CutLines,
-    no_crop_marks: bool = options.NoCropMarks,
-    proof: bool = options.Proof,
-    back_offset: str | None = options.BackOffset,
-    printer: str | None = options.Printer,
-    color: str = options.Color,
-    layout: str | None = typer.Option(None, "--layout", help="A layout file, name or folder."),
-    size: str | None = typer.Option(None, "--size", help="Card size: a preset (poker, bridge, ...) or WxH mm."),
-    strict: bool = options.Strict,
-    lang: str | None = options.Lang,
+    deck: options.DeckArg,
+    output: options.OutputFile,
+    page: options.SheetPage = None,
+    bleed: options.Bleed = None,
+    backs: options.Backs = None,
+    arrangement: options.Arrangement = None,
+    gap: options.Gap = None,
+    margin: options.Margin = None,
+    cut_lines: options.CutLines = None,
+    crop_marks: options.CropMarks = None,
+    proof: options.Proof = False,
+    back_offset: options.BackOffset = None,
+    printer: options.Printer = None,
+    color: options.Color = None,
+    layout: options.Layout = None,
+    size: options.Size = None,
+    strict: options.Strict = False,
+    lang: options.Lang = None,
 ) -> None:
     """Print-and-play card sheets: exact cut size, bleed, crop marks, duplex or fold backs."""
     loaded = in_language(load_checked(deck), lang, strict, layout)
-    sheet = sheet_options(loaded, page=page, bleed=bleed, margin=margin, backs=backs, arrangement=arrangement,
-                          gap=gap, no_crop_marks=no_crop_marks, cut_lines=cut_lines, offset=back_offset,
-                          printer=printer, proof=proof, color=color)
+    flags = SheetFlags(page=page, bleed=bleed, margin=margin, backs=backs, arrangement=arrangement, gap=gap,
+                       crop_marks=crop_marks, cut_lines=cut_lines, color=color)
+    sheet = sheet_options(loaded, flags, offset=back_offset, printer=printer, proof=proof)
     card_size = parse_card_size(size) if size else None
     pieces = card_pieces(loaded, layout, size=card_size, strict=strict)
     with progress_bar() as bar:
@@ -63,10 +64,10 @@ def cards(
 @friendly
 def calibrate(
     output: Path | None = typer.Option(None, "-o", "--output", help="Write the test sheet here."),
-    page: str = options.SheetPage,
-    backs: str = typer.Option("duplex-long", "--backs", help="duplex-long or duplex-short."),
-    printer: str | None = options.Printer,
-    back_offset: str | None = options.BackOffset,
+    page: str = typer.Option("a4", "--page", help=options.PAGE_HELP + "."),
+    backs: str = typer.Option("duplex-long", "--backs", help="How backs are printed: duplex-long or duplex-short."),
+    printer: options.Printer = None,
+    back_offset: options.BackOffset = None,
 ) -> None:
     """Duplex registration test sheet; with --printer NAME --back-offset X,Y store the offset."""
     if backs not in ("duplex-long", "duplex-short"):

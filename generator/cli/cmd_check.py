@@ -26,37 +26,41 @@ from ..executor import executing
 from ..render.cards import check_cards
 from . import options
 from .app import app, friendly
+from .project_args import setting
 
 FAIL_ON = ("worse", "changed", "never")
+DEFAULT_GAMES = 1000  # a check without --games or a project's build.balance.games
 PROGRESS_FROM = 2000  # games: shorter runs finish before a bar is worth drawing
 
 
 @app.command()
 @friendly
 def check(
-    deck: str = options.DeckArg,
-    games: int = options.Games,
-    players: int | None = options.Players,
-    seed: int = options.Seed,
-    sets: list[str] = options.Sets,
-    as_json: bool = options.Json,
-    strict: bool = typer.Option(False, "--strict", help="Exit 1 on warnings too (for CI)."),
+    deck: options.DeckArg,
+    games: options.ProjectGames = None,
+    players: options.Players = None,
+    seed: options.Seed = 1,
+    sets: options.Sets = [],  # noqa: B006  (Typer copies it)
+    as_json: options.Json = False,
+    fail_on_warnings: options.FailOnWarnings = False,
     report_pdf: Path | None = typer.Option(None, "--report", help="Write a PDF balance report (and PNG charts beside it).", show_default=False),
     suggest: bool = typer.Option(False, "--suggest", help="Propose the smallest value changes for too strong or weak cards, verified by simulation."),
-    thresholds: list[str] = options.Thresholds,
-    strategy: str | None = options.Strategy,
-    jobs: str = options.Jobs,
-    cluster: str | None = options.Cluster,
+    thresholds: options.Thresholds = [],  # noqa: B006
+    strategy: options.Strategy = None,
+    jobs: options.Jobs = "auto",
+    cluster: options.Cluster = None,
     against: str | None = typer.Option(None, "--against", metavar="OLD", show_default=False,
                                        help="Also check OLD (a deck file, a project folder, or a git revision of DECK such as HEAD~1) with the same seeds, and show what changed."),
     fail_on: str = typer.Option("never", "--fail-on", metavar="WHEN", help="With --against, exit 1 when: worse (a balance finding appeared since OLD), changed (anything moved beyond its interval), never."),
-    lang: str | None = options.Lang,
+    lang: options.Lang = None,
     apply: bool = typer.Option(False, "--apply", help="With --suggest, write the suggested values into the deck's own file (YAML, CSV or XLSX, formatting kept), then check again and show old -> new."),
+    old_strict: options.OldCheckStrict = False,
 ) -> None:
     """Validate DECK and check its balance; --games 0 runs the static checks alone.
 
-    Exit codes: 0 clean, 1 errors (or warnings with --strict), 2 bad input."""
-    if games < 0:
+    Exit codes: 0 clean, 1 errors (or warnings with --fail-on-warnings), 2 bad input."""
+    strict = fail_on_warnings or old_strict
+    if games is not None and games < 0:
         raise ParameterError(f"--games must be 0 or more, got {games}")
     if fail_on not in FAIL_ON:
         raise ParameterError(f"--fail-on must be one of {', '.join(FAIL_ON)}, got {fail_on!r}")
@@ -86,6 +90,7 @@ def check(
         if as_json:  # a script still gets one JSON object on stdout (the lines on stderr as always)
             typer.echo(json.dumps(_failed_json(deck, exc), indent=2))
         raise
+    games = setting(loaded, "balance", "games", games, DEFAULT_GAMES)  # the flag, the project's, 1000
     total = planned_games(loaded, games) * (2 if against is not None or apply else 1)
     if as_json:
         from ..games.fast import kernel_cache

@@ -26,7 +26,7 @@ def _table(result: Preflight) -> str:
 def preflight_cmd(
     files: list[Path] = typer.Argument(..., help="The PDFs to check (sheets from cards/tiles, images --preset dtc).",
                                        show_default=False, metavar="FILE"),
-    as_json: bool = options.Json,
+    as_json: options.Json = False,
     ink_limit: float = typer.Option(240.0, "--ink-limit", help="Total ink limit in % (C+M+Y+K; DriveThruCards: 240).",
                                     min=100.0, max=400.0),
 ) -> None:

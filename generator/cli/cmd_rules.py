@@ -2,29 +2,34 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Annotated
 
 import typer
 
 from ..booklet import build_booklet
+from ..errors import ParameterError
 from ..games.registry import GAMES, default_deck, make_params, resolve
 from . import options
 from .app import app, friendly
 from .checked import load_checked
 from .lang_args import in_language
+from .project_args import checked, from_project, setting
+
+IMPOSITIONS = ("booklet", "sheet")
 
 
 @app.command()
 @friendly
 def rules(
-    game: str = typer.Argument(..., help="weiji, war, viashi, or a deck file or project folder (its game: names the game).", show_default=False),
-    output: Path = options.OutputFile,
+    game: Annotated[str, typer.Argument(help="weiji, war, viashi, or a deck file or project folder (its game: names the game).", show_default=False)],
+    output: options.OutputFile,
     deck: str | None = typer.Option(None, "--deck", help="The deck the rules describe (default: the game's bundled deck)."),
-    sets: list[str] = options.Sets,
-    format: str = typer.Option("booklet", "--format", help="booklet (A5 pages two-up, saddle-stitch order) or sheet (plain pages)."),
-    page: str = options.Page,
+    sets: options.Sets = [],  # noqa: B006  (Typer copies it)
+    imposition: options.Imposition = None,
+    page: options.BookletPage = None,
     lang: str | None = typer.Option(None, "--lang", metavar="LANG", show_default=False,
                                     help="The deck's names in one of its languages (see docs/languages.md)."),
+    old_format: options.OldBookletFormat = None,
 ) -> None:
     """Rule booklet for GAME, stating exactly the chosen rule parameters (--set as for simulate)."""
     spec, own_deck = resolve(game if game.lower() not in GAMES else game.lower())  # a name, or a deck file / project folder
@@ -36,7 +41,16 @@ def rules(
         for warning in require_valid(own_deck):
             typer.echo(warning, err=True)
     loaded = in_language(loaded, lang, overflow=False)
-    report = build_booklet(spec.name, params, loaded, output, format=format.lower(), page=page.lower())
+    if imposition is None:
+        imposition = old_format
+    if imposition is not None and imposition.lower() not in IMPOSITIONS:
+        raise ParameterError(f"--imposition {imposition!r} is not valid; valid: {', '.join(IMPOSITIONS)}")
+    # the project's settings: the project the rules are built for (GAME a project folder, or --deck)
+    chosen_imposition = setting(loaded, "booklets", "imposition", imposition and imposition.lower(), "booklet")
+    chosen_page = setting(loaded, "booklets", "page", page, "a4").lower()
+    used = {"page": from_project(loaded, "booklets", "page", page)}
+    report = checked(loaded, "booklets", used, lambda: build_booklet(
+        spec.name, params, loaded, output, format=chosen_imposition, page=chosen_page))
     if report.format == "booklet":
         blank = f", {report.blank} blank" if report.blank else ""
         typer.echo(f"{output}: {report.pages}-page booklet{blank} on {report.sheets} sheet sides; "

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import typer
 
@@ -13,6 +12,7 @@ from . import options
 from .app import app, friendly
 from .checked import load_checked
 from .progress import progress_bar
+from .project_args import SheetFlags
 from .sheet_args import echo_notes, sheet_options
 
 NOUNS = {"tile": "tiles", "coin": "coins", "die": "dice", "pawn": "pawns"}
@@ -21,30 +21,30 @@ NOUNS = {"tile": "tiles", "coin": "coins", "die": "dice", "pawn": "pawns"}
 @app.command()
 @friendly
 def tiles(
+    output: options.OutputFile,
     deck: str = typer.Argument("piecepack", help="A piecepack deck file, folder or bundled name."),
-    output: Path = options.OutputFile,
     packs: int = typer.Option(1, "--packs", help="How many piecepacks, 1-4 as War's packs (each marked so they can be sorted)."),
     components: str = typer.Option(",".join(COMPONENTS), "--components",
                                    help="Which parts, comma-separated: tiles, coins, dice, pawns."),
-    page: str = options.SheetPage,
-    bleed: float = options.Bleed,
-    backs: str = options.PieceBacks,
-    arrangement: str = options.Arrangement,
-    gap: float = options.Gap,
-    margin: float = options.Margin,
-    cut_lines: bool = options.CutLines,
-    no_crop_marks: bool = options.NoCropMarks,
-    proof: bool = options.Proof,
-    back_offset: str | None = options.BackOffset,
-    printer: str | None = options.Printer,
-    color: str = options.Color,
+    page: options.SheetPage = None,
+    bleed: options.Bleed = None,
+    backs: options.Backs = None,
+    arrangement: options.Arrangement = None,
+    gap: options.Gap = None,
+    margin: options.Margin = None,
+    cut_lines: options.CutLines = None,
+    crop_marks: options.CropMarks = None,
+    proof: options.Proof = False,
+    back_offset: options.BackOffset = None,
+    printer: options.Printer = None,
+    color: options.Color = None,
 ) -> None:
     """Piecepack print-and-play: 2 in tiles, 3/4 in coins, die nets and fold-up pawns."""
     chosen = parse_components(components)
     loaded = load_checked(deck)
-    sheet = sheet_options(loaded, page=page, bleed=bleed, margin=margin, backs=backs, arrangement=arrangement,
-                          gap=gap, no_crop_marks=no_crop_marks, cut_lines=cut_lines, offset=back_offset,
-                          printer=printer, proof=proof, color=color)
+    flags = SheetFlags(page=page, bleed=bleed, margin=margin, backs=backs, arrangement=arrangement, gap=gap,
+                       crop_marks=crop_marks, cut_lines=cut_lines, color=color)
+    sheet = sheet_options(loaded, flags, offset=back_offset, printer=printer, proof=proof, backs="duplex-long")
     pieces = piecepack_pieces(loaded, packs, None if chosen == COMPONENTS else chosen)  # all: all that can be made
     with progress_bar() as bar:
         task = bar.add_task(loaded.name, total=len(with_copies(pieces)))

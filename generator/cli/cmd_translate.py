@@ -13,7 +13,7 @@ from .app import app, friendly
 @app.command()
 @friendly
 def translate(
-    deck: str = options.DeckArg,
+    deck: options.DeckArg,
     lang: str = typer.Option(..., "--lang", metavar="LANG", show_default=False,
                              help="The language to write the file for (one of the deck's languages: after the first)."),
 ) -> None:

@@ -15,7 +15,7 @@ from .app import app, friendly
 def watch_command(
     target: str = typer.Argument(".", help="A deck file, project folder or bundled deck (default: this folder).",
                                  show_default=False),
-    output: Path = options.OutputDir,
+    output: options.OutputDir = Path("output"),
     host: str = typer.Option("127.0.0.1", "--host", help="Address to serve on (the default is this machine only)."),
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port to serve on (0: any free port)."),
     no_open: bool = typer.Option(False, "--no-open", help="Do not open the browser."),

@@ -1,5 +1,5 @@
 """What the printing commands (cards, tiles, images, calibrate) share: turning the
-shared sheet options into a ``SheetOptions`` and printing a report's notes and
+shared sheet options (flags, then the project's ``build.sheets``) into a ``SheetOptions`` and printing a report's notes and
 warnings. Declared once here, used by each command."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from ..deck.model import Deck
 from ..render.cards import proof_label
 from ..render.printer_config import parse_offset, printer_offset
 from ..render.sheet import SheetOptions
+from .project_args import SheetFlags, checked, from_project, resolved_sheet
 
 MAX_WARNINGS = 20  # printed in full; the rest are counted
 
@@ -34,16 +35,17 @@ def back_offset(offset: str | None, printer: str | None) -> tuple[float, float]:
     return (0.0, 0.0)
 
 
-def sheet_options(deck: Deck, *, page: str, bleed: float, margin: float, backs: str, arrangement: str,
-                  gap: float, no_crop_marks: bool, cut_lines: bool, offset: str | None,
-                  printer: str | None, proof: bool, color: str = "rgb") -> SheetOptions:
-    return SheetOptions(
-        page=page.lower(), bleed=bleed, margin=margin, backs=backs, arrangement=arrangement,
-        gap=gap, crop_marks=not no_crop_marks, cut_lines=cut_lines,
-        back_offset=back_offset(offset, printer), proof=proof,
-        proof_label=proof_label(deck) if proof else "",
-        color=color.lower(),
-    )
+def sheet_options(deck: Deck, flags: SheetFlags, *, offset: str | None, printer: str | None, proof: bool,
+                  backs: str = "none") -> SheetOptions:
+    """The sheet from the flags, then the project's ``build.sheets``, then the defaults
+    (``backs``: this command's); a project value the renderer refuses names its line."""
+    chosen = resolved_sheet(deck, flags, backs=backs)
+    used = {key: from_project(deck, "sheets", key, getattr(flags, key, None))
+            for key in ("pages", "bleed", "margin", "gap", "arrangement", "backs", "color")}
+    used["pages"] = from_project(deck, "sheets", "pages", flags.page)
+    return checked(deck, "sheets", used, lambda: SheetOptions(
+        **chosen, back_offset=back_offset(offset, printer), proof=proof,
+        proof_label=proof_label(deck) if proof else ""))
 
 
 def echo_notes(report: Notes) -> None:

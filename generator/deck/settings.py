@@ -3,11 +3,12 @@
 ``deckpress build`` in a project folder makes what ``build.outputs`` names, with
 these options; every field left out keeps today's default build (both page sizes,
 duplex-long backs, 150 dpi images, the balance report, the project's booklets).
-The same names are the command-line flags' (``--page``, ``--backs``, ``--bleed``,
-``--arrangement``, ``--color``, ``--dpi``, ``--format``, ``--preset``): one
-vocabulary, one precedence rule everywhere — a flag given on the command line,
-then the project's ``build:`` setting, then the command's default
-(:func:`project_setting`).
+The same names are the command-line flags' (``sheets.cut_lines`` is ``--cut-lines``;
+``--page`` is the first of ``sheets.pages``; the table is docs/options.md): one
+vocabulary, one precedence rule in every command (``cards``, ``tiles``, ``images``,
+``rules``, ``check``, ``build``) — a flag given on the command line, then the
+project's ``build:`` setting, then the command's default (:func:`project_setting`,
+resolved in generator/cli/project_args.py).
 
 Validated like every other deck key (unknown keys get did-you-mean, values a list
 of the valid ones); values that depend on the renderer (page sizes, arrangements)
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 Output = Literal["sheets", "images", "booklets", "balance", "vendors", "showcase"]
 DEFAULT_OUTPUTS: tuple[Output, ...] = ("sheets", "images", "booklets", "balance")
@@ -36,17 +37,29 @@ class _Strict(BaseModel):
 
 
 class SheetsIn(_Strict):
-    """Card and tile sheets (``deckpress cards`` / ``tiles``): one PDF per page size."""
+    """Card and tile sheets (``deckpress cards`` / ``tiles``): one PDF per page size
+    (``build``); ``cards`` and ``tiles`` print on the first. ``page: letter`` is
+    short for ``pages: [letter]``."""
 
     pages: list[Text] = Field(default_factory=lambda: ["a4", "letter"], min_length=1, max_length=8)
     backs: Literal["none", "duplex-long", "duplex-short", "fold"] = "duplex-long"
     bleed: float | None = Field(default=None, ge=0, le=50)  # mm; None: the sheet's default
     margin: float | None = Field(default=None, ge=0, le=50)
     gap: float | None = Field(default=None, ge=0, le=50)
-    arrangement: Text | None = None
+    arrangement: Literal["auto", "gap", "touching"] | None = None
     crop_marks: bool = True
     cut_lines: bool = False
     color: Literal["rgb", "cmyk"] = "rgb"
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_page(cls, data: Any) -> Any:
+        """``page: X`` (the flag's name) is ``pages: [X]``; both at once is a contradiction."""
+        if isinstance(data, dict) and "page" in data:
+            if "pages" in data:
+                raise ValueError("give page: (one size) or pages: (a list), not both")
+            data = {**{k: v for k, v in data.items() if k != "page"}, "pages": [data["page"]]}
+        return data
 
 
 class ImagesIn(_Strict):
@@ -54,7 +67,9 @@ class ImagesIn(_Strict):
 
     dpi: float = Field(default=150, ge=30, le=1200)
     format: Literal["png", "jpg", "webp"] = "png"
-    backs: bool = True
+    bleed: float | None = Field(default=None, ge=0, le=50)  # mm of bleed art; None: none (presets: theirs)
+    # --back-images; ``backs:`` (its first name) still reads, but backs: is how sheets print backs
+    back_images: bool = Field(default=True, validation_alias=AliasChoices("back_images", "backs"))
 
 
 class ShowcaseIn(_Strict):
@@ -69,7 +84,9 @@ class BookletsIn(_Strict):
     """Rule booklets: the project's own template (``rules/<game>.md.j2``) or the game's."""
 
     page: Text = "a4"
-    format: Literal["booklet", "sheet"] = "booklet"
+    # --imposition; ``format:`` (its first name) still reads, but --format is an image format
+    imposition: Literal["booklet", "sheet"] = Field(default="booklet",
+                                                    validation_alias=AliasChoices("imposition", "format"))
 
 
 class BalanceIn(_Strict):

@@ -48,7 +48,7 @@ def export_images(
     dpi: float | None = None,
     backs: bool | None = None,
     *,
-    bleed: bool | None = None,
+    bleed: float | bool | None = None,  # mm (True: 1/8 in)
     format: str | None = None,
     preset: str | None = None,
     corner_radius: float | None = None,

@@ -50,7 +50,7 @@ class ImageOptions:
             raise ParameterError(f"--corner-radius needs a format with transparency "
                                  f"({', '.join(ALPHA_FORMATS)}), not {self.format}")
         if self.corner_radius > 0 and self.bleed:
-            raise ParameterError("--corner-radius rounds the cut corners; use it with --no-bleed")
+            raise ParameterError("--corner-radius rounds the cut corners; use it without bleed (--bleed 0)")
 
     @property
     def bleed_used(self) -> float:

@@ -55,13 +55,16 @@ def plan_export(
     preset: str | None = None,
     *,
     dpi: float | None = None,
-    bleed: bool | None = None,
+    bleed: float | bool | None = None,
     format: str | None = None,
     backs: bool | None = None,
     corner_radius: float | None = None,
     color: str = "rgb",
 ) -> ExportPlan:
-    """Options from the arguments given (``None`` = not given), then the preset, then defaults."""
+    """Options from the arguments given (``None`` = not given), then the preset, then defaults.
+    ``bleed``: mm of bleed art on every side (0: none; ``True``: the vendors' 1/8 in)."""
+    if isinstance(bleed, bool):
+        bleed = VENDOR_BLEED_MM if bleed else 0.0
     check_choice("--color", color, COLORS)
     if preset is not None:
         check_choice("--preset", preset, tuple(PRESETS))
@@ -71,6 +74,7 @@ def plan_export(
                              "image files stay RGB")
     if preset is None:
         options = ImageOptions(dpi=300.0 if dpi is None else dpi, bleed=bool(bleed),
+                               bleed_mm=bleed if bleed else VENDOR_BLEED_MM,
                                format=format or "png", backs=bool(backs),
                                corner_radius=corner_radius or 0.0)
         return ExportPlan(options)
@@ -84,12 +88,12 @@ def plan_export(
         raise ParameterError(f"{where} writes a PDF; --format does not apply")
     if format is not None:
         check_choice(f"--format for {where}", format, p.formats)
-    if bleed is False and p.bleed_mm is not None:
-        raise ParameterError(f"{where} needs its bleed ({p.bleed_mm:g} mm); leave out --no-bleed")
-    if bleed is True and p.bleed_mm is None:
-        raise ParameterError(f"{where} images are cut size; leave out --bleed")
+    if bleed is not None and p.bleed_mm is not None and round(bleed, 3) != round(p.bleed_mm, 3):
+        raise ParameterError(f"{where} needs its bleed ({p.bleed_mm:g} mm); leave out --bleed {bleed:g}")
+    if bleed and p.bleed_mm is None:
+        raise ParameterError(f"{where} images are cut size; leave out --bleed {bleed:g}")
     if backs is False and p.output in ("pdf", "tts"):
-        raise ParameterError(f"{where} always includes the backs; leave out --no-backs")
+        raise ParameterError(f"{where} always includes the backs; leave out --no-back-images")
     if corner_radius and p.output != "images":
         raise ParameterError(f"{where} does not take --corner-radius")
     if corner_radius and p.bleed_mm is not None:

@@ -67,7 +67,7 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int | None = No
         _printed(deck, folder / lang, add_in)
     if "booklets" in outputs:
         for name, file, sets in project_booklets(deck):
-            add(name, "rules", [folder / file], game=deck.game, sets=list(sets), format=b.booklets.format,
+            add(name, "rules", [folder / file], game=deck.game, sets=list(sets), format=b.booklets.imposition,
                 page=b.booklets.page)
     if _game(deck) is not None and "balance" in outputs:
         games = balance_games if balance_games is not None else b.balance.games
@@ -85,8 +85,10 @@ def _printed(deck: Deck, folder: Path, add: Any) -> None:
         for page in b.sheets.pages:
             add(f"{kind}-{page}", kind, [folder / f"{kind}-{page}.pdf"], page=page, **sheet)
     if "images" in outputs:
-        extra = {"format": b.images.format} if b.images.format != "png" else {}
-        add("images", "images", [folder / "images"], dpi=b.images.dpi, backs=b.images.backs, **extra)
+        extra: dict[str, Any] = {"format": b.images.format} if b.images.format != "png" else {}
+        if b.images.bleed:
+            extra["bleed"] = b.images.bleed
+        add("images", "images", [folder / "images"], dpi=b.images.dpi, backs=b.images.back_images, **extra)
     if "vendors" in outputs:
         for vendor in b.vendors:
             add(f"images-{vendor}", "images", [folder / f"images-{vendor}"], preset=vendor)

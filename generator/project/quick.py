@@ -61,7 +61,8 @@ def quick_images(target: str, old: Deck, new: Deck, out: Path, ids: list[str], b
     for backs in (False, True):
         some = [p for p in pieces if (p.id in own) == backs]
         if some:
-            options = plan_export(None, dpi=new_job.options["dpi"], backs=backs).options
+            options = plan_export(None, dpi=new_job.options["dpi"], backs=backs, bleed=new_job.options.get("bleed"),
+                                  format=new_job.options.get("format")).options
             files += write_images(some, folder, options).files
     manifest[new_job.id] = {"key": new_job.key, "warnings": entry.get("warnings", [])}
     write_manifest(out, manifest)

@@ -1,4 +1,4 @@
-"""``deckpress check``: exit codes 0/1/2, JSON, --strict, --threshold, --report."""
+"""``deckpress check``: exit codes 0/1/2, JSON, --fail-on-warnings, --threshold, --report."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def run(*args: str):
 
 
 def test_clean_deck_exits_0_and_prints_a_verdict() -> None:
-    result = run(DECKS / "balanced.yaml", "--games", "0", "--strict")
+    result = run(DECKS / "balanced.yaml", "--games", "0", "--fail-on-warnings")
     assert result.exit_code == 0, result.output
     assert "verdict: no problems found" in result.output and "static checks only" in result.output
 
@@ -28,7 +28,7 @@ def test_errors_exit_1_and_warnings_only_with_strict() -> None:
     result = run(DECKS / "unbeatable.yaml", "--games", "0")
     assert result.exit_code == 1 and "U01 (Card U01) is unbeatable" in result.output
     assert run(DECKS / "war_gaps.yaml", "--games", "0").exit_code == 0  # warnings only
-    assert run(DECKS / "war_gaps.yaml", "--games", "0", "--strict").exit_code == 1
+    assert run(DECKS / "war_gaps.yaml", "--games", "0", "--fail-on-warnings").exit_code == 1
 
 
 def test_bad_input_exits_2_without_a_traceback() -> None:

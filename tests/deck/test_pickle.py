@@ -27,7 +27,7 @@ def test_every_bundled_deck_round_trips(name: str) -> None:
 
 def test_images_with_two_workers_on_a_54_card_deck(tmp_path: Path) -> None:
     # viashi has 54 cards: more than the one-process threshold, so the pool really runs
-    result = CliRunner().invoke(app, ["images", "viashi", "-o", str(tmp_path), "--jobs", "2", "--dpi", "60", "--backs"],
+    result = CliRunner().invoke(app, ["images", "viashi", "-o", str(tmp_path), "--jobs", "2", "--dpi", "60", "--back-images"],
                                 catch_exceptions=False)
     assert result.exit_code == 0, result.output
     faces = [p for p in tmp_path.glob("*.png") if "back" not in p.stem]

@@ -16,7 +16,7 @@ runner = CliRunner()
 
 def test_images_writes_one_file_per_card_and_one_back(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    result = runner.invoke(app, ["images", "standard52", "-o", str(out), "--dpi", "40", "--backs",
+    result = runner.invoke(app, ["images", "standard52", "-o", str(out), "--dpi", "40", "--back-images",
                                  "--format", "jpg", "--jobs", "1"])
     assert result.exit_code == 0, result.output
     files = sorted(p.name for p in out.iterdir())
@@ -33,12 +33,12 @@ def test_images_writes_one_file_per_card_and_one_back(tmp_path: Path) -> None:
     (["--dpi", "5000"], "between 30 and 1200"),
     (["--dpi", "10"], "between 30 and 1200"),
     (["--preset", "tgc", "--dpi", "150"], "tgc (The Game Crafter) is 300 dpi"),
-    (["--preset", "mpc", "--no-bleed"], "needs its bleed"),
-    (["--preset", "tts", "--bleed"], "cut size"),
+    (["--preset", "mpc", "--bleed", "0"], "needs its bleed"),
+    (["--preset", "tts", "--bleed", "3"], "cut size"),
     (["--preset", "tts", "--format", "webp"], "valid: png, jpg"),
     (["--preset", "dtc", "--format", "png"], "writes a PDF"),
     (["--corner-radius", "3", "--format", "jpg"], "png, webp"),
-    (["--corner-radius", "3", "--bleed"], "--no-bleed"),
+    (["--corner-radius", "3", "--bleed", "2"], "--bleed 0"),
     (["--jobs", "-1"], "--jobs"),
 ])
 def test_bad_options_exit_2_naming_the_valid_values(tmp_path: Path, args: list[str], message: str) -> None:

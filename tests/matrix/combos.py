@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
@@ -46,14 +47,22 @@ def _param(combo: str, args: list[str], expect: tuple[int, ...] = (0,), **extra:
 
 # -- cards ---------------------------------------------------------------------------
 CARDS = {
-    "deck": ["xlsx", "csv"], "page": ["a4", "letter", "a3"],
+    "deck": ["xlsx", "csv", "settings"], "page": ["a4", "letter", "a3"],
     "backs": ["none", "duplex-long", "duplex-short", "fold"], "arrangement": ["auto", "gap", "touching"],
-    "color": ["rgb", "cmyk"], "bleed": ["3", "0"], "flag": ["plain", "--cut-lines", "--proof", "--no-crop-marks"],
+    "color": ["rgb", "cmyk"], "bleed": ["3", "0"],
+    "flag": ["plain", "--cut-lines", "--no-cut-lines", "--proof", "--crop-marks", "--no-crop-marks"],
 }
+# settings: the deck file's build: section sets every sheet option (kitchen.py); the
+# flags given win, the rest (margin, gap, crop marks, cut lines) come from it.
+DECKS = {"xlsx": "KITCHEN", "csv": "KITCHEN/csv.yaml", "settings": "KITCHEN/settings.yaml"}
+
+# Old spellings (renamed for one meaning per name): they still work, and say on one
+# stderr line what to use instead (``deprecated``: a pattern of that line).
+DEPRECATED = r"warning: .* is deprecated: use "
 
 
 def deck_arg(deck: str) -> str:
-    return "KITCHEN" if deck == "xlsx" else "KITCHEN/csv.yaml"
+    return DECKS[deck]
 
 
 def cards_combos() -> list[Any]:
@@ -68,9 +77,9 @@ def cards_combos() -> list[Any]:
 
 # -- images --------------------------------------------------------------------------
 IMAGES = {
-    "deck": ["xlsx", "csv"], "preset": ["none", "tgc", "mpc", "dtc", "tts"],
-    "format": ["default", "png", "jpg", "webp"], "backs": ["default", "backs", "no-backs"],
-    "jobs": ["1", "2"], "color": ["rgb", "cmyk"],
+    "deck": ["xlsx", "csv", "settings"], "preset": ["none", "tgc", "mpc", "dtc", "tts"],
+    "format": ["default", "png", "jpg", "webp"], "backs": ["default", "back-images", "no-back-images"],
+    "bleed": ["default", "0", "3.175"], "jobs": ["1", "2"], "color": ["rgb", "cmyk"],
 }
 
 
@@ -80,8 +89,13 @@ def images_allowed(r: Row) -> bool:
         return False  # cmyk is for the vendor PDF, which takes no --format
     if preset == "dtc" and fmt not in (None, "default"):
         return False
-    if preset in ("dtc", "tts") and r.get("backs") == "no-backs":
+    if preset in ("dtc", "tts") and r.get("backs") == "no-back-images":
         return False  # both always include the backs
+    bleed = r.get("bleed")
+    if preset in ("tgc", "mpc", "dtc") and bleed == "0" or preset == "mpc" and bleed == "3.175":
+        return False  # a vendor's bleed is its own (MPC: 1/8 in plus)
+    if preset == "tts" and bleed == "3.175":
+        return False  # TTS sheets are cut size
     return not (preset in ("tgc", "mpc", "tts") and fmt == "webp")
 
 
@@ -93,6 +107,8 @@ def images_args(r: Row) -> list[str]:
         args += ["--format", r["format"]]
     if r["backs"] != "default":
         args.append("--" + r["backs"])
+    if r["bleed"] != "default":
+        args += ["--bleed", r["bleed"]]
     return args
 
 
@@ -106,11 +122,19 @@ def images_combos() -> list[Any]:
         {**{k: v[0] for k, v in IMAGES.items()}, "preset": "dtc", "format": "png"},
         {**{k: v[0] for k, v in IMAGES.items()}, "preset": "tts", "color": "cmyk"},
         {**{k: v[0] for k, v in IMAGES.items()}, "color": "cmyk"},
-        {**{k: v[0] for k, v in IMAGES.items()}, "preset": "tts", "backs": "no-backs"},
+        {**{k: v[0] for k, v in IMAGES.items()}, "preset": "tts", "backs": "no-back-images"},
+        {**{k: v[0] for k, v in IMAGES.items()}, "preset": "tgc", "bleed": "0"},
+        {**{k: v[0] for k, v in IMAGES.items()}, "preset": "tts", "bleed": "3.175"},
     ]
     for r in refused:
         combo = "images-refused-" + "-".join(r[k] for k in IMAGES)
         out.append(_param(combo, images_args(r), expect=(2,), nothing=True))
+    base = ["images", "KITCHEN/csv.yaml", "-o", "OUT/images", "--jobs", "1", "--dpi", "60"]
+    for old in (["--bleed"], ["--no-bleed"], ["--backs"], ["--no-backs"], ["--bleed", "--backs"]):
+        combo = "images-deprecated" + "".join(old)
+        out.append(_param(combo, base + old, pieces=("images/*.pdf",), deprecated=DEPRECATED))
+    out.append(_param("images-showcase-settings", ["images", "KITCHEN/settings.yaml", "-o", "OUT/images",
+                                                   "--showcase"]))
     return out
 
 
@@ -119,37 +143,43 @@ TILES = {
     "components": ["tiles", "coins", "dice", "pawns", "tiles,coins,dice,pawns"],
     "arrangement": ["auto", "gap", "touching"], "color": ["rgb", "cmyk"],
     "backs": ["duplex-long", "duplex-short", "fold", "none"], "page": ["a4", "letter"], "packs": ["1", "2"],
+    "flag": ["plain", "--cut-lines", "--no-crop-marks", "--bleed=0"],
 }
 
 
 def tiles_combos() -> list[Any]:
     out = []
     for r in pairwise(TILES):
-        combo = "tiles-" + "-".join(r[k].replace(",", "+") for k in TILES)
+        combo = "tiles-" + "-".join(r[k].replace(",", "+").lstrip("-") for k in TILES)
         args = ["tiles", "-o", "OUT/tiles.pdf", "--components", r["components"], "--arrangement", r["arrangement"],
                 "--color", r["color"], "--backs", r["backs"], "--page", r["page"], "--packs", r["packs"]]
-        out.append(_param(combo, args, pieces=SHEETS))
+        out.append(_param(combo, args + ([r["flag"]] if r["flag"] != "plain" else []), pieces=SHEETS))
     return out
 
 
 # -- rules ---------------------------------------------------------------------------
-RULES = {"game": ["weiji", "war", "viashi"], "page": ["a4", "letter", "a3"], "format": ["booklet", "sheet"],
-         "deck": ["bundled", "kitchen"]}
+RULES = {"game": ["weiji", "war", "viashi"], "page": ["default", "a4", "letter", "a3"],
+         "imposition": ["default", "booklet", "sheet"], "deck": ["bundled", "kitchen", "settings"]}
 
 
 def rules_combos() -> list[Any]:
     out = []
-    for r in pairwise(RULES, lambda r: not (r.get("deck") == "kitchen" and r.get("game") not in (None, "weiji"))):
+    for r in pairwise(RULES, lambda r: r.get("deck") in (None, "bundled") or r.get("game") in (None, "weiji")):
         combo = "rules-" + "-".join(r[k] for k in RULES)
-        args = ["rules", r["game"], "-o", "OUT/rules.pdf", "--page", r["page"], "--format", r["format"]]
-        out.append(_param(combo, args + (["--deck", "KITCHEN"] if r["deck"] == "kitchen" else [])))
+        args = ["rules", r["game"], "-o", "OUT/rules.pdf"]
+        args += ["--page", r["page"]] if r["page"] != "default" else []
+        args += ["--imposition", r["imposition"]] if r["imposition"] != "default" else []
+        decks = {"kitchen": ["--deck", "KITCHEN"], "settings": ["--deck", "KITCHEN/settings.yaml"]}
+        out.append(_param(combo, args + decks.get(r["deck"], [])))
+    out.append(_param("rules-deprecated-format", ["rules", "weiji", "-o", "OUT/rules.pdf", "--format", "sheet"],
+                      deprecated=DEPRECATED))
     return out
 
 
 # -- check ---------------------------------------------------------------------------
-CHECK = {"deck": ["xlsx", "csv"], "output": ["tables", "json"], "report": ["no-report", "report"],
+CHECK = {"deck": ["xlsx", "csv", "settings"], "output": ["tables", "json"], "report": ["no-report", "report"],
          "suggest": ["no-suggest", "suggest"], "strategy": ["default", "best", "random", "expert"],
-         "jobs": ["1", "2"]}
+         "jobs": ["1", "2"], "warnings": ["default", "fail-on-warnings"]}
 
 
 def check_combos() -> list[Any]:
@@ -161,7 +191,12 @@ def check_combos() -> list[Any]:
         args += ["--report", "OUT/balance.pdf"] if r["report"] == "report" else []
         args += ["--suggest"] if r["suggest"] == "suggest" else []
         args += ["--strategy", r["strategy"]] if r["strategy"] != "default" else []
+        args += ["--fail-on-warnings"] if r["warnings"] != "default" else []
         out.append(_param(combo, args, expect=(0, 1), json=r["output"] == "json"))
+    out.append(_param("check-settings-games", ["check", "KITCHEN/settings.yaml", "--json", "--jobs", "1"],
+                      expect=(0, 1), json=True))  # the project's balance.games: 50
+    out.append(_param("check-deprecated-strict", ["check", "KITCHEN/csv.yaml", "--games", "0", "--strict"],
+                      expect=(0, 1), deprecated=DEPRECATED))
     return out
 
 
@@ -177,6 +212,12 @@ def run_combination(deckpress: Deckpress, tmp_path: Path, combo: str, args: list
         outcome.problems.append("exit 0 but nothing written")
     if extra.get("nothing") and any(out.rglob("*")):
         outcome.problems.append("refused (exit 2) but files were written")
+    warned = [line for line in result.stderr.splitlines() if "deprecated" in line]
+    if extra.get("deprecated") and not (len(warned) == len(set(warned)) >= 1
+                                        and all(re.match(extra["deprecated"], w) for w in warned)):
+        outcome.problems.append(f"an old spelling did not say (once) what to use instead: {warned}")
+    if not extra.get("deprecated") and warned:
+        outcome.problems.append(f"a current spelling was called deprecated: {warned}")
     if extra.get("json") and result.returncode in (0, 1):
         try:
             json.loads(result.stdout)

@@ -4,7 +4,8 @@ spreadsheet and art stay readable here.
 
 - ``deck.yaml``: a Weiji deck whose 56 rows (more than enough for the image export's
   worker processes) live in ``cards.xlsx``; ``csv.yaml``: the same cards from
-  ``cards.csv``. Rows have ``copies``, ``no data`` cells, rich text (bold, italic,
+  ``cards.csv``; ``settings.yaml``: the CSV deck with a ``build:`` section setting what
+  every command reads (sheets, images, showcase, booklets, balance). Rows have ``copies``, ``no data`` cells, rich text (bold, italic,
   line breaks) with bundled and project icons (``:sun:``, ``:coin:``).
 - art in PNG, JPEG, SVG and an SVG with ``<text>``; a PNG card back.
 - ``fonts/KitchenSerif.ttf``: a project font (DejaVu Serif, copied with its licence).
@@ -43,6 +44,18 @@ attributes:
   - {{key: crew, label: Crew, better: lower}}
 fields: [tagline]
 cards: {cards}
+"""
+
+# settings.yaml: the CSV deck with every build: setting a command reads, each away
+# from its default (the matrix's flags override some of them)
+SETTINGS = """\
+build:
+  sheets: {page: letter, backs: fold, bleed: 2, margin: 6, gap: 1, arrangement: gap, crop_marks: false,
+           cut_lines: true, color: cmyk}
+  images: {dpi: 100, format: jpg, bleed: 3.175, back_images: false}
+  showcase: {cards: [K01, K02], background: white, width: 500}
+  booklets: {page: letter, imposition: sheet}
+  balance: {games: 50}
 """
 
 LAYOUT = """\
@@ -149,4 +162,6 @@ def make_kitchen(folder: Path, cards: int = CARDS) -> Path:
     (folder / "deck.yaml").write_text(DECK.format(source="XLSX", cards="{file: cards.xlsx, sheet: Cards}"),
                                       encoding="utf-8")
     (folder / "csv.yaml").write_text(DECK.format(source="CSV", cards="cards.csv"), encoding="utf-8")
+    (folder / "settings.yaml").write_text(DECK.format(source="Settings", cards="cards.csv") + SETTINGS,
+                                          encoding="utf-8")
     return folder

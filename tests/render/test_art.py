@@ -105,7 +105,7 @@ def test_soft_art_warns_per_card_naming_card_and_field(tmp_path: Path) -> None:
     assert "use at least 500 x 700 px" in warning
     result = CliRunner().invoke(app, ["check", str(path), "--games", "0"])
     assert result.exit_code == 0 and "art prints at 100 ppi" in result.output
-    assert CliRunner().invoke(app, ["check", str(path), "--games", "0", "--strict"]).exit_code == 1
+    assert CliRunner().invoke(app, ["check", str(path), "--games", "0", "--fail-on-warnings"]).exit_code == 1
 
 
 def test_art_far_above_the_output_resolution_is_downsampled_when_embedded(tmp_path: Path) -> None:

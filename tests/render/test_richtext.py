@@ -217,7 +217,7 @@ def test_check_reports_glyph_coverage_naming_file_line_card_and_field(tmp_path: 
     report = json.loads(CliRunner().invoke(app, ["check", str(deck), "--games", "0", "--json"]).stdout)
     assert any("deck.yaml:7: card B, field 'text': no font can draw '🚀' (U+1F680)" in f["message"]
                for f in report["findings"]), report["findings"]
-    strict = CliRunner().invoke(app, ["check", str(deck), "--games", "0", "--strict"])
+    strict = CliRunner().invoke(app, ["check", str(deck), "--games", "0", "--fail-on-warnings"])
     assert strict.exit_code == 1 and "U+1F680" in strict.output
     assert text_problems(load_deck(deck), glyphs=False) == []  # printing without --strict only warns
 
