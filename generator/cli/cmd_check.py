@@ -79,9 +79,10 @@ def check(
             from ..render.overflow import translation_overflow
 
             printing += translation_overflow(source, loaded)  # a translation cut where the source fits
-        from ..booklet.build import check_project_rules
+        if not any(i.level == "error" for i in issues):  # an invalid deck: its errors say why, not the booklet's
+            from ..booklet.build import check_project_rules
 
-        check_project_rules(loaded)  # the project's rules template, as `rules` and `build` read it
+            check_project_rules(loaded)  # the project's rules template, as `rules` and `build` read it
     except DeckpressError as exc:
         if as_json:  # a script still gets one JSON object on stdout (the lines on stderr as always)
             typer.echo(json.dumps(_failed_json(deck, exc), indent=2))

@@ -184,3 +184,26 @@ def test_a_deck_check_passes_prints_and_plays(name: str, game: str, printer: str
         assert result.exit_code == 0, (args, result.output)
         assert "warning" not in result.output, result.output
     assert (tmp_path / "sheets.pdf").stat().st_size > 10_000 and (tmp_path / "r.pdf").is_file()
+
+
+def test_check_of_a_project_with_its_own_rules_template_reports_the_missing_card(tmp_path: Path,
+                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A starter project (its own rules/viashi.md.j2) renamed by the designer, its weakest god
+    'the Trickster' deleted from cards.csv: check lists the missing card at the suit's line,
+    as every other command does, instead of failing on the booklet it cannot fill."""
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "sky", "--game", "viashi").exit_code == 0  # type: ignore[attr-defined]
+    deck_yaml, cards = tmp_path / "sky" / "deck.yaml", tmp_path / "sky" / "cards.csv"
+    deck_yaml.write_text(deck_yaml.read_text().replace("{key: gods, name: Gods", "{key: spirits, name: Spirits"))
+    rows = cards.read_text().replace(",gods,", ",spirits,").replace("the Changeling", "the Trickster").splitlines()
+    cards.write_text("\n".join(r for r in rows if "the Trickster" not in r) + "\n")
+    assert (tmp_path / "sky" / "rules" / "viashi.md.j2").is_file()
+    expected = f"deck.yaml:{line_of(deck_yaml, 'key: spirits')}: field 'suits[spirits]': rank '9' of Spirits"
+    report = check_json(Path("sky"))
+    errors = [f for f in report["findings"] if f["level"] == "error"]
+    assert [f["code"] for f in errors] == ["missing_special"], report  # (uneven ranks and suits: warnings)
+    assert expected in errors[0]["message"]
+    checked: Any = run("check", "sky", "--games", "0")
+    assert checked.exit_code == 1 and expected in " ".join(checked.output.split())
+    ruled: Any = run("rules", "viashi", "--deck", "sky", "-o", tmp_path / "r.pdf")
+    assert ruled.exit_code == 2 and expected in ruled.output and not (tmp_path / "r.pdf").exists()
