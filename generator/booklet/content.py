@@ -43,14 +43,18 @@ def deal(total: int, players: int) -> dict[str, int]:
     return {"total": total, "players": players, "base": total // players, "extra": total % players}
 
 
+def _changed(params: Params) -> list[str]:
+    """``--set key=value`` for each parameter this booklet's game does not take by default."""
+    defaults = type(params)()
+    return [f"--set {k}={str(v).lower() if isinstance(v, bool) else v}"
+            for k, v in params.describe().items() if k != "max_tricks" and v != getattr(defaults, k)]
+
+
 def _sets(game: str, params: Params, deck: Deck) -> str:
     """The command that prints this booklet again, to paste: a bundled deck by its
     name, any other deck by its file path as given (``--deck elements`` would fail)."""
-    defaults = type(params)()
-    changed = [f"--set {k}={str(v).lower() if isinstance(v, bool) else v}"
-               for k, v in params.describe().items() if k != "max_tricks" and v != getattr(defaults, k)]
     return " ".join([f"deckpress rules {game}", *(["--deck", _deck_argument(deck)] if deck.key else []),
-                     *changed])
+                     *_changed(params)])
 
 
 def _deck_argument(deck: Deck) -> str:
@@ -306,6 +310,8 @@ def booklet_context(game: str, params: Params, deck: Deck) -> dict[str, Any]:
            # the deck option of the commands a booklet suggests: "" for the game's own bundled deck
            "deck_option": "" if _is_bundled(deck) and deck.key == spec.default_deck else
            f" --deck {_deck_argument(deck)}",
+           # the --set options of this game: the simulator plays exactly this booklet's game with them
+           "set_options": "".join(f" {o}" for o in _changed(params)),
            **facts}
     # issue #27: the rules and names that are ours, marked where stated and listed at the end
     ours, mark, silent = markers(game, ctx)

@@ -10,6 +10,7 @@ survives. The footer command pastes: it names the deck file as given.
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 import shutil
@@ -212,3 +213,25 @@ def test_the_printed_booklet_states_the_designers_names(tmp_path: Path, game: st
     text = " ".join(" ".join(p.extract_text() for p in PdfReader(out).pages).split())
     assert all(n in text for n in names), [n for n in names if n not in text]
     assert not absent(text, bundled)
+
+
+@pytest.mark.parametrize(("game", "deck_file", "params"), [
+    ("viashi", "starfall7.yaml", {"players": 6}),
+    ("viashi", "starfall8.yaml", {"variant": "human", "hands": 3}),
+    ("war", "elements.yaml", {"players": 3, "packs": 2}),
+    ("war", "elements.yaml", {}),
+], ids=str)
+def test_the_simulate_command_a_booklet_names_plays_its_game(game: str, deck_file: str,
+                                                            params: dict[str, Any]) -> None:
+    """"The simulator (deckpress simulate ...) plays exactly this game": pasted, that command
+    plays the booklet's players, variant and hands, not the defaults."""
+    text, _ = text_of(game, deck_file, params)
+    found = re.search(r"the simulator \((deckpress simulate [^)]*)\) plays exactly this game", text)
+    assert found, text[:600]
+    expected = " ".join(f"--set {k}={v}" for k, v in params.items())
+    assert found.group(1) == f"deckpress simulate {game} --deck {DATA / deck_file}" + (f" {expected}" if params else "")
+    result = CliRunner().invoke(app, [*shlex.split(found.group(1))[1:], "--games", "4", "--json"])
+    assert result.exit_code == 0, result.output
+    played = json.loads(result.stdout)["params"]
+    assert {k: played[k] for k in params} == params
+    assert played == make_params(game, **params).describe()
