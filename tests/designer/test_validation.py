@@ -207,3 +207,32 @@ def test_check_of_a_project_with_its_own_rules_template_reports_the_missing_card
     assert checked.exit_code == 1 and expected in " ".join(checked.output.split())
     ruled: Any = run("rules", "viashi", "--deck", "sky", "-o", tmp_path / "r.pdf")
     assert ruled.exit_code == 2 and expected in ruled.output and not (tmp_path / "r.pdf").exists()
+
+
+def test_a_fool_moved_to_another_rank_is_named_by_its_own_name(variant: Variant, tmp_path: Path) -> None:
+    """Starfall's Jester of Embers given rank '5' (the Sailor's): the doubled card is listed with
+    the names the deck gives both cards, so the designer finds the Jester, not two Sailors."""
+    moved = "{id: embers-7, name: Jester of Embers, suit: embers, rank: '5'}"
+    path = variant("starfall7", ("{id: embers-7, name: Jester of Embers, suit: embers, rank: '7'}", moved))
+    issues = validate_deck(resolve_deck(path))
+    assert [i.code for i in issues] == ["duplicate", "missing_special"]
+    dup, fool = issues[0].problem, issues[1].problem
+    assert dup.message.startswith("the Sailor of Embers is in the deck 2 times (embers-5 'Sailor of Embers', "
+                                  "embers-7 'Jester of Embers': both `suit: embers, rank: '5'`; first at line "
+                                  f"{line_of(path, 'id: embers-5,')})")
+    assert (dup.line, dup.card) == (line_of(path, moved), "embers-7")
+    assert "the Jester of Embers (the Fool" in fool.message and fool.line == line_of(path, "key: embers")
+    ruled: Any = run("rules", "viashi", "--deck", path, "-o", tmp_path / "r.pdf")
+    assert ruled.exit_code == 2 and "Traceback" not in ruled.output and not (tmp_path / "r.pdf").exists()
+    said = ruled.output.splitlines()  # one line each, at the deck's own lines
+    assert len(said) == 2 and said[0].startswith(f"error: {path}:{line_of(path, moved)}: card embers-7, field 'rank'")
+    assert said[1].startswith(f"error: {path}:{line_of(path, 'key: embers')}: field 'suits[embers]'")
+
+
+def test_a_doubled_god_is_named_by_rank_not_as_a_regular_card(variant: Variant) -> None:
+    path = variant("starfall7", ("{id: spirits-3, name: the Smith, suit: spirits, rank: '3'}",
+                                 "{id: spirits-3, name: the Smith, suit: spirits, rank: '4'}"))
+    message = validate_deck(resolve_deck(path))[0].problem.message
+    assert message.startswith("rank '4' of Spirits is in the deck 2 times (spirits-3 'the Smith', "
+                              "spirits-4 'the Wanderer': both `suit: spirits, rank: '4'`")
+    assert "Sage of Spirits" not in message

@@ -56,9 +56,9 @@ def _issues(deck: Deck) -> list[Issue]:
             first = deck.card(ids[0])
             again = next((deck.card(i) for i in ids[1:] if i != ids[0]), first)
             out.append(Issue("error", "duplicate", Problem(
-                f"the {_rank_name(deck, rank_key)} of {_suit_name(deck, suit_key)} is in the deck {len(ids)} times "
-                f"({', '.join(dict.fromkeys(ids))}; first at line {first.source.line}): each card once, or two "
-                "identical cards make a trick's winner ambiguous", again.source.file or where, again.source.line,
+                f"{_card_words(deck, suit_key, rank_key)} is in the deck {len(ids)} times "
+                f"({_listed(deck, ids, suit_key, rank_key)}; first at line {first.source.line}): each card once, or "
+                "two identical cards make a trick's winner ambiguous", again.source.file or where, again.source.line,
                 again.id, "rank"), tuple(dict.fromkeys(ids))))
     strongest = max(deck.ranks, key=lambda r: r.strength)
     weakest = min(deck.ranks, key=lambda r: r.strength)
@@ -88,6 +88,25 @@ def special_role(suit: Suit, rank: Rank, strongest: Rank, weakest: Rank) -> str 
     if rank == strongest:
         return "the suit's top card"
     return None
+
+
+def _card_words(deck: Deck, suit_key: str, rank_key: str) -> str:
+    """A card by its place: "the Knight of Embers"; a god, named by card, "rank '3' of Spirits"."""
+    suit = next((s for s in deck.suits if s.key == suit_key), None)
+    if suit is not None and suit.gods:
+        return f"rank {rank_key!r} of {suit.name}"
+    return f"the {_rank_name(deck, rank_key)} of {_suit_name(deck, suit_key)}"
+
+
+def _listed(deck: Deck, ids: list[str], suit_key: str, rank_key: str) -> str:
+    """The ids of a doubled card; where the deck names them differently (a Fool moved to
+    another rank keeps its name), each with its name and the suit and rank they share."""
+    unique = list(dict.fromkeys(ids))
+    names = [deck.card(i).name for i in unique]
+    if len(set(names)) < 2:
+        return ", ".join(unique)
+    return ", ".join(f"{i} {n!r}" for i, n in zip(unique, names, strict=True)) + \
+        f": {'both' if len(unique) == 2 else 'all'} `suit: {suit_key}, rank: {rank_key!r}`"
 
 
 def _rank_name(deck: Deck, key: str) -> str:
