@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from generator.cli import app
 from generator.deck import resolve_deck
 from generator.deck.model import SUIT_PALETTE
 from generator.deckcheck import validate_deck
@@ -236,3 +238,21 @@ def test_a_doubled_god_is_named_by_rank_not_as_a_regular_card(variant: Variant) 
     assert message.startswith("rank '4' of Spirits is in the deck 2 times (spirits-3 'the Smith', "
                               "spirits-4 'the Wanderer': both `suit: spirits, rank: '4'`")
     assert "Sage of Spirits" not in message
+
+
+def test_build_prints_the_decks_field_names_whole(variant: Variant, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """`suits[air]` in a build's table and warnings is text, not console markup to strip."""
+    monkeypatch.chdir(tmp_path)
+    pale = variant("elements", (", color: '#3E8E9E'", ""), out="pale")
+    built: Any = CliRunner().invoke(app, ["build", str(pale), "--balance-games", "0", "-o", "out"],
+                                    env={"COLUMNS": "400"})
+    assert built.exit_code == 0, built.output
+    assert f"{pale.name}:{line_of(pale, 'key: air')}: field 'suits[air]': suit 'air' has no color" in built.output
+    skull = variant("elements", ("symbol: star}", "symbol: skull}"), out="skull")
+    failed: Any = CliRunner().invoke(app, ["build", str(skull), "--balance-games", "0", "-o", "out"],
+                                     env={"COLUMNS": "400"})
+    assert failed.exit_code == 1
+    said = f"{skull.name}:{line_of(skull, 'skull')}: field 'suits[aether].symbol': suit 'aether': unknown symbol 'skull'"
+    assert failed.output.count(said) == 2, failed.output  # in the table, and as a plain line after it
+    assert not (tmp_path / "out" / "skull").exists()
