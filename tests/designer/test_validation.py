@@ -137,8 +137,11 @@ def test_a_suit_without_colour_gets_the_palette_and_a_warning(variant: Variant, 
 def test_tiles_of_a_cards_deck_advise_kind_piecepack(variant: Variant, tmp_path: Path) -> None:
     path = variant("elements", ("kind: piecepack\n", ""))
     result: Any = run("tiles", path, "-o", tmp_path / "t.pdf")
-    assert result.exit_code == 2
-    assert "add `kind: piecepack`" in result.output and str(path) in result.output.replace("\n", "")
+    assert result.exit_code == 2 and not (tmp_path / "t.pdf").exists()
+    assert f"error: {path}:{line_of(path, 'card_size:')}: field 'kind': deck 'Elements' is a cards deck, not a " \
+           "piecepack: add `kind: piecepack`" in result.output  # at the line check's warning names
+    starfall: Any = run("tiles", DECKS / "starfall7.yaml", "-o", tmp_path / "s.pdf")  # cards, not tiles
+    assert starfall.exit_code == 2 and "not a piecepack: print it with `deckpress cards`" in starfall.output
     report = check_json(path)
     assert [f["code"] for f in report["findings"]] == ["kind"]  # check says so too, as a warning
     assert "add `kind: piecepack`" in report["findings"][0]["message"]
