@@ -177,6 +177,17 @@ def test_the_footer_command_names_the_deck_file_as_given_and_runs(
     assert f"--deck {deck_file}" in footer
 
 
+def test_a_deck_named_without_its_yaml_is_pointed_at_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--deck elements` (the footer's old form) beside elements.yaml: not found, and told the file name."""
+    shutil.copy(DATA / "elements.yaml", tmp_path / "elements.yaml")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["rules", "war", "--deck", "elements", "-o", "x.pdf"])
+    assert result.exit_code == 2 and not (tmp_path / "x.pdf").exists()
+    assert "no deck file or bundled deck named 'elements' (did you mean 'elements.yaml'?" in result.output
+    other = CliRunner().invoke(app, ["rules", "war", "--deck", "starfall", "-o", "x.pdf"])
+    assert other.exit_code == 2 and "did you mean" not in other.output  # no file of that name: no guess
+
+
 def test_bundled_decks_keep_their_short_names_in_the_footer() -> None:
     ctx = booklet_context("war", make_params("war"), resolve_deck("piecepack"))
     assert ctx["command"] == "deckpress rules war --deck piecepack"
