@@ -259,3 +259,13 @@ def test_build_prints_the_decks_field_names_whole(variant: Variant, tmp_path: Pa
     said = f"{skull.name}:{line_of(skull, 'skull')}: field 'suits[aether].symbol': suit 'aether': unknown symbol 'skull'"
     assert failed.output.count(said) == 2, failed.output  # in the table, and as a plain line after it
     assert not (tmp_path / "out" / "skull").exists()
+
+
+def test_a_card_without_rank_is_named_at_its_line_not_in_the_bundled_layout(variant: Variant, tmp_path: Path) -> None:
+    path = variant("starfall7", ("{id: tides-4, name: Sage of Tides, suit: tides, rank: '4'}",
+                                 "{id: tides-4, name: Sage of Tides, suit: tides}"))
+    _refused_everywhere(path, tmp_path, "card tides-4, field 'rank': a Viashi card needs a suit and a rank: add `rank:`",
+                        line_of(path, "id: tides-4,"))
+    checked: Any = run("check", path, "--games", "0")
+    assert checked.exit_code == 1, checked.output  # a report, not a failure in templates/cards/viashi.yaml
+    assert "templates" not in checked.output and "viashi.yaml" not in checked.output
