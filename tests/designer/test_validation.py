@@ -269,3 +269,9 @@ def test_a_card_without_rank_is_named_at_its_line_not_in_the_bundled_layout(vari
     checked: Any = run("check", path, "--games", "0")
     assert checked.exit_code == 1, checked.output  # a report, not a failure in templates/cards/viashi.yaml
     assert "templates" not in checked.output and "viashi.yaml" not in checked.output
+
+
+def test_a_misspelt_piecepack_colour_is_refused_by_check_as_by_tiles(variant: Variant, tmp_path: Path) -> None:
+    path = variant("elements", ("line: '#222222'", "lines: '#222222'"))
+    _refused_everywhere(path, tmp_path, "field 'colors': unknown piecepack colour 'lines' (did you mean 'line'?)",
+                        line_of(path, "colors:"))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from ...deck.issues import deck_file, deck_line
 from ...deck.model import Deck, Suit
 from ...errors import DeckError, Problem
 from ..fonts import SERIF_BOLD
@@ -118,11 +119,9 @@ class PiecepackStyle:
         where = deck.path or deck.name
         if not deck.suits or not deck.ranks:
             raise DeckError(Problem("a piecepack needs suits and ranks", where))
-        unknown = sorted(set(deck.colors) - set(COLOR_KEYS))
-        if unknown:
-            raise DeckError(Problem(
-                f"unknown piecepack colour {unknown[0]!r}; valid: {', '.join(COLOR_KEYS)}",
-                where, field="colors"))
+        problem = colors_problem(deck)
+        if problem is not None:
+            raise DeckError(problem)
         suits = []
         for s in deck.suits:
             problem = suit_symbol_problem(deck, s)
@@ -147,6 +146,18 @@ class PiecepackStyle:
             # marks on the tile backs: the pack colour given, else one that reads on the back
             pack_back=c.get("pack", contrast(back, dark=line)),
         )
+
+
+def colors_problem(deck: Deck) -> Problem | None:
+    """A ``colors:`` key a piecepack does not use (a misprint would silently keep the default),
+    at the deck's ``colors:`` line, with did-you-mean; or None."""
+    unknown = sorted(set(deck.colors) - set(COLOR_KEYS))
+    if not unknown:
+        return None
+    close = difflib.get_close_matches(unknown[0], list(COLOR_KEYS), n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    return Problem(f"unknown piecepack colour {unknown[0]!r}{hint}; valid: {', '.join(COLOR_KEYS)}",
+                   deck_file(deck), deck_line(deck, "colors"), field="colors")
 
 
 def suit_symbol_problem(deck: Deck, suit: Suit) -> Problem | None:
