@@ -146,9 +146,11 @@ def _ranked(deck: Deck) -> list[Rank]:
 
 
 def war_context(params: WarParams, deck: Deck) -> dict[str, Any]:
-    ranks = _ranked(deck)
-    if not ranks:
-        raise ParameterError(f"deck {deck.name!r} has no ranks; War needs ranked tiles")
+    held = {c.rank for c in deck.printed()}
+    ranks = [r for r in _ranked(deck) if r.key in held]  # the ranks on its tiles, strongest first
+    if len(ranks) < 2:
+        raise ParameterError(Problem(f"deck {deck.name!r} has tiles of {len(ranks)} rank(s); War compares ranks, "
+                                     "so it needs tiles of at least two", deck.path or deck.name, field="ranks"))
     per_pack = sum(1 for _ in deck.printed())
     total = per_pack * params.packs
     d = deal(total, params.players)
@@ -161,7 +163,9 @@ def war_context(params: WarParams, deck: Deck) -> dict[str, Any]:
     if russian:  # the surprising one: the lowest rank beats the highest
         pair = (first_of[high.key], first_of[low.key])
     else:
-        pair = (first_of[ranks[1].key], first_of.get(ranks[3].key, first_of[low.key]))
+        # the second strongest against the fourth (5 or 4 against 3 or 2): a plain win, no exception
+        stronger = ranks[1] if len(ranks) > 2 else high
+        pair = (first_of[stronger.key], first_of[ranks[min(3, len(ranks) - 1)].key])
     unit = "tiles" if deck.kind == "piecepack" else "cards"
     chosen = [("Version", "Russian" if russian else "classic"), ("Players", str(params.players)),
               ("Piecepacks" if deck.kind == "piecepack" else "Decks", f"{params.packs} ({total} {unit})"),

@@ -246,3 +246,45 @@ def test_the_simulate_command_a_booklet_names_plays_its_game(game: str, deck_fil
     played = json.loads(result.stdout)["params"]
     assert {k: played[k] for k in params} == params
     assert played == make_params(game, **params).describe()
+
+
+def _fewer_ranks(tmp_path: Path, keep: tuple[str, ...], extra: str = "") -> Path:
+    """Elements with only the ranks ``keep`` (and their tiles), plus rank lines ``extra`` without tiles."""
+    lines = (DATA / "elements.yaml").read_text(encoding="utf-8").splitlines()
+    rank = re.compile(r"(?:\{key|rank): '(\w+)'")
+    kept = [line for line in lines if not ((m := rank.search(line)) and ("strength" in line or "suit:" in line)
+                                           and m.group(1) not in keep)]
+    text = "\n".join(kept).replace("cards:", extra + "cards:") + "\n"
+    path = tmp_path / "fewer.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# Elements cut to its weakest ranks: Void (null) < Spark (ace) < Pair (2). The classic example pits
+# the second strongest against the fourth (Square against Pair on the full pack); with three ranks
+# that is the second against the third, with two the first against the second.
+@pytest.mark.parametrize(("keep", "order", "example"), [
+    (("null", "ace", "2"), "Pair › Spark › Void", "Spark against Void: the Spark is stronger and takes both tiles."),
+    (("null", "ace"), "Spark › Void", "Spark against Void: the Spark is stronger and takes both tiles."),
+], ids=str)
+def test_war_booklet_of_a_piecepack_with_few_ranks(tmp_path: Path, keep: tuple[str, ...], order: str,
+                                                   example: str) -> None:
+    deck = resolve_deck(_fewer_ranks(tmp_path, keep))
+    classic = plain(render_rules_text("war", booklet_context("war", make_params("war"), deck)))
+    assert re.search(rf"From strongest to weakest:\W+{re.escape(order)} #", " ".join(classic.split()))
+    assert example in " ".join(classic.split())
+    russian = plain(render_rules_text("war", booklet_context("war", make_params("war", variant="russian"), deck)))
+    reversed_order = " › ".join(reversed(order.split(" › ")))
+    top = order.split(" › ")[0]  # the classic strongest, the Russian weakest, which beats the Void
+    assert reversed_order in " ".join(russian.split()) and f"One exception: a {top} beats a Void." in russian
+
+
+def test_war_booklet_lists_only_the_ranks_that_have_tiles(tmp_path: Path) -> None:
+    """Two ranks declared without tiles (Six, Seven) are no part of the ranking the players use."""
+    extra = "  - {key: '6', name: Six, strength: 6}\n  - {key: '7', name: Seven, strength: 7}\n"
+    deck = resolve_deck(_fewer_ranks(tmp_path, ("null", "ace", "2", "3", "4", "5"), extra))
+    assert [r.name for r in deck.ranks][-2:] == ["Six", "Seven"]
+    text = " ".join(plain(render_rules_text("war", booklet_context("war", make_params("war"), deck))).split())
+    assert re.search(r"From strongest to weakest:\W+Star › Square › Triad › Pair › Spark › Void #", text)
+    assert "Six" not in text and "Seven" not in text
+    assert "Square against Pair: the Square is stronger" in text

@@ -275,3 +275,14 @@ def test_a_misspelt_piecepack_colour_is_refused_by_check_as_by_tiles(variant: Va
     path = variant("elements", ("line: '#222222'", "lines: '#222222'"))
     _refused_everywhere(path, tmp_path, "field 'colors': unknown piecepack colour 'lines' (did you mean 'line'?)",
                         line_of(path, "colors:"))
+
+
+def test_a_war_piecepack_of_one_rank_is_refused_everywhere(variant: Variant, tmp_path: Path) -> None:
+    """Elements cut to its null tiles: nothing to compare, and no booklet could say who wins."""
+    path = variant("elements")
+    kept = [line for line in path.read_text().splitlines()
+            if not (("strength" in line or "suit:" in line) and "'null'" not in line)]
+    path.write_text("\n".join(kept) + "\n")
+    assert len(resolve_deck(path).cards) == 5
+    _refused_everywhere(path, tmp_path, "War compares the ranks of the tiles, and this deck has only Null",
+                        line_of(path, "ranks:"))
