@@ -286,3 +286,20 @@ def test_a_war_piecepack_of_one_rank_is_refused_everywhere(variant: Variant, tmp
     assert len(resolve_deck(path).cards) == 5
     _refused_everywhere(path, tmp_path, "War compares the ranks of the tiles, and this deck has only Null",
                         line_of(path, "ranks:"))
+
+
+def test_ranks_of_the_same_strength_are_a_warning_and_the_fool_is_the_games(variant: Variant) -> None:
+    """Starfall Eight with its Magician at the Jester's strength 1: the game plays them in the
+    order listed (Magician above Jester), so the Jester stays the Fool, in check's names too."""
+    path = variant("starfall8", ("{key: '7', name: Magician, strength: 2}", "{key: '7', name: Magician, strength: 1}"))
+    issues = validate_deck(resolve_deck(path))
+    assert [(i.level, i.code) for i in issues] == [("warning", "same_strength")]
+    assert issues[0].problem.message.startswith("ranks 'Magician' and 'Jester' have the same strength 1: Viashi "
+                                                "ranks every card of a suit, so it plays the Magician above the Jester")
+    assert issues[0].problem.line == line_of(path, "ranks:")
+    from generator.games.viashi.deck_check import special_names
+
+    assert special_names(resolve_deck(path))["fool"] == "Jester"  # not the first of the two weakest listed
+    simulated: Any = run("simulate", "viashi", "--deck", path, "--games", "5", "--json")
+    assert simulated.exit_code == 0
+    assert json.loads(simulated.stdout)["counter_names"]["fool_captures"] == "Jester captures"

@@ -41,6 +41,14 @@ def _issues(deck: Deck) -> list[Issue]:
             where, deck_line(deck, "ranks"), field="ranks")))
     if out:
         return out
+    ranked = sorted(deck.ranks, key=lambda r: -r.strength)  # as the game orders them: ties in listed order
+    for above, below in zip(ranked, ranked[1:], strict=False):
+        if above.strength == below.strength:
+            out.append(Issue("warning", "same_strength", Problem(
+                f"ranks {above.name!r} and {below.name!r} have the same strength {above.strength}: Viashi "
+                f"ranks every card of a suit, so it plays the {above.name} above the {below.name} (the order "
+                "they are listed in); give each rank its own `strength:`", where, deck_line(deck, "ranks"),
+                field="ranks")))
     held: dict[tuple[str, str], list[str]] = defaultdict(list)
     for card in deck.cards:
         if card.suit is None or card.rank is None:
@@ -60,8 +68,7 @@ def _issues(deck: Deck) -> list[Issue]:
                 f"({_listed(deck, ids, suit_key, rank_key)}; first at line {first.source.line}): each card once, or "
                 "two identical cards make a trick's winner ambiguous", again.source.file or where, again.source.line,
                 again.id, "rank"), tuple(dict.fromkeys(ids))))
-    strongest = max(deck.ranks, key=lambda r: r.strength)
-    weakest = min(deck.ranks, key=lambda r: r.strength)
+    strongest, weakest = ranked[0], ranked[-1]  # the game's top card and Fool
     for suit in [*regular, *gods]:
         for rank in deck.ranks:
             if (suit.key, rank.key) in held:
@@ -125,8 +132,8 @@ def special_names(deck: Deck) -> dict[str, str]:
     names = {"fool": "Fool", "changeling": "the Changeling", "lady": "the Lady", "gods": "Gods"}
     if not deck.ranks:
         return names
-    weakest = min(deck.ranks, key=lambda r: r.strength)
-    strongest = max(deck.ranks, key=lambda r: r.strength)
+    ranked = sorted(deck.ranks, key=lambda r: -r.strength)  # as the game orders them: ties in listed order
+    strongest, weakest = ranked[0], ranked[-1]
     names["fool"] = weakest.name
     gods = next((s for s in deck.suits if s.gods), None)
     if gods is not None:
