@@ -153,6 +153,9 @@ def test_classic_war_header_lists_only_what_applies() -> None:
     russian: Any = run("simulate", "war", "--deck", DECKS / "elements.yaml", "--games", "10", "--json",
                        "--set", "variant=russian")
     assert {"objective", "tie_method"} <= set(json.loads(russian.stdout)["params"])
+    table: Any = run("simulate", "war", "--deck", DECKS / "elements.yaml", "--games", "10")
+    header = table.output.splitlines()[1]  # the line under "war with Elements: ..."
+    assert header == "max_tricks=10000, players=2, packs=1, variant=classic, pickup=shuffled", table.output
 
 
 def test_icon_symbols_in_card_images_too(tmp_path: Path) -> None:

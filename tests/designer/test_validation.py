@@ -162,11 +162,19 @@ def test_five_rank_piecepack_warns_about_dice_and_prints_without_them(variant: V
     assert asked.exit_code == 2 and "no dice can be made" in asked.output
 
 
-def test_tiles_packs_range_is_wars() -> None:
+def test_tiles_packs_range_is_wars(tmp_path: Path) -> None:
     from generator.games.params import WarParams
     from generator.render.piecepack import MAX_PACKS
 
-    assert MAX_PACKS == next(m.le for m in WarParams.model_fields["packs"].metadata if hasattr(m, "le"))
+    assert MAX_PACKS == next(m.le for m in WarParams.model_fields["packs"].metadata if hasattr(m, "le")) == 4
+    for packs in ("0", "5"):  # the command refuses what War refuses, before drawing anything
+        tiles: Any = run("tiles", DECKS / "elements.yaml", "--packs", packs, "-o", tmp_path / "t.pdf")
+        assert tiles.exit_code == 2 and "packs must be between 1 and 4" in tiles.output
+        war: Any = run("simulate", "war", "--deck", DECKS / "elements.yaml", "--set", f"packs={packs}", "--games", "2")
+        assert war.exit_code == 2 and "valid: 1 to 4" in war.output
+    assert not (tmp_path / "t.pdf").exists()
+    four: Any = run("tiles", DECKS / "elements.yaml", "--packs", "4", "--components", "coins", "-o", tmp_path / "t.pdf")
+    assert four.exit_code == 0 and "4 piecepacks (120 coins)" in four.output  # 4 x 30
 
 
 def test_a_broken_icon_file_is_an_error_at_the_suit_line_not_a_crash(variant: Variant, tmp_path: Path) -> None:
