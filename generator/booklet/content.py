@@ -228,8 +228,8 @@ def _magicians(deck: Deck, regular: list[Suit], rank: Rank) -> str:
     for s in regular:
         if s.rank8:
             kinds.setdefault(s.rank8, []).append(s.name)
-    if not kinds:
-        return f"The cards of {_rank_label(rank)} ({rank.name})"
+    if not kinds:  # no suit says Magician or Scholar: the rank's own name, as the scoring table says
+        return f"The cards of {_rank_label(rank)} are {rank.name}s"
     parts = [f"{k.title()}s in {' and '.join(v) if len(v) < 3 else ', '.join(v[:-1]) + ' and ' + v[-1]}"
              for k, v in kinds.items()]
     return f"The cards of {_rank_label(rank)} are " + " and ".join(parts)

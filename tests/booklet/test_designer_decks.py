@@ -288,3 +288,18 @@ def test_war_booklet_lists_only_the_ranks_that_have_tiles(tmp_path: Path) -> Non
     assert re.search(r"From strongest to weakest:\W+Star › Square › Triad › Pair › Spark › Void #", text)
     assert "Six" not in text and "Seven" not in text
     assert "Square against Pair: the Square is stronger" in text
+
+
+def test_viashi_booklet_of_a_deck_without_rank8_names_its_magicians_in_a_sentence(tmp_path: Path) -> None:
+    """Starfall without `rank8:` on its suits: the bonus cards are the rank's own name, Magician
+    (rank 6 of 7), one per regular suit: 5 in the game."""
+    source = (DATA / "starfall7.yaml").read_text(encoding="utf-8")
+    plain_deck = re.sub(r", rank8: \w+", "", source)
+    assert plain_deck != source and "rank8" not in plain_deck
+    path = tmp_path / "plain.yaml"
+    path.write_text(plain_deck, encoding="utf-8")
+    text = " ".join(plain(render_rules_text("viashi", booklet_context("viashi", make_params("viashi"),
+                                                                         resolve_deck(path)))).split())
+    assert ("The cards of rank 6 are Magicians. They play like any other card, but each one a player owns at the "
+            "end scores a bonus point (5 in the game).") in text
+    assert "each Magician you own" in text and "Scholar" not in text
