@@ -311,3 +311,14 @@ def test_ranks_of_the_same_strength_are_a_warning_and_the_fool_is_the_games(vari
     simulated: Any = run("simulate", "viashi", "--deck", path, "--games", "5", "--json")
     assert simulated.exit_code == 0
     assert json.loads(simulated.stdout)["counter_names"]["fool_captures"] == "Jester captures"
+
+
+def test_a_viashi_deck_that_cannot_be_dealt_is_refused_everywhere(variant: Variant, tmp_path: Path) -> None:
+    """Starfall without Peaks: 4 regular suits + Spirits, 7 ranks = 35 cards; three players draw two
+    a turn (6 a round), so 30 or 36 would deal. check said 'no problems' and rules then failed."""
+    path = variant("starfall7", drop="peaks")
+    assert len(resolve_deck(path).cards) == 35
+    _refused_everywhere(path, tmp_path, "35 cards (5 suits of 7) cannot be drawn two at a time by 3 players (or 6 "
+                        "with two decks) in equal turns: Viashi needs a multiple of 6 cards (30 or 36 here)",
+                        line_of(path, "suits:"))
+    assert [i.code for i in validate_deck(resolve_deck(path))] == ["deal"]

@@ -79,6 +79,13 @@ def _issues(deck: Deck) -> list[Issue]:
             out.append(Issue("error", "missing_special" if role else "missing", Problem(
                 f"{what} is missing: add a card with `suit: {suit.key}, rank: '{rank.key}'`",
                 where, suit.source.line, field=f"suits[{suit.key}]"), (f"{suit.key}-{rank.key}",)))
+    total = sum(len(ids) for ids in held.values())
+    if not out and total % 6:  # 3 players (or 6 with two decks) draw two cards a turn, in equal turns
+        lower, upper = total - total % 6, total - total % 6 + 6
+        out.append(Issue("error", "deal", Problem(
+            f"{total} cards ({len(deck.suits)} suits of {len(deck.ranks)}) cannot be drawn two at a time by 3 "
+            f"players (or 6 with two decks) in equal turns: Viashi needs a multiple of 6 cards ({lower} or "
+            f"{upper} here); change the number of suits or ranks", where, deck_line(deck, "suits"), field="suits")))
     return out
 
 
