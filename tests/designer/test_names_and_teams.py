@@ -83,6 +83,24 @@ def test_the_back_grid_and_coin_values_read_without_their_own_colours(variant: A
     assert bundled.grid == bundled.ink == bundled.line == "#222222"  # light backs and coins: unchanged
 
 
+def test_god_cards_small_suit_line_reads_at_the_small_text_ratio() -> None:
+    """"7 · Spirits" (6.5 pt) on the god panel #2B2118: Starfall's purple #5B2C83 (ratio 1.6) is
+    lightened to 4.5, the corners (14 pt bold) to 3; the bundled gold (4.84) stays as it is."""
+    from generator.render.cards import deck_layout
+    from generator.render.layout.context import Where, card_context, resolve
+
+    def colours(deck_name: str | Path, card_id: str) -> tuple[str, str]:
+        deck = resolve_deck(deck_name)
+        front = dict(deck_layout(deck).front)
+        ctx = card_context(deck, deck.card(card_id))
+        return tuple(resolve(front[name], ctx, Where("viashi", None, card_id, name)).color  # type: ignore[union-attr, return-value]
+                     for name in ("rank_name", "index_top"))
+
+    small, corner = colours(DECKS / "starfall7.yaml", "spirits-7")
+    assert contrast_ratio(small, "#2B2118") >= 4.5 and 3 <= contrast_ratio(corner, "#2B2118") < 4.5
+    assert colours("viashi", "gods-9") == ("#B8860B", "#B8860B")
+
+
 def test_legible_keeps_readable_colours_and_lightens_the_rest() -> None:
     assert legible("#B8860B", "#2B2118") == "#B8860B"  # the bundled gold reads on the god panel
     fixed = legible("#5B2C83", "#2B2118")  # Starfall's purple does not (ratio 1.6)
