@@ -8,7 +8,7 @@ before anything is written, and print the warnings.
 
 What is checked: whether the suits can be printed (symbols, borders, colours;
 :mod:`.render.suit_checks`) and whether the game the deck declares can be played
-with it (Viashi: :mod:`.games.viashi.deck_check`). Layouts, templates, fonts and
+with it (Viashi: :mod:`.games.viashi.deck_check`, War: :mod:`.games.war.deck_check`). Layouts, templates, fonts and
 art are checked by the card check itself (``render.cards.check_cards``).
 
 Layering: imported by cli, project and balance; imports render and games.
@@ -20,6 +20,7 @@ from .deck.issues import Issue
 from .deck.model import Deck
 from .errors import DeckError
 from .games.viashi.deck_check import viashi_issues
+from .games.war.deck_check import war_issues
 from .render.suit_checks import print_issues
 
 
@@ -28,6 +29,8 @@ def validate_deck(deck: Deck) -> list[Issue]:
     issues = print_issues(deck)
     if deck.game == "viashi":
         issues += viashi_issues(deck)
+    elif deck.game == "war":
+        issues += war_issues(deck)
     return sorted(issues, key=lambda i: i.level != "error")
 
 

@@ -43,14 +43,18 @@ def deal(total: int, players: int) -> dict[str, int]:
     return {"total": total, "players": players, "base": total // players, "extra": total % players}
 
 
+def _changed(params: Params) -> list[str]:
+    """``--set key=value`` for each parameter this booklet's game does not take by default."""
+    defaults = type(params)()
+    return [f"--set {k}={str(v).lower() if isinstance(v, bool) else v}"
+            for k, v in params.describe().items() if k != "max_tricks" and v != getattr(defaults, k)]
+
+
 def _sets(game: str, params: Params, deck: Deck) -> str:
     """The command that prints this booklet again, to paste: a bundled deck by its
     name, any other deck by its file path as given (``--deck elements`` would fail)."""
-    defaults = type(params)()
-    changed = [f"--set {k}={str(v).lower() if isinstance(v, bool) else v}"
-               for k, v in params.describe().items() if k != "max_tricks" and v != getattr(defaults, k)]
     return " ".join([f"deckpress rules {game}", *(["--deck", _deck_argument(deck)] if deck.key else []),
-                     *changed])
+                     *_changed(params)])
 
 
 def _deck_argument(deck: Deck) -> str:
@@ -142,9 +146,11 @@ def _ranked(deck: Deck) -> list[Rank]:
 
 
 def war_context(params: WarParams, deck: Deck) -> dict[str, Any]:
-    ranks = _ranked(deck)
-    if not ranks:
-        raise ParameterError(f"deck {deck.name!r} has no ranks; War needs ranked tiles")
+    held = {c.rank for c in deck.printed()}
+    ranks = [r for r in _ranked(deck) if r.key in held]  # the ranks on its tiles, strongest first
+    if len(ranks) < 2:
+        raise ParameterError(Problem(f"deck {deck.name!r} has tiles of {len(ranks)} rank(s); War compares ranks, "
+                                     "so it needs tiles of at least two", deck.path or deck.name, field="ranks"))
     per_pack = sum(1 for _ in deck.printed())
     total = per_pack * params.packs
     d = deal(total, params.players)
@@ -157,7 +163,9 @@ def war_context(params: WarParams, deck: Deck) -> dict[str, Any]:
     if russian:  # the surprising one: the lowest rank beats the highest
         pair = (first_of[high.key], first_of[low.key])
     else:
-        pair = (first_of[ranks[1].key], first_of.get(ranks[3].key, first_of[low.key]))
+        # the second strongest against the fourth (5 or 4 against 3 or 2): a plain win, no exception
+        stronger = ranks[1] if len(ranks) > 2 else high
+        pair = (first_of[stronger.key], first_of[ranks[min(3, len(ranks) - 1)].key])
     unit = "tiles" if deck.kind == "piecepack" else "cards"
     chosen = [("Version", "Russian" if russian else "classic"), ("Players", str(params.players)),
               ("Piecepacks" if deck.kind == "piecepack" else "Decks", f"{params.packs} ({total} {unit})"),
@@ -220,8 +228,8 @@ def _magicians(deck: Deck, regular: list[Suit], rank: Rank) -> str:
     for s in regular:
         if s.rank8:
             kinds.setdefault(s.rank8, []).append(s.name)
-    if not kinds:
-        return f"The cards of {_rank_label(rank)} ({rank.name})"
+    if not kinds:  # no suit says Magician or Scholar: the rank's own name, as the scoring table says
+        return f"The cards of {_rank_label(rank)} are {rank.name}s"
     parts = [f"{k.title()}s in {' and '.join(v) if len(v) < 3 else ', '.join(v[:-1]) + ' and ' + v[-1]}"
              for k, v in kinds.items()]
     return f"The cards of {_rank_label(rank)} are " + " and ".join(parts)
@@ -306,6 +314,8 @@ def booklet_context(game: str, params: Params, deck: Deck) -> dict[str, Any]:
            # the deck option of the commands a booklet suggests: "" for the game's own bundled deck
            "deck_option": "" if _is_bundled(deck) and deck.key == spec.default_deck else
            f" --deck {_deck_argument(deck)}",
+           # the --set options of this game: the simulator plays exactly this booklet's game with them
+           "set_options": "".join(f" {o}" for o in _changed(params)),
            **facts}
     # issue #27: the rules and names that are ours, marked where stated and listed at the end
     ours, mark, silent = markers(game, ctx)

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from ..executor import parse_jobs
 from ..project import BuildSummary, build
@@ -67,18 +69,19 @@ def _print_summary(summary: BuildSummary) -> None:
         status = "[red]failed" if r.error else ("[dim]up to date" if r.skipped else "[green]built")
         outputs = ", ".join(str(p.relative_to(summary.out)) for p in r.job.outputs)
         notes = r.error or (f"{len(r.warnings)} warning(s)" if r.warnings else "")
-        table.add_row(r.job.id, status, outputs, notes)
+        table.add_row(Text(r.job.id), status, Text(outputs), Text(notes))  # Text: "suits[air]" is no markup
     for target, error in summary.failed_decks.items():
-        table.add_row(target, "[red]failed", "", error)
+        table.add_row(Text(target), "[red]failed", "", Text(error))
     console = Console()
     console.print(table)
     for r in summary.results:
         if r.warnings:
             label = "balance" if r.job.kind == "balance" else "warning"
-            console.print(f"[yellow]{label}[/yellow] {r.job.id}: {len(r.warnings)} finding(s)"
-                          + (f", see {r.job.outputs[0].relative_to(summary.out)}" if r.job.kind == "balance" else ""))
+            console.print(f"[yellow]{label}[/yellow] {escape(r.job.id)}: {len(r.warnings)} finding(s)"
+                          + (f", see {escape(str(r.job.outputs[0].relative_to(summary.out)))}"
+                             if r.job.kind == "balance" else ""))
             for warning in r.warnings[:WARNING_LINES]:
-                console.print(f"  {warning}", soft_wrap=True)
+                console.print(f"  {warning}", soft_wrap=True, markup=False, highlight=False)
             if len(r.warnings) > WARNING_LINES:
                 console.print(f"  ... and {len(r.warnings) - WARNING_LINES} more")
     # Failures again as plain lines: a table cell wraps the file names a user needs to copy.

@@ -78,14 +78,22 @@ def check(
         # the pass every render command makes: the same errors, the same warnings (unless the
         # validation found print errors: it would repeat them)
         printing = [str(w) for w in translation.warnings()] if translation is not None else []
-        printing += [] if any(i.level == "error" and not i.play for i in issues) else check_cards(loaded)
+        if not any(i.level == "error" and not i.play for i in issues):
+            try:
+                printing += check_cards(loaded)
+            except DeckpressError:
+                if not any(i.level == "error" for i in issues):
+                    raise
+                # a card the validation refused (a Viashi card without a rank...) fails its layout too:
+                # the validation's errors, at the deck's lines, say why; not the bundled layout file
         if translation is not None:
             from ..render.overflow import translation_overflow
 
             printing += translation_overflow(source, loaded)  # a translation cut where the source fits
-        from ..booklet.build import check_project_rules
+        if not any(i.level == "error" for i in issues):  # an invalid deck: its errors say why, not the booklet's
+            from ..booklet.build import check_project_rules
 
-        check_project_rules(loaded)  # the project's rules template, as `rules` and `build` read it
+            check_project_rules(loaded)  # the project's rules template, as `rules` and `build` read it
     except DeckpressError as exc:
         if as_json:  # a script still gets one JSON object on stdout (the lines on stderr as always)
             typer.echo(json.dumps(_failed_json(deck, exc), indent=2))

@@ -70,9 +70,11 @@ def _resolve(path: Path, name_or_path: str | Path) -> Deck:
         return load_deck(path)
     if str(name_or_path) in BUNDLED:
         return load_deck(bundled_path(str(name_or_path)), key=str(name_or_path))
+    files = [p for p in (path.with_name(path.name + ".yaml"), path.with_name(path.name + ".yml")) if p.is_file()]
+    hint = f" (did you mean {files[0].as_posix()!r}? a deck file is named with its .yaml)" if files else ""
     raise DeckError(
         Problem(
-            f"no deck file or bundled deck named {str(name_or_path)!r}; "
+            f"no deck file or bundled deck named {str(name_or_path)!r}{hint}; "
             f"bundled decks: {', '.join(BUNDLED)}"
         )
     )

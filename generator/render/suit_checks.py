@@ -5,6 +5,7 @@ reported at the suit's own line in the deck file:
 - a symbol the layout (cards) or the piecepack draws that is neither a built-in
   symbol nor a project icon (an error that says to add ``symbol:``);
 - a suit without ``color:`` (a warning naming the default palette's colour it gets);
+- a piecepack ``colors:`` key that is none of the piecepack's (an error, with did-you-mean);
 - a piecepack whose ranks are not six: its dice cannot be made (a warning);
 - a War deck that looks like a piecepack but lacks ``kind: piecepack`` (a warning).
 """
@@ -35,7 +36,11 @@ def print_issues(deck: Deck) -> list[Issue]:
                 f"suit {suit.key!r}: unknown border {suit.border!r}{did_you_mean(suit.border, STYLES)}; "
                 f"valid: {', '.join(STYLES)}", where, suit.source.line_of("border"), field=f"suits[{suit.key}].border")))
     if deck.kind == "piecepack":
-        from .piecepack.style import suit_symbol_problem
+        from .piecepack.style import colors_problem, suit_symbol_problem
+
+        colors = colors_problem(deck)
+        if colors is not None:
+            out.append(Issue("error", "colors", colors))
 
         for suit in deck.suits:
             problem = suit_symbol_problem(deck, suit)

@@ -10,6 +10,7 @@ survives. The footer command pastes: it names the deck file as given.
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 import shutil
@@ -176,6 +177,17 @@ def test_the_footer_command_names_the_deck_file_as_given_and_runs(
     assert f"--deck {deck_file}" in footer
 
 
+def test_a_deck_named_without_its_yaml_is_pointed_at_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--deck elements` (the footer's old form) beside elements.yaml: not found, and told the file name."""
+    shutil.copy(DATA / "elements.yaml", tmp_path / "elements.yaml")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["rules", "war", "--deck", "elements", "-o", "x.pdf"])
+    assert result.exit_code == 2 and not (tmp_path / "x.pdf").exists()
+    assert "no deck file or bundled deck named 'elements' (did you mean 'elements.yaml'?" in result.output
+    other = CliRunner().invoke(app, ["rules", "war", "--deck", "starfall", "-o", "x.pdf"])
+    assert other.exit_code == 2 and "did you mean" not in other.output  # no file of that name: no guess
+
+
 def test_bundled_decks_keep_their_short_names_in_the_footer() -> None:
     ctx = booklet_context("war", make_params("war"), resolve_deck("piecepack"))
     assert ctx["command"] == "deckpress rules war --deck piecepack"
@@ -212,3 +224,82 @@ def test_the_printed_booklet_states_the_designers_names(tmp_path: Path, game: st
     text = " ".join(" ".join(p.extract_text() for p in PdfReader(out).pages).split())
     assert all(n in text for n in names), [n for n in names if n not in text]
     assert not absent(text, bundled)
+
+
+@pytest.mark.parametrize(("game", "deck_file", "params"), [
+    ("viashi", "starfall7.yaml", {"players": 6}),
+    ("viashi", "starfall8.yaml", {"variant": "human", "hands": 3}),
+    ("war", "elements.yaml", {"players": 3, "packs": 2}),
+    ("war", "elements.yaml", {}),
+], ids=str)
+def test_the_simulate_command_a_booklet_names_plays_its_game(game: str, deck_file: str,
+                                                            params: dict[str, Any]) -> None:
+    """"The simulator (deckpress simulate ...) plays exactly this game": pasted, that command
+    plays the booklet's players, variant and hands, not the defaults."""
+    text, _ = text_of(game, deck_file, params)
+    found = re.search(r"the simulator \((deckpress simulate [^)]*)\) plays exactly this game", text)
+    assert found, text[:600]
+    expected = " ".join(f"--set {k}={v}" for k, v in params.items())
+    assert found.group(1) == f"deckpress simulate {game} --deck {DATA / deck_file}" + (f" {expected}" if params else "")
+    result = CliRunner().invoke(app, [*shlex.split(found.group(1))[1:], "--games", "4", "--json"])
+    assert result.exit_code == 0, result.output
+    played = json.loads(result.stdout)["params"]
+    assert {k: played[k] for k in params} == params
+    assert played == make_params(game, **params).describe()
+
+
+def _fewer_ranks(tmp_path: Path, keep: tuple[str, ...], extra: str = "") -> Path:
+    """Elements with only the ranks ``keep`` (and their tiles), plus rank lines ``extra`` without tiles."""
+    lines = (DATA / "elements.yaml").read_text(encoding="utf-8").splitlines()
+    rank = re.compile(r"(?:\{key|rank): '(\w+)'")
+    kept = [line for line in lines if not ((m := rank.search(line)) and ("strength" in line or "suit:" in line)
+                                           and m.group(1) not in keep)]
+    text = "\n".join(kept).replace("cards:", extra + "cards:") + "\n"
+    path = tmp_path / "fewer.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# Elements cut to its weakest ranks: Void (null) < Spark (ace) < Pair (2). The classic example pits
+# the second strongest against the fourth (Square against Pair on the full pack); with three ranks
+# that is the second against the third, with two the first against the second.
+@pytest.mark.parametrize(("keep", "order", "example"), [
+    (("null", "ace", "2"), "Pair › Spark › Void", "Spark against Void: the Spark is stronger and takes both tiles."),
+    (("null", "ace"), "Spark › Void", "Spark against Void: the Spark is stronger and takes both tiles."),
+], ids=str)
+def test_war_booklet_of_a_piecepack_with_few_ranks(tmp_path: Path, keep: tuple[str, ...], order: str,
+                                                   example: str) -> None:
+    deck = resolve_deck(_fewer_ranks(tmp_path, keep))
+    classic = plain(render_rules_text("war", booklet_context("war", make_params("war"), deck)))
+    assert re.search(rf"From strongest to weakest:\W+{re.escape(order)} #", " ".join(classic.split()))
+    assert example in " ".join(classic.split())
+    russian = plain(render_rules_text("war", booklet_context("war", make_params("war", variant="russian"), deck)))
+    reversed_order = " › ".join(reversed(order.split(" › ")))
+    top = order.split(" › ")[0]  # the classic strongest, the Russian weakest, which beats the Void
+    assert reversed_order in " ".join(russian.split()) and f"One exception: a {top} beats a Void." in russian
+
+
+def test_war_booklet_lists_only_the_ranks_that_have_tiles(tmp_path: Path) -> None:
+    """Two ranks declared without tiles (Six, Seven) are no part of the ranking the players use."""
+    extra = "  - {key: '6', name: Six, strength: 6}\n  - {key: '7', name: Seven, strength: 7}\n"
+    deck = resolve_deck(_fewer_ranks(tmp_path, ("null", "ace", "2", "3", "4", "5"), extra))
+    assert [r.name for r in deck.ranks][-2:] == ["Six", "Seven"]
+    text = " ".join(plain(render_rules_text("war", booklet_context("war", make_params("war"), deck))).split())
+    assert re.search(r"From strongest to weakest:\W+Star › Square › Triad › Pair › Spark › Void #", text)
+    assert "Six" not in text and "Seven" not in text
+    assert "Square against Pair: the Square is stronger" in text
+
+
+def test_viashi_booklet_of_a_deck_without_rank8_names_its_magicians_in_a_sentence(tmp_path: Path) -> None:
+    """Starfall without `rank8:` on its suits: the bonus cards are the rank's own name, Magician
+    (rank 6 of 7), one per regular suit: 5 in the game."""
+    source = (DATA / "starfall7.yaml").read_text(encoding="utf-8")
+    plain_deck = re.sub(r", rank8: \w+", "", source)
+    assert plain_deck != source and "rank8" not in plain_deck
+    path = tmp_path / "plain.yaml"
+    path.write_text(plain_deck, encoding="utf-8")
+    text = " ".join(plain(render_rules_text("viashi", booklet_context("viashi", make_params("viashi"),
+                                                                         resolve_deck(path)))).split())
+    assert ("The cards of rank 6 are Magicians. They play like any other card, but each one a player owns at the "
+            "end scores a bonus point (5 in the game).") in text
+    assert "each Magician you own" in text and "Scholar" not in text

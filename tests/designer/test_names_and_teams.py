@@ -64,6 +64,43 @@ def test_pack_marks_read_on_a_dark_tile_back() -> None:
     assert bundled.pack_back == bundled.pack == "#222222"  # a light back keeps the dark marks
 
 
+def test_the_back_grid_and_coin_values_read_without_their_own_colours(variant: Any, tmp_path: Path) -> None:
+    """Elements without `grid:` (line #222222 on the navy back) and with a dark coin: the grid is
+    the line colour lightened in 10 % steps until it reads (ratio 3): 0x22 + 0.4 x (0xFF - 0x22) =
+    0x7A, so #7A7A7A; the coin values likewise on the #2E2A24 coin."""
+    path = variant("elements", (", grid: '#E8E4FF'", ""), ("coin: '#E9DDBF'", "coin: '#2E2A24'"))
+    style = PiecepackStyle.from_deck(resolve_deck(path))
+    assert style.grid == "#7A7A7A" and contrast_ratio(style.grid, "#1D1B3A") >= 3
+    assert style.ink != "#222222" and contrast_ratio(style.ink, "#2E2A24") >= 3
+    assert style.pack == "#222222"  # the faces are light: the line colour as given
+    out = tmp_path / "backs.pdf"
+    result: Any = run("tiles", path, "-o", out, "--components", "tiles")
+    assert result.exit_code == 0, result.output
+    pages = _pages(out)
+    assert _count(pages[1], (0x7A, 0x7A, 0x7A), tolerance=6) > 500  # the backs' grid lines, drawn
+    assert _count(pages[0], (0x7A, 0x7A, 0x7A), tolerance=6) < 50  # (on the faces: a few anti-aliased edges)
+    bundled = PiecepackStyle.from_deck(resolve_deck("piecepack"))
+    assert bundled.grid == bundled.ink == bundled.line == "#222222"  # light backs and coins: unchanged
+
+
+def test_god_cards_small_suit_line_reads_at_the_small_text_ratio() -> None:
+    """"7 · Spirits" (6.5 pt) on the god panel #2B2118: Starfall's purple #5B2C83 (ratio 1.6) is
+    lightened to 4.5, the corners (14 pt bold) to 3; the bundled gold (4.84) stays as it is."""
+    from generator.render.cards import deck_layout
+    from generator.render.layout.context import Where, card_context, resolve
+
+    def colours(deck_name: str | Path, card_id: str) -> tuple[str, str]:
+        deck = resolve_deck(deck_name)
+        front = dict(deck_layout(deck).front)
+        ctx = card_context(deck, deck.card(card_id))
+        return tuple(resolve(front[name], ctx, Where("viashi", None, card_id, name)).color  # type: ignore[union-attr, return-value]
+                     for name in ("rank_name", "index_top"))
+
+    small, corner = colours(DECKS / "starfall7.yaml", "spirits-7")
+    assert contrast_ratio(small, "#2B2118") >= 4.5 and 3 <= contrast_ratio(corner, "#2B2118") < 4.5
+    assert colours("viashi", "gods-9") == ("#B8860B", "#B8860B")
+
+
 def test_legible_keeps_readable_colours_and_lightens_the_rest() -> None:
     assert legible("#B8860B", "#2B2118") == "#B8860B"  # the bundled gold reads on the god panel
     fixed = legible("#5B2C83", "#2B2118")  # Starfall's purple does not (ratio 1.6)
@@ -134,6 +171,9 @@ def test_classic_war_header_lists_only_what_applies() -> None:
     russian: Any = run("simulate", "war", "--deck", DECKS / "elements.yaml", "--games", "10", "--json",
                        "--set", "variant=russian")
     assert {"objective", "tie_method"} <= set(json.loads(russian.stdout)["params"])
+    table: Any = run("simulate", "war", "--deck", DECKS / "elements.yaml", "--games", "10")
+    header = table.output.splitlines()[1]  # the line under "war with Elements: ..."
+    assert header == "max_tricks=10000, players=2, packs=1, variant=classic, pickup=shuffled", table.output
 
 
 def test_icon_symbols_in_card_images_too(tmp_path: Path) -> None:

@@ -100,7 +100,7 @@ def test_a_piecepack_is_restyled_by_its_deck_data(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    ({"colors": {"bakground": "#FFFFFF"}}, "unknown piecepack colour 'bakground'; valid: background"),
+    ({"colors": {"bakground": "#FFFFFF"}}, r"unknown piecepack colour 'bakground' \(did you mean 'background'\?\); valid: background"),
     ({"symbol": "comet"}, "suit 'suns': unknown symbol 'comet'; valid: arms"),
 ])
 def test_bad_style_data_fails_loudly_naming_the_field(tmp_path: Path, change, message) -> None:  # type: ignore[no-untyped-def]

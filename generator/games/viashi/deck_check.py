@@ -41,6 +41,14 @@ def _issues(deck: Deck) -> list[Issue]:
             where, deck_line(deck, "ranks"), field="ranks")))
     if out:
         return out
+    ranked = sorted(deck.ranks, key=lambda r: -r.strength)  # as the game orders them: ties in listed order
+    for above, below in zip(ranked, ranked[1:], strict=False):
+        if above.strength == below.strength:
+            out.append(Issue("warning", "same_strength", Problem(
+                f"ranks {above.name!r} and {below.name!r} have the same strength {above.strength}: Viashi "
+                f"ranks every card of a suit, so it plays the {above.name} above the {below.name} (the order "
+                "they are listed in); give each rank its own `strength:`", where, deck_line(deck, "ranks"),
+                field="ranks")))
     held: dict[tuple[str, str], list[str]] = defaultdict(list)
     for card in deck.cards:
         if card.suit is None or card.rank is None:
@@ -56,12 +64,11 @@ def _issues(deck: Deck) -> list[Issue]:
             first = deck.card(ids[0])
             again = next((deck.card(i) for i in ids[1:] if i != ids[0]), first)
             out.append(Issue("error", "duplicate", Problem(
-                f"the {_rank_name(deck, rank_key)} of {_suit_name(deck, suit_key)} is in the deck {len(ids)} times "
-                f"({', '.join(dict.fromkeys(ids))}; first at line {first.source.line}): each card once, or two "
-                "identical cards make a trick's winner ambiguous", again.source.file or where, again.source.line,
+                f"{_card_words(deck, suit_key, rank_key)} is in the deck {len(ids)} times "
+                f"({_listed(deck, ids, suit_key, rank_key)}; first at line {first.source.line}): each card once, or "
+                "two identical cards make a trick's winner ambiguous", again.source.file or where, again.source.line,
                 again.id, "rank"), tuple(dict.fromkeys(ids))))
-    strongest = max(deck.ranks, key=lambda r: r.strength)
-    weakest = min(deck.ranks, key=lambda r: r.strength)
+    strongest, weakest = ranked[0], ranked[-1]  # the game's top card and Fool
     for suit in [*regular, *gods]:
         for rank in deck.ranks:
             if (suit.key, rank.key) in held:
@@ -72,6 +79,13 @@ def _issues(deck: Deck) -> list[Issue]:
             out.append(Issue("error", "missing_special" if role else "missing", Problem(
                 f"{what} is missing: add a card with `suit: {suit.key}, rank: '{rank.key}'`",
                 where, suit.source.line, field=f"suits[{suit.key}]"), (f"{suit.key}-{rank.key}",)))
+    total = sum(len(ids) for ids in held.values())
+    if not out and total % 6:  # 3 players (or 6 with two decks) draw two cards a turn, in equal turns
+        lower, upper = total - total % 6, total - total % 6 + 6
+        out.append(Issue("error", "deal", Problem(
+            f"{total} cards ({len(deck.suits)} suits of {len(deck.ranks)}) cannot be drawn two at a time by 3 "
+            f"players (or 6 with two decks) in equal turns: Viashi needs a multiple of 6 cards ({lower} or "
+            f"{upper} here); change the number of suits or ranks", where, deck_line(deck, "suits"), field="suits")))
     return out
 
 
@@ -90,6 +104,25 @@ def special_role(suit: Suit, rank: Rank, strongest: Rank, weakest: Rank) -> str 
     return None
 
 
+def _card_words(deck: Deck, suit_key: str, rank_key: str) -> str:
+    """A card by its place: "the Knight of Embers"; a god, named by card, "rank '3' of Spirits"."""
+    suit = next((s for s in deck.suits if s.key == suit_key), None)
+    if suit is not None and suit.gods:
+        return f"rank {rank_key!r} of {suit.name}"
+    return f"the {_rank_name(deck, rank_key)} of {_suit_name(deck, suit_key)}"
+
+
+def _listed(deck: Deck, ids: list[str], suit_key: str, rank_key: str) -> str:
+    """The ids of a doubled card; where the deck names them differently (a Fool moved to
+    another rank keeps its name), each with its name and the suit and rank they share."""
+    unique = list(dict.fromkeys(ids))
+    names = [deck.card(i).name for i in unique]
+    if len(set(names)) < 2:
+        return ", ".join(unique)
+    return ", ".join(f"{i} {n!r}" for i, n in zip(unique, names, strict=True)) + \
+        f": {'both' if len(unique) == 2 else 'all'} `suit: {suit_key}, rank: {rank_key!r}`"
+
+
 def _rank_name(deck: Deck, key: str) -> str:
     return next((r.name for r in deck.ranks if r.key == key), key)
 
@@ -106,8 +139,8 @@ def special_names(deck: Deck) -> dict[str, str]:
     names = {"fool": "Fool", "changeling": "the Changeling", "lady": "the Lady", "gods": "Gods"}
     if not deck.ranks:
         return names
-    weakest = min(deck.ranks, key=lambda r: r.strength)
-    strongest = max(deck.ranks, key=lambda r: r.strength)
+    ranked = sorted(deck.ranks, key=lambda r: -r.strength)  # as the game orders them: ties in listed order
+    strongest, weakest = ranked[0], ranked[-1]
     names["fool"] = weakest.name
     gods = next((s for s in deck.suits if s.gods), None)
     if gods is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...deck.issues import deck_file, deck_line
 from ...deck.model import Deck
 from ...errors import DeckError, ParameterError, Problem
 from ..piece import Piece
@@ -39,11 +40,14 @@ def parse_components(text: str | Sequence[str] | None) -> tuple[str, ...]:
 
 
 def _check(deck: Deck, packs: int) -> None:
-    if deck.kind != "piecepack":
-        where = f"{deck.path}" if deck.path is not None else repr(deck.name)
-        raise ParameterError(f"deck {deck.name!r} is a {deck.kind} deck, not a piecepack: add `kind: piecepack` "
-                             f"to {where} to print its tiles, coins, dice and pawns with `deckpress tiles` "
-                             "(or print it as cards with `deckpress cards`)")
+    if deck.kind != "piecepack":  # at the deck's `kind:` line, else where check's warning points
+        line = deck_line(deck, "kind") or deck_line(deck, "card_size") or deck_line(deck, "name")
+        tiles_like = deck.card_size.name == "tile" or any(r.key.lower() == "null" for r in deck.ranks)
+        advice = ("add `kind: piecepack` to print its tiles, coins, dice and pawns with `deckpress tiles` (or print "
+                  "it as cards with `deckpress cards`)" if tiles_like else "print it with `deckpress cards` (a "
+                  "piecepack of your own has `kind: piecepack`)")
+        raise DeckError(Problem(f"deck {deck.name!r} is a {deck.kind} deck, not a piecepack: {advice}",
+                                deck_file(deck), line, field="kind"))
     if not 1 <= packs <= MAX_PACKS:
         raise ParameterError(f"packs must be between 1 and {MAX_PACKS}, got {packs}")
     for card in deck.cards:

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from ...deck.issues import deck_file, deck_line
 from ...deck.model import Deck, Suit
 from ...errors import DeckError, Problem
 from ..fonts import SERIF_BOLD
-from ..layout.colors import contrast
+from ..layout.colors import contrast, legible
 from ..layout.images import ImageProblem, check_image
 from ..layout.svg import is_svg, svg_size
 from .symbols import SYMBOLS, symbol_names
@@ -29,11 +30,11 @@ Mark = Literal["blank", "symbol", "spiral", "label"]
 COLOR_KEYS: dict[str, str] = {
     "background": "tile faces, die faces and the pawn symbol",
     "back": "tile backs (default: background)",
-    "grid": "the grid on tile backs (default: line)",
+    "grid": "the grid on tile backs (default: line, lightened until it reads on a dark back)",
     "line": "cut, fold and outline lines",
     "coin": "both sides of the coins",
-    "ink": "coin values (default: line)",
-    "pack": "pack marks (default: line)",
+    "ink": "coin values (default: line, readable on the coin)",
+    "pack": "pack marks (default: line on faces, readable on the back on tile backs)",
 }
 
 
@@ -118,11 +119,9 @@ class PiecepackStyle:
         where = deck.path or deck.name
         if not deck.suits or not deck.ranks:
             raise DeckError(Problem("a piecepack needs suits and ranks", where))
-        unknown = sorted(set(deck.colors) - set(COLOR_KEYS))
-        if unknown:
-            raise DeckError(Problem(
-                f"unknown piecepack colour {unknown[0]!r}; valid: {', '.join(COLOR_KEYS)}",
-                where, field="colors"))
+        problem = colors_problem(deck)
+        if problem is not None:
+            raise DeckError(problem)
         suits = []
         for s in deck.suits:
             problem = suit_symbol_problem(deck, s)
@@ -136,14 +135,29 @@ class PiecepackStyle:
         line = c.get("line", cls.line)
         background = c.get("background", cls.background)
         back = c.get("back", background)
+        coin = c.get("coin", cls.coin)
+        # a colour not given is the line colour where it reads on what it is drawn on, else the
+        # line colour lightened (on a dark back, face or coin) or darkened until it does
         return cls(
             suits=tuple(suits), ranks=ranks, name=deck.name,
-            background=background, back=back, grid=c.get("grid", line),
-            line=line, coin=c.get("coin", cls.coin), ink=c.get("ink", line),
-            pack=c.get("pack", line),
+            background=background, back=back, grid=c.get("grid", legible(line, back)),
+            line=line, coin=coin, ink=c.get("ink", legible(line, coin)),
+            pack=c.get("pack", legible(line, background)),
             # marks on the tile backs: the pack colour given, else one that reads on the back
             pack_back=c.get("pack", contrast(back, dark=line)),
         )
+
+
+def colors_problem(deck: Deck) -> Problem | None:
+    """A ``colors:`` key a piecepack does not use (a misprint would silently keep the default),
+    at the deck's ``colors:`` line, with did-you-mean; or None."""
+    unknown = sorted(set(deck.colors) - set(COLOR_KEYS))
+    if not unknown:
+        return None
+    close = difflib.get_close_matches(unknown[0], list(COLOR_KEYS), n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    return Problem(f"unknown piecepack colour {unknown[0]!r}{hint}; valid: {', '.join(COLOR_KEYS)}",
+                   deck_file(deck), deck_line(deck, "colors"), field="colors")
 
 
 def suit_symbol_problem(deck: Deck, suit: Suit) -> Problem | None:
