@@ -352,6 +352,14 @@ class CardSandbox(ImmutableSandboxedEnvironment):
         self.globals = {"range": _range, "dict": dict, _LOOP: _loop_guard}
         self._allowed_functions = {id(f) for f in (_range, dict, _loop_guard, *self.filters.values())}
 
+    def speak(self, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> None:
+        """Let templates call ``_("...")`` / ``gettext`` / ``ngettext`` (Jinja2's i18n
+        extension, new style: ``_("%(n)s cards", n=3)``) with these translation functions."""
+        self.add_extension("jinja2.ext.i18n")
+        self.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
+        self._allowed_functions |= {id(gettext), id(ngettext), *(id(self.globals[name]) for name in
+                                                                   ("_", "gettext", "ngettext"))}
+
     def checked_concat(self, parts: tuple[Any, ...]) -> str:
         return _concat(parts)
 
