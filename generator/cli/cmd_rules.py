@@ -8,6 +8,7 @@ import typer
 
 from ..booklet import build_booklet
 from ..games.registry import GAMES, default_deck, make_params, resolve
+from ..i18n import SOURCE, check_language
 from . import options
 from .app import app, friendly
 from .checked import load_checked
@@ -24,7 +25,8 @@ def rules(
     format: str = typer.Option("booklet", "--format", help="booklet (A5 pages two-up, saddle-stitch order) or sheet (plain pages)."),
     page: str = options.Page,
     lang: str | None = typer.Option(None, "--lang", metavar="LANG", show_default=False,
-                                    help="The deck's names in one of its languages (see docs/languages.md)."),
+                                    help="The booklet's language (en, or one with a catalogue: de), with the deck's "
+                                         "names in it where the deck declares it (see docs/languages.md)."),
 ) -> None:
     """Rule booklet for GAME, stating exactly the chosen rule parameters (--set as for simulate)."""
     spec, own_deck = resolve(game if game.lower() not in GAMES else game.lower())  # a name, or a deck file / project folder
@@ -35,8 +37,13 @@ def rules(
 
         for warning in require_valid(own_deck):
             typer.echo(warning, err=True)
-    loaded = in_language(loaded, lang, overflow=False)
-    report = build_booklet(spec.name, params, loaded, output, format=format.lower(), page=page.lower())
+    check_language(lang)  # a language with no booklet catalogue: the error names those there are
+    if lang is None or lang in loaded.languages:
+        loaded = in_language(loaded, lang, overflow=False)
+    elif loaded.languages or lang != SOURCE:  # a German booklet of a deck in English only: its names as written
+        typer.echo(f"note: the deck {loaded.name!r} declares no {lang!r} translation; its card names are "
+                   "printed as the deck writes them", err=True)
+    report = build_booklet(spec.name, params, loaded, output, format=format.lower(), page=page.lower(), lang=lang)
     if report.format == "booklet":
         blank = f", {report.blank} blank" if report.blank else ""
         typer.echo(f"{output}: {report.pages}-page booklet{blank} on {report.sheets} sheet sides; "
