@@ -220,3 +220,18 @@ def test_build_writes_the_german_booklet_beside_the_translated_sheets(tmp_path: 
     assert "Compare the numbers" in pdf_text(english)
     text = pdf_text(german_)
     assert "Zahlen vergleichen" in text and "Wasserkocher" in text
+
+
+def test_a_projects_own_template_speaks_german_where_it_keeps_the_bundled_sentences(tmp_path: Path) -> None:
+    """`deckpress new` copies the bundled text with its sentences marked: an untouched
+    sentence prints in German, one the designer rewrote prints as written."""
+    folder = tmp_path / "my-game"
+    assert runner.invoke(app, ["new", str(folder)]).exit_code == 0
+    template = folder / "rules" / "weiji.md.j2"
+    template.write_text(template.read_text().replace('# {{ _("Goal") }}', "# How to win our game"))
+    out = tmp_path / "rules.pdf"
+    result = runner.invoke(app, ["rules", "weiji", "--deck", str(folder), "--lang", "de", "--format", "sheet",
+                                 "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    text = pdf_text(out)
+    assert "How to win our game" in text and "Vorbereitung" in text
