@@ -329,7 +329,8 @@ def booklet_context(game: str, params: Params, deck: Deck) -> dict[str, Any]:
     # deck that does not fit the game is the same clear error, never a template failure
     make_game(game, deck, params)
     facts = load_hook(spec.booklet)(params, deck) if spec.booklet else {}
-    parameters = [(key, getattr(params, key), info.description or "") for key, info in type(params).model_fields.items()]
+    # (key, value, meaning): a built-in game's meanings are msgids (N_ in games/params.py)
+    parameters = [(key, getattr(params, key), _(info.description or "")) for key, info in type(params).model_fields.items()]
     ctx = {"game": game, "params": params, "deck": deck, "command": _sets(game, params, deck), "an": an,
            "parameters": parameters,
            # the deck option of the commands a booklet suggests: "" for the game's own bundled deck

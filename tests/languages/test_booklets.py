@@ -235,3 +235,16 @@ def test_a_projects_own_template_speaks_german_where_it_keeps_the_bundled_senten
     assert result.exit_code == 0, result.output
     text = pdf_text(out)
     assert "How to win our game" in text and "Vorbereitung" in text
+
+
+def test_the_parameters_meanings_a_template_sees_are_translated() -> None:
+    """``parameters`` (key, value, meaning), the table a project's template may print:
+    a built-in game's meanings are in the catalogue; English stays the model's words."""
+    from generator.booklet.content import booklet_context
+
+    params, deck = make_params("war", ["packs=2"]), resolve_deck("piecepack")
+    with speaking("de"):
+        german_rows = booklet_context("war", params, deck)["parameters"]
+    english_rows = booklet_context("war", params, deck)["parameters"]
+    assert ("packs", 2, "Anzahl der Piecepacks") in german_rows
+    assert ("packs", 2, "number of piecepacks") in english_rows
