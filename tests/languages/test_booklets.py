@@ -248,3 +248,30 @@ def test_the_parameters_meanings_a_template_sees_are_translated() -> None:
     english_rows = booklet_context("war", params, deck)["parameters"]
     assert ("packs", 2, "Anzahl der Piecepacks") in german_rows
     assert ("packs", 2, "number of piecepacks") in english_rows
+
+
+@pytest.mark.parametrize("source", [
+    '{{ _("%(a)s" * 2000, a="x" * 1000) }}',  # a small sentence formatting into gigabytes
+    '{{ _("%(a)99999s", a=1) }}',  # a huge width
+    '{{ ngettext("%(a).*s", "%(a)s", 1, a=1) }}',
+    '{{ _("%(missing)s") }}',
+])
+def test_a_hostile_sentence_is_a_render_error_naming_the_template(source: str, tmp_path: Path) -> None:
+    """`_()` in a project's rules template runs in the sandbox: its formatting is guarded
+    like format(), and every failure is the one-line RenderError, never a traceback."""
+    from generator.booklet.build import render_rules_text
+    from generator.errors import RenderError
+
+    (tmp_path / "mine.md.j2").write_text(source)
+    with pytest.raises(RenderError, match=r"mine\.md\.j2:1: rule template: "):
+        render_rules_text("mine", {}, [tmp_path])
+
+
+def test_trans_blocks_and_plurals_work_in_a_projects_template(tmp_path: Path) -> None:
+    from generator.booklet.build import render_rules_text
+
+    (tmp_path / "mine.md.j2").write_text(
+        '{% trans n=3 %}{{ n }} cards{% endtrans %} · {{ ngettext("%(n)s hand", "%(n)s hands", 2, n=2) }}')
+    assert render_rules_text("mine", {}, [tmp_path]) == "3 cards · 2 hands"
+    with speaking("de"):
+        assert render_rules_text("mine", {}, [tmp_path]) == "3 Karten · 2 Runden"
