@@ -275,3 +275,17 @@ def test_trans_blocks_and_plurals_work_in_a_projects_template(tmp_path: Path) ->
     assert render_rules_text("mine", {}, [tmp_path]) == "3 cards · 2 hands"
     with speaking("de"):
         assert render_rules_text("mine", {}, [tmp_path]) == "3 Karten · 2 Runden"
+
+
+def test_build_says_which_language_has_no_booklet_and_makes_none_there(tmp_path: Path) -> None:
+    folder = tmp_path / "shop"
+    shutil.copytree(DATA / "shop", folder)
+    deck = folder / "deck.yaml"
+    deck.write_text(deck.read_text().replace("languages: [en, de]", "languages: [en, de, fr]")
+                    .replace("outputs: [sheets, images]", "outputs: [booklets]"))
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", str(folder), "-o", str(out), "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert "no rule booklet in 'fr' (booklets exist in en, de" in " ".join(result.output.split())
+    assert (out / "shop" / "de" / "rules-booklet.pdf").is_file()
+    assert not (out / "shop" / "fr" / "rules-booklet.pdf").exists()
