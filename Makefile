@@ -8,7 +8,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: build test bench clean docs goldens
+.PHONY: build test bench clean docs goldens catalogue
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,3 +39,10 @@ clean:
 docs: $(STAMP)
 	$(BIN)/python -m typer generator.cli utils docs --name deckpress --output docs/cli.md
 	$(BIN)/python -c "from generator.games.params_doc import params_markdown as m; print(m(), end='')" > docs/parameters.md
+
+# After changing a sentence of a rule template (or a _()/N_() string of the booklet code):
+# re-extract the English msgids and merge them into every booklet language (docs/languages.md).
+LOCALE := templates/rules/locale
+catalogue: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --project deckpress -o $(LOCALE)/messages.pot .
+	for po in $(LOCALE)/*.po; do $(BIN)/pybabel update -i $(LOCALE)/messages.pot -o $$po -l $$(basename $$po .po) --no-fuzzy-matching; done

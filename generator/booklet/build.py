@@ -26,6 +26,7 @@ from ..errors import ParameterError, Problem, RenderError
 from ..games.params import Params
 from ..games.registry import entry
 from ..games.spec import load_hook
+from ..i18n import _, ngettext, speaking
 from ..paths import templates_dir
 from ..render.atomic import atomic_write
 from ..render.fonts import SANS, register_fonts
@@ -77,6 +78,7 @@ def render_rules_text(game: str, context: dict[str, Any], search: Sequence[Path]
     folders = list(search) or [templates_dir() / "rules"]
     # the hardened sandbox of layout templates: no file system, bounded work (hostile input)
     env = CardSandbox(folders, trim_blocks=True, lstrip_blocks=True)
+    env.speak(_, ngettext)  # {{ _("...") }}: the booklet's sentences in the language being spoken
     name = f"{game}.md.j2"
     where: Path = folders[0] / name
     try:
@@ -196,20 +198,23 @@ def _layout(story: Sequence[Flowable], size: tuple[float, float], style: Booklet
 
 
 def build_booklet(game: str, params: Params, deck: Deck, path: Path, *, format: str = "booklet",
-                  page: str = "a4") -> BookletReport:
-    """Write the rule booklet of ``game`` for ``params`` and ``deck`` at ``path`` (atomically)."""
+                  page: str = "a4", lang: str | None = None) -> BookletReport:
+    """Write the rule booklet of ``game`` for ``params`` and ``deck`` at ``path`` (atomically),
+    its fixed sentences in ``lang`` (None: English; a catalogue in templates/rules/locale/,
+    see :mod:`generator.i18n`). The deck's own names are the deck's: pass it localized."""
     if format not in FORMATS:
         raise ParameterError(f"unknown format {format!r}; valid: {', '.join(FORMATS)}")
     page = page.lower()
     sizes = booklet_sizes(format, page)  # a ParameterError naming the valid sizes
     register_fonts()
-    context = booklet_context(game, params, deck)
-    text = render_rules_text(game, context, rules_search_path(deck))
-    style = page_style(format)
-    size, sheet = sizes
-    frame = (size[0] - 2 * style.margin * mm, size[1] - 2 * style.margin * mm)
-    title = f"{entry(game).title} rules · {deck.name}"
-    pdf, pages = _layout(_story(game, text, context, deck, style, frame), size, style, title)
+    with speaking(lang):  # a ParameterError naming the booklet languages
+        context = booklet_context(game, params, deck)
+        text = render_rules_text(game, context, rules_search_path(deck))
+        style = page_style(format)
+        size, sheet = sizes
+        frame = (size[0] - 2 * style.margin * mm, size[1] - 2 * style.margin * mm)
+        title = _("%(game)s rules · %(deck)s") % {"game": _(entry(game).title), "deck": deck.name}
+        pdf, pages = _layout(_story(game, text, context, deck, style, frame), size, style, title)
     with atomic_write(path) as tmp:
         if sheet is None:
             tmp.write_bytes(pdf)
@@ -218,4 +223,3 @@ def build_booklet(game: str, params: Params, deck: Deck, path: Path, *, format: 
             total = padded_count(pages)
             written = impose_pdf(pdf, tmp, sheet)
     return BookletReport(path, game, format, page, total, total - pages, written, params.describe())
-

@@ -20,12 +20,16 @@ from ..errors import ParameterError, Problem
 from ..games.params import Params, ViashiParams, WarParams, WeijiParams
 from ..games.registry import entry, make_game
 from ..games.spec import load_hook
+from ..i18n import N_, _, ngettext
 from .ours import MARK, markers, own_names, token
 
+# The booklet's words for parameter values (marked for the catalogue, translated where used)
 PICKUP = {
-    "shuffled": "mixed, in no particular order",
-    "winner-first": "in seating order, starting with the winner's own",
+    "shuffled": N_("mixed, in no particular order"),
+    "winner-first": N_("in seating order, starting with the winner's own"),
 }
+WINS = {"highest": N_("highest"), "lowest": N_("lowest")}
+DIRECTION = {True: N_("clockwise"), False: N_("counterclockwise")}
 
 
 def an(word: str) -> str:
@@ -73,8 +77,10 @@ def _is_bundled(deck: Deck) -> bool:
 
 
 def _attr(a: Attribute) -> dict[str, Any]:
-    return {"key": a.key, "label": a.label, "unit": a.unit, "better": a.better,
-            "wins": "highest" if a.better == "higher" else "lowest"}
+    """An attribute as the templates see it; ``wins`` is "highest" or "lowest" (compared),
+    ``best`` the same word in the booklet's language."""
+    wins = "highest" if a.better == "higher" else "lowest"
+    return {"key": a.key, "label": a.label, "unit": a.unit, "better": a.better, "wins": wins, "best": _(WINS[wins])}
 
 
 def _weiji_examples(deck: Deck) -> dict[str, Any]:
@@ -120,25 +126,29 @@ def weiji_context(params: WeijiParams, deck: Deck) -> dict[str, Any]:
         "cards": deal(total, params.players),
         "attributes": [_attr(a) for a in deck.attributes],
         "first_attribute": _attr(first),
+        "lower_labels": ", ".join(f"**{a.label}**" for a in deck.attributes if a.better == "lower"),
         # the tiebreak draw: the highest value (the seed's words) or the best one
         "draw_wins": draw_wins,
         "has_no_data": no_data,
-        "pickup": PICKUP[params.pickup],
+        "draw_best": _(WINS[draw_wins]),
+        "pickup": _(PICKUP[params.pickup]),
         "examples": _weiji_examples(deck),
-        "chosen": [("Players", str(params.players)),
-                   ("Cards", f"{total} ({_deal_text(total, params.players, 'card')})"),
-                   ("Won cards go under the stack", PICKUP[params.pickup]),
-                   ("Tiebreak draw", f"the {draw_wins} {first.label} chooses")],
+        "chosen": [(_("Players"), str(params.players)),
+                   (_("Cards"), f"{total} ({_deal_text(total, params.players)})"),
+                   (_("Won cards go under the stack"), _(PICKUP[params.pickup])),
+                   (_("Tiebreak draw"), _("the %(wins)s %(label)s chooses")
+                    % {"wins": _(WINS[draw_wins]), "label": first.label})],
     }
 
 
-def _deal_text(total: int, players: int, noun: str) -> str:
+def _deal_text(total: int, players: int) -> str:
     d = deal(total, players)
     if d["extra"] == 0:
-        return f"{d['base']} {noun}s each"
+        return _("%(n)s cards each") % {"n": d["base"]}
     more, rest = d["extra"], players - d["extra"]
-    return (f"{more} player{'s get' if more > 1 else ' gets'} {d['base'] + 1} {noun}s, "
-            f"{rest} get{'s' if rest == 1 else ''} {d['base']}")
+    return (ngettext("%(n)s player gets %(cards)s cards", "%(n)s players get %(cards)s cards", more)
+            % {"n": more, "cards": d["base"] + 1} + ", "
+            + ngettext("%(n)s gets %(cards)s", "%(n)s get %(cards)s", rest) % {"n": rest, "cards": d["base"]})
 
 
 def _ranked(deck: Deck) -> list[Rank]:
@@ -166,30 +176,32 @@ def war_context(params: WarParams, deck: Deck) -> dict[str, Any]:
         # the second strongest against the fourth (5 or 4 against 3 or 2): a plain win, no exception
         stronger = ranks[1] if len(ranks) > 2 else high
         pair = (first_of[stronger.key], first_of[ranks[min(3, len(ranks) - 1)].key])
-    unit = "tiles" if deck.kind == "piecepack" else "cards"
-    chosen = [("Version", "Russian" if russian else "classic"), ("Players", str(params.players)),
-              ("Piecepacks" if deck.kind == "piecepack" else "Decks", f"{params.packs} ({total} {unit})"),
-              ("Deal", f"{d['base']} tiles each" + (f", {d['extra']} set aside" if d["extra"] else ""))]
-    if russian:
-        chosen += [("Objective", f"{params.objective}: " + OBJECTIVES[params.objective]),
-                   ("Tie method", f"{params.tie_method}: " + TIE_METHODS[params.tie_method])]
-    chosen.append(("Won tiles go under the stack", PICKUP[params.pickup]))
     piecepack = deck.kind == "piecepack"
+    counted = _("%(n)s tiles") if piecepack else _("%(n)s cards")
+    chosen = [(_("Version"), _("Russian") if russian else _("classic")), (_("Players"), str(params.players)),
+              (_("Piecepacks") if piecepack else _("Decks"), f"{params.packs} ({counted % {'n': total}})"),
+              (_("Deal"), _("%(n)s tiles each") % {"n": d["base"]}
+               + (_(", %(n)s set aside") % {"n": d["extra"]} if d["extra"] else ""))]
+    if russian:
+        chosen += [(_("Objective"), f"{params.objective}: " + _(OBJECTIVES[params.objective])),
+                   (_("Tie method"), f"{params.tie_method}: " + _(TIE_METHODS[params.tie_method]))]
+    chosen.append((_("Won tiles go under the stack"), _(PICKUP[params.pickup])))
     return {
         # what the deck is: a piecepack's tiles, or the cards of another ranked deck
         "pack": "piecepack" if piecepack else f"{deck.name} deck", "tile": "tile" if piecepack else "card",
+        "piecepack": piecepack,
         "tiles": d, "per_pack": per_pack, "russian": russian,
         "order": [r.name for r in order], "high": high.name, "low": low.name,
-        "objective_text": OBJECTIVES[params.objective], "tie_text": TIE_METHODS[params.tie_method],
-        "pickup": PICKUP[params.pickup],
+        "objective_text": _(OBJECTIVES[params.objective]), "tie_text": _(TIE_METHODS[params.tie_method]),
+        "pickup": _(PICKUP[params.pickup]),
         "examples": {"compare": {"tiles": [pair[0].id, pair[1].id],
                                  "names": [_rank_name(deck, pair[0]), _rank_name(deck, pair[1])]}},
         "chosen": chosen,
     }
 
 
-OBJECTIVES = {1: "avoid collecting all the tiles", 2: "do not run out of tiles"}
-TIE_METHODS = {1: "one new tile face up", 2: "one tile face down, then one face up"}
+OBJECTIVES = {1: N_("avoid collecting all the tiles"), 2: N_("do not run out of tiles")}
+TIE_METHODS = {1: N_("one new tile face up"), 2: N_("one tile face down, then one face up")}
 
 
 def _rank_name(deck: Deck, card: Card) -> str:
@@ -219,7 +231,7 @@ def _counted(counts: list[int]) -> str:
 
 def _rank_label(rank: Rank) -> str:
     """How the booklet names a rank's cards: "rank 8" where the deck numbers its ranks."""
-    return f"rank {rank.key}" if rank.key.isdigit() else f"the {rank.name} rank"
+    return _("rank %(key)s") % {"key": rank.key} if rank.key.isdigit() else _("the %(name)s rank") % {"name": rank.name}
 
 
 def _magicians(deck: Deck, regular: list[Suit], rank: Rank) -> str:
@@ -229,16 +241,32 @@ def _magicians(deck: Deck, regular: list[Suit], rank: Rank) -> str:
         if s.rank8:
             kinds.setdefault(s.rank8, []).append(s.name)
     if not kinds:  # no suit says Magician or Scholar: the rank's own name, as the scoring table says
-        return f"The cards of {_rank_label(rank)} are {rank.name}s"
-    parts = [f"{k.title()}s in {' and '.join(v) if len(v) < 3 else ', '.join(v[:-1]) + ' and ' + v[-1]}"
-             for k, v in kinds.items()]
-    return f"The cards of {_rank_label(rank)} are " + " and ".join(parts)
+        return _("The cards of %(rank)s are %(which)s") % {"rank": _rank_label(rank), "which": _kind(rank.name)[1]}
+    parts = [_("%(kinds)s in %(suits)s") % {"kinds": _kind(k)[1], "suits": _and(v)} for k, v in kinds.items()]
+    return _("The cards of %(rank)s are %(which)s") % {"rank": _rank_label(rank), "which": _(" and ").join(parts)}
+
+
+def _and(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c`` in the booklet's language."""
+    if len(items) < 3:
+        return _(" and ").join(items)
+    return ", ".join(items[:-1]) + _(" and ") + items[-1]
+
+
+# the bundled Viashi deck's rank-8 kinds (suits' ``rank8:``), singular and plural
+KINDS = {"magician": (N_("Magician"), N_("Magicians")), "scholar": (N_("Scholar"), N_("Scholars"))}
+
+
+def _kind(kind: str) -> tuple[str, str]:
+    """A rank-8 kind's name, singular and plural (a kind of the designer's own: English -s)."""
+    known = KINDS.get(kind.lower())
+    return (_(known[0]), _(known[1])) if known else (kind.title(), f"{kind.title()}s")
 
 
 def _bonus_names(regular: list[Suit], rank: Rank) -> dict[str, str]:
     """The Magician bonus cards by the deck's names: "Magicians and Scholars", "Magician or Scholar"."""
-    kinds = list(dict.fromkeys(s.rank8.title() for s in regular if s.rank8)) or [rank.name]
-    return {"bonus_cards": " and ".join(f"{k}s" for k in kinds), "bonus_card": " or ".join(kinds)}
+    kinds = [_kind(k) for k in dict.fromkeys(s.rank8 for s in regular if s.rank8)] or [(rank.name, f"{rank.name}s")]
+    return {"bonus_cards": _(" and ").join(p for _s, p in kinds), "bonus_card": _(" or ").join(s for s, _p in kinds)}
 
 
 def viashi_context(params: ViashiParams, deck: Deck) -> dict[str, Any]:
@@ -267,11 +295,12 @@ def viashi_context(params: ViashiParams, deck: Deck) -> dict[str, Any]:
     tricks = per
     name = "Viashilym" if params.players == 6 else "Viashi"
     per_suit = [sum(1 for c in deck.printed() if c.suit == s.key) for s in regular]
-    chosen = [("Game", name + (" (three teams of two, two decks)" if decks == 2 else "")),
-              ("Rules", "human" if human else "elvish"), ("Players", str(params.players)),
-              ("Cards", f"{total} ({per} each: {per // 2} table, {per - per // 2} hand)"),
-              ("Hands", str(params.hands)),
-              ("Tournament handicap", "yes" if params.handicap else "no")]
+    chosen = [(_("Game"), name + (_(" (three teams of two, two decks)") if decks == 2 else "")),
+              (_("Rules"), _("human") if human else _("elvish")), (_("Players"), str(params.players)),
+              (_("Cards"), f"{total} (" + _("%(per)s each: %(table)s table, %(hand)s hand")
+               % {"per": per, "table": per // 2, "hand": per - per // 2} + ")"),
+              (_("Hands"), str(params.hands)),
+              (_("Tournament handicap"), _("yes") if params.handicap else _("no"))]
     return {
         "name": name, "decks": decks, "human": human, "teams": decks == 2,
         "cards": {"total": total, "per_player": per, "table": per // 2, "hand": per - per // 2,
@@ -287,7 +316,7 @@ def viashi_context(params: ViashiParams, deck: Deck) -> dict[str, Any]:
         "numbers": ({r.name: r.key for r in ranks} if all(r.key.isdigit() for r in ranks) else {}),
         "rank8_count": sum(1 for c in deck.printed() if c.rank == rank8.key and c.suit in {s.key for s in regular}) * decks,
         "gods": [c.name for c in god_cards],
-        "direction": "clockwise" if human else "counterclockwise",
+        "direction": _(DIRECTION[human]),
         "captives": tricks * (params.players - 1),
         "captives_per_trick": params.players - 1,
         "points_total": tricks + 2,
@@ -308,7 +337,8 @@ def booklet_context(game: str, params: Params, deck: Deck) -> dict[str, Any]:
     # deck that does not fit the game is the same clear error, never a template failure
     make_game(game, deck, params)
     facts = load_hook(spec.booklet)(params, deck) if spec.booklet else {}
-    parameters = [(key, getattr(params, key), info.description or "") for key, info in type(params).model_fields.items()]
+    # (key, value, meaning): a built-in game's meanings are msgids (N_ in games/params.py)
+    parameters = [(key, getattr(params, key), _(info.description or "")) for key, info in type(params).model_fields.items()]
     ctx = {"game": game, "params": params, "deck": deck, "command": _sets(game, params, deck), "an": an,
            "parameters": parameters,
            # the deck option of the commands a booklet suggests: "" for the game's own bundled deck

@@ -16,6 +16,7 @@ from reportlab.lib import colors
 from reportlab.platypus import Flowable
 
 from ..deck.model import Deck
+from ..i18n import _
 from ..render.fonts import CONDENSED
 from ..render.geometry import pt
 from ..render.piece import Piece
@@ -151,14 +152,14 @@ def weiji_figures(deck: Deck, ctx: Mapping[str, Any], style: BookletStyle,
     if "compare" in ex:
         key = ex["compare"]["attr"]["key"]
         win, lose = ex["compare"]["winner"], ex["compare"]["loser"]
-        row = [Shown(found[win["id"]], f"wins: {win['value']}", attribute_row(deck, found[win["id"]], key)),
+        row = [Shown(found[win["id"]], _("wins: %(value)s") % {"value": win["value"]}, attribute_row(deck, found[win["id"]], key)),
                Shown(found[lose["id"]], lose["value"], attribute_row(deck, found[lose["id"]], key))]
         out["weiji-compare"] = _maker(row, style)
     if "tie" in ex:
         key = ex["tie"]["attr"]["key"]
         row = [Shown(found[c["id"]], c["value"], attribute_row(deck, found[c["id"]], key))
                for c in ex["tie"]["cards"]]
-        row.append(Shown(row[0].piece, "the middle", face_down=True, pile=2))
+        row.append(Shown(row[0].piece, _("the middle"), face_down=True, pile=2))
         out["weiji-tie"] = _maker(row, style, arrow_before=2)
     return out
 
@@ -172,7 +173,7 @@ def war_figures(deck: Deck, ctx: Mapping[str, Any], style: BookletStyle,
     found = _by_id(pieces)
     ex = ctx["examples"]["compare"]
     a, b = (found[i] for i in ex["tiles"])
-    return {"war-compare": _maker([Shown(a, f"{ex['names'][0]}: wins"), Shown(b, ex["names"][1])], style)}
+    return {"war-compare": _maker([Shown(a, _("%(name)s: wins") % {"name": ex["names"][0]}), Shown(b, ex["names"][1])], style)}
 
 
 def viashi_figures(deck: Deck, ctx: Mapping[str, Any], style: BookletStyle,
@@ -180,7 +181,7 @@ def viashi_figures(deck: Deck, ctx: Mapping[str, Any], style: BookletStyle,
     found = _by_id(pieces)
     ex = ctx["examples"]["fool"]
     shown = [found[i] for i in ex["cards"]]
-    labels = ["led", "captures", "played"]
+    labels = [_("led"), _("captures"), _("played")]
     return {"viashi-fool": _maker([Shown(p, f"{r}: {lab}") for p, r, lab in zip(shown, ex["ranks"], labels, strict=True)],
                                   style)}
 

@@ -18,6 +18,7 @@ from typing import Any
 from ..deck.load import bundled_path
 from ..deck.model import Deck
 from ..games.decisions import BY_ID, decisions_for
+from ..i18n import _
 
 MARK = "◆"
 TOKEN = re.compile(r"◆\{([^}]*)\}")
@@ -64,6 +65,8 @@ def markers(game: str, ctx: Mapping[str, Any]) -> tuple[Callable[[str], str], Ca
     def mark(name: str) -> str:
         return f"{name}{token('name')}" if name in names else name
 
-    silent = [{"id": d.id, "question": d.question, "answer": d.reply(ctx), "parameter": d.parameter or ""}
+    # questions and fixed answers are msgids (N_ in decisions.py); a computed answer translates itself
+    silent = [{"id": d.id, "question": _(d.question), "answer": _(d.answer) if isinstance(d.answer, str) else d.reply(ctx),
+               "parameter": d.parameter or ""}
               for d in decisions_for(game) if d.ours and d.applies(ctx)]
     return ours, mark, silent

@@ -9,6 +9,7 @@ import typer
 from ..booklet import build_booklet
 from ..errors import ParameterError
 from ..games.registry import GAMES, default_deck, make_params, resolve
+from ..i18n import SOURCE, check_language
 from . import options
 from .app import app, friendly
 from .checked import load_checked
@@ -28,7 +29,8 @@ def rules(
     imposition: options.Imposition = None,
     page: options.BookletPage = None,
     lang: str | None = typer.Option(None, "--lang", metavar="LANG", show_default=False,
-                                    help="The deck's names in one of its languages (see docs/languages.md)."),
+                                    help="The booklet's language (en, or one with a catalogue: de), with the deck's "
+                                         "names in it where the deck declares it (see docs/languages.md)."),
     old_format: options.OldBookletFormat = None,
 ) -> None:
     """Rule booklet for GAME, stating exactly the chosen rule parameters (--set as for simulate)."""
@@ -40,7 +42,12 @@ def rules(
 
         for warning in require_valid(own_deck):
             typer.echo(warning, err=True)
-    loaded = in_language(loaded, lang, overflow=False)
+    check_language(lang)  # a language with no booklet catalogue: the error names those there are
+    if lang is None or lang in loaded.languages:
+        loaded = in_language(loaded, lang, overflow=False)
+    elif loaded.languages or lang != SOURCE:  # a German booklet of a deck in English only: its names as written
+        typer.echo(f"note: the deck {loaded.name!r} declares no {lang!r} translation; its card names are "
+                   "printed as the deck writes them", err=True)
     if imposition is None:
         imposition = old_format
     if imposition is not None and imposition.lower() not in IMPOSITIONS:
@@ -50,7 +57,7 @@ def rules(
     chosen_page = setting(loaded, "booklets", "page", page, "a4").lower()
     used = {"page": from_project(loaded, "booklets", "page", page)}
     report = checked(loaded, "booklets", used, lambda: build_booklet(
-        spec.name, params, loaded, output, format=chosen_imposition, page=chosen_page))
+        spec.name, params, loaded, output, format=chosen_imposition, page=chosen_page, lang=lang))
     if report.format == "booklet":
         blank = f", {report.blank} blank" if report.blank else ""
         typer.echo(f"{output}: {report.pages}-page booklet{blank} on {report.sheets} sheet sides; "

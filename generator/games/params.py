@@ -11,12 +11,13 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from ..errors import ParameterError, Problem
+from ..i18n import N_
 
 
 class Params(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    max_tricks: int = Field(default=10_000, ge=1, le=10_000_000, description="turn cap: a longer game counts as unfinished")
+    max_tricks: int = Field(default=10_000, ge=1, le=10_000_000, description=N_("turn cap: a longer game counts as unfinished"))
 
     def describe(self) -> dict[str, Any]:
         """The parameters as plain values, for JSON and booklets."""
@@ -29,23 +30,23 @@ Pickup = Literal["shuffled", "winner-first"]
 class WeijiParams(Params):
     """Weiji (Top Trumps)."""
 
-    players: int = Field(default=2, ge=2, le=8, description="number of players")
-    pickup: Pickup = Field(default="shuffled", description="order in which won cards go to the bottom of the stack")
+    players: int = Field(default=2, ge=2, le=8, description=N_("number of players"))
+    pickup: Pickup = Field(default="shuffled", description=N_("order in which won cards go to the bottom of the stack"))
     tiebreak_draw: Literal["highest", "best"] = Field(
         default="highest",
-        description="chooser out after a tie: the highest value of the first attribute chooses next "
-                    "(the seed's words), or the best (the lowest where lower is better)")
+        description=N_("chooser out after a tie: the highest value of the first attribute chooses next "
+                       "(the seed's words), or the best (the lowest where lower is better)"))
 
 
 class WarParams(Params):
     """War for piecepack, 2-4 players, classic or Russian."""
 
-    players: int = Field(default=2, ge=2, le=4, description="number of players")
-    packs: int = Field(default=1, ge=1, le=4, description="number of piecepacks")
-    variant: Literal["classic", "russian"] = Field(default="classic", description="classic War or the Russian version")
-    objective: Literal[1, 2] = Field(default=1, description="Russian: 1 = whoever ends with all tiles loses; 2 = whoever runs out first loses")
-    tie_method: Literal[1, 2] = Field(default=2, description="Russian: 1 = one new tile face up; 2 = one face down, then one face up")
-    pickup: Pickup = Field(default="shuffled", description="order in which won tiles go to the bottom of the stack")
+    players: int = Field(default=2, ge=2, le=4, description=N_("number of players"))
+    packs: int = Field(default=1, ge=1, le=4, description=N_("number of piecepacks"))
+    variant: Literal["classic", "russian"] = Field(default="classic", description=N_("classic War or the Russian version"))
+    objective: Literal[1, 2] = Field(default=1, description=N_("Russian: 1 = whoever ends with all tiles loses; 2 = whoever runs out first loses"))
+    tie_method: Literal[1, 2] = Field(default=2, description=N_("Russian: 1 = one new tile face up; 2 = one face down, then one face up"))
+    pickup: Pickup = Field(default="shuffled", description=N_("order in which won tiles go to the bottom of the stack"))
 
     @model_validator(mode="after")
     def _russian_is_two_player(self) -> WarParams:
@@ -80,10 +81,10 @@ RUSSIAN_ONLY = ("objective", "tie_method")
 class ViashiParams(Params):
     """Viashi (3 players, elvish or human rules) and Viashilym (6 players, two decks)."""
 
-    players: Literal[3, 6] = Field(default=3, description="3 for Viashi, 6 for Viashilym (three teams, two decks)")
-    variant: Literal["elvish", "human"] = Field(default="elvish", description="elvish (captives) or human (tricks) scoring")
-    hands: int = Field(default=1, ge=1, le=99, description="hands played: 9 = an elvish round, 3 = a human set")
-    handicap: bool = Field(default=False, description="tournament handicap: recent winners draw some cards at random")
+    players: Literal[3, 6] = Field(default=3, description=N_("3 for Viashi, 6 for Viashilym (three teams, two decks)"))
+    variant: Literal["elvish", "human"] = Field(default="elvish", description=N_("elvish (captives) or human (tricks) scoring"))
+    hands: int = Field(default=1, ge=1, le=99, description=N_("hands played: 9 = an elvish round, 3 = a human set"))
+    handicap: bool = Field(default=False, description=N_("tournament handicap: recent winners draw some cards at random"))
 
     @model_validator(mode="after")
     def _viashilym_is_elvish(self) -> ViashiParams:

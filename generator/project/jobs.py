@@ -65,6 +65,10 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int | None = No
             jobs.append(Job(f"{deck.key}/{lang}/{name}", target, kind, tuple(outputs), key, options, lang))
 
         _printed(deck, folder / lang, add_in)
+        if "booklets" in outputs:  # the booklet in that language too, beside the translated sheets
+            for name, file, sets in project_booklets(deck, bundled=True):
+                add_in(name, "rules", [folder / lang / file], game=deck.game, sets=list(sets),
+                       format=b.booklets.format, page=b.booklets.page)
     if "booklets" in outputs:
         for name, file, sets in project_booklets(deck):
             add(name, "rules", [folder / file], game=deck.game, sets=list(sets), format=b.booklets.imposition,
@@ -122,16 +126,17 @@ def sheet_settings(sheets: SheetsIn) -> dict[str, Any]:
     return options
 
 
-def project_booklets(deck: Deck) -> list[tuple[str, str, tuple[str, ...]]]:
+def project_booklets(deck: Deck, bundled: bool = False) -> list[tuple[str, str, tuple[str, ...]]]:
     """(job name, file, rule parameters) of each rule booklet a project's build writes:
     one per booklet its game's spec lists (War: classic and Russian), from the
     project's own rules template when it has one (``rules/GAME.md.j2``), else the
     bundled text, both describing the project's deck; a designer's own game needs its
-    template. Bundled decks get theirs from :func:`plan_rules`."""
+    template. Bundled decks get theirs from :func:`plan_rules` (``bundled``: theirs too,
+    for a bundled deck's translations: Lighting's German booklet in ``lighting/de/``)."""
     from ..games.registry import builtin_names
 
     spec = _game(deck)
-    if spec is None or is_bundled(deck):
+    if spec is None or (is_bundled(deck) and not bundled):
         return []
     if spec.name not in builtin_names():
         return [("rules", "rules-booklet.pdf", ())] if project_rules(deck) is not None else []
@@ -264,11 +269,16 @@ def _showcase(deck: Deck, job: Job) -> list[str]:
 def _rules(deck: Deck, job: Job) -> list[str]:
     from ..booklet import build_booklet
     from ..games.registry import make_params
+    from ..i18n import booklet_languages, has_booklet
 
     spec = game_of(deck)  # the deck's game: a name, or its game.py (loaded in this worker)
     game = spec.name if spec is not None else job.options["game"]
     params = make_params(game, job.options["sets"])
-    build_booklet(game, params, deck, job.outputs[0], format=job.options["format"], page=job.options["page"])
+    if not has_booklet(job.lang or None):  # the deck speaks a language no booklet catalogue has
+        return [f"no rule booklet in {job.lang!r} (booklets exist in {', '.join(booklet_languages())}; "
+                f"see docs/languages.md): {job.outputs[0].name} is not made"]
+    build_booklet(game, params, deck, job.outputs[0], format=job.options["format"], page=job.options["page"],
+                  lang=job.lang or None)
     return []
 
 

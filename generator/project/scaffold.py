@@ -26,7 +26,9 @@ COPIED = ("custom",)  # complete projects in templates/starters/ (a designer's o
 RULES_HEADER = """{#- Your game's rule booklet. Edit freely: deckpress rules and deckpress build
     use this file instead of the bundled text. It is filled from the deck and the
     rule parameters (params.players, attributes, cards.total ...); markup reference:
-    generator/booklet/markup.py in deckpress. -#}
+    generator/booklet/markup.py in deckpress. A sentence in {{ _("...") }} is printed
+    in the booklet's language (deckpress rules --lang de) where deckpress's catalogue
+    has it; a sentence you change or write plainly is printed as you wrote it. -#}
 """
 
 

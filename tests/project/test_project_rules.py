@@ -32,7 +32,9 @@ def project(tmp_path: Path) -> Path:
 def test_new_writes_an_editable_rules_template_that_rules_uses(project: Path, tmp_path: Path) -> None:
     template = project / "rules" / "weiji.md.j2"
     assert template.is_file()
-    template.write_text(template.read_text().replace("# Goal", "# How to win our game"))
+    text = template.read_text()
+    assert '# {{ _("Goal") }}' in text  # the bundled text, its sentences marked for the catalogue
+    template.write_text(text.replace('# {{ _("Goal") }}', "# How to win our game"))
     out = tmp_path / "rules.pdf"
     result = CliRunner().invoke(app, ["rules", "weiji", "--deck", str(project), "-o", str(out)])
     assert result.exit_code == 0, result.output

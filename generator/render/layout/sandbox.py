@@ -37,7 +37,7 @@ from pathlib import Path, PurePath
 from types import MappingProxyType, ModuleType
 from typing import Any
 
-from jinja2 import FileSystemLoader, StrictUndefined, nodes, pass_environment
+from jinja2 import FileSystemLoader, StrictUndefined, nodes, pass_context, pass_environment
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.defaults import DEFAULT_FILTERS
 from jinja2.exceptions import SecurityError, TemplateSyntaxError
@@ -56,6 +56,8 @@ MAX_SECONDS = 2.0  # wall time of one render, checked at every loop step and cal
 
 _LOOP = "dp_loop_guard"
 _WIDTH = re.compile(r"\d{5,}|\*")  # a format width/precision of 10,000 or more, or '*'
+# the same in a %-format (gettext's new style): "%(a)99999s", "%(a).*s"
+_PERCENT_WIDTH = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(?:\*|\d{5,}|\d*\.(?:\*|\d{5,}))")
 
 # Methods of the deck model a template may call (everything else on them is data).
 _MODEL_METHODS: Mapping[type, frozenset[str]] = MappingProxyType({
@@ -143,6 +145,19 @@ def _check_number(value: Any) -> None:
 def _check_format(template: Any) -> None:
     if isinstance(template, str) and _WIDTH.search(template):
         raise SecurityError("a format width or precision of 10,000 or more (or '*') is not allowed")
+
+
+def _formatted(template: Any, variables: Mapping[str, Any]) -> Any:
+    """``template % variables`` (gettext's new style), refused where the result would be
+    larger than MAX_TEXT or a width/precision is huge: ``_("%(a)s" * 2000, a=big)``."""
+    if not isinstance(template, str):
+        return template
+    if _PERCENT_WIDTH.search(template):
+        raise SecurityError("a format width or precision of 10,000 or more (or '*') is not allowed")
+    size = len(template) + sum(template.count(f"%({k})") * len(str(v)) for k, v in variables.items())
+    if size > MAX_TEXT:
+        raise SecurityError(f"a translated sentence would build a value longer than {MAX_TEXT}")
+    return template % dict(variables)
 
 
 def _loop_guard(iterable: Any) -> Iterator[Any]:
@@ -351,6 +366,26 @@ class CardSandbox(ImmutableSandboxedEnvironment):
                             sum=_sum)
         self.globals = {"range": _range, "dict": dict, _LOOP: _loop_guard}
         self._allowed_functions = {id(f) for f in (_range, dict, _loop_guard, *self.filters.values())}
+
+    def speak(self, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> None:
+        """Let templates call ``_("...")`` / ``gettext`` / ``ngettext`` (Jinja2's i18n
+        extension, new style: ``_("%(n)s cards", n=3)``) with these translation functions;
+        the formatting is guarded like ``format`` (no value larger than MAX_TEXT)."""
+
+        @pass_context
+        def translated(__context: Any, __string: str, **variables: Any) -> str:  # noqa: N807
+            return _formatted(gettext(__string), variables)
+
+        @pass_context
+        def translated_n(__context: Any, __singular: str, __plural: str, __num: int,  # noqa: N807
+                         **variables: Any) -> str:
+            variables.setdefault("num", __num)
+            return _formatted(ngettext(__singular, __plural, __num), variables)
+
+        self.add_extension("jinja2.ext.i18n")
+        self.newstyle_gettext = True  # {% trans %} hands its variables to gettext, which formats them
+        self.globals.update(gettext=translated, ngettext=translated_n)
+        self._allowed_functions |= {id(self.globals[name]) for name in ("_", "gettext", "ngettext")}
 
     def checked_concat(self, parts: tuple[Any, ...]) -> str:
         return _concat(parts)
