@@ -68,7 +68,7 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int | None = No
         if "booklets" in outputs:  # the booklet in that language too, beside the translated sheets
             for name, file, sets in project_booklets(deck, bundled=True):
                 add_in(name, "rules", [folder / lang / file], game=deck.game, sets=list(sets),
-                       format=b.booklets.format, page=b.booklets.page)
+                       format=b.booklets.imposition, page=b.booklets.page)
     if "booklets" in outputs:
         for name, file, sets in project_booklets(deck):
             add(name, "rules", [folder / file], game=deck.game, sets=list(sets), format=b.booklets.imposition,

@@ -74,7 +74,9 @@ def test_a_project_without_its_own_rules_template_still_gets_its_booklets(tmp_pa
     books = {j.outputs[0].name: j.options["sets"] for j in plan_deck("e", war, tmp_path) if j.kind == "rules"}
     assert books == {"rules-classic-booklet.pdf": ["variant=classic"],
                      "rules-russian-booklet.pdf": ["variant=russian", "objective=1", "tie_method=2"]}
-    assert not [j for j in plan_deck("viashi", resolve_deck("viashi"), tmp_path) if j.kind == "rules"]  # plan_rules
+    # a bundled deck's booklets come from plan_rules; plan_deck adds only those of its translations
+    assert [j.id for j in plan_deck("viashi", resolve_deck("viashi"), tmp_path) if j.kind == "rules"] == \
+        [f"viashi/{lang}/rules" for lang in resolve_deck("viashi").languages[1:]]
 
 
 def test_build_refuses_an_invalid_deck_at_its_line(tmp_path: Path, monkeypatch: Any) -> None:
