@@ -16,9 +16,9 @@ Layering: imported by cli, project and balance; imports render and games.
 
 from __future__ import annotations
 
-from .deck.issues import Issue
+from .deck.issues import Issue, deck_file
 from .deck.model import Deck
-from .errors import DeckError
+from .errors import DeckError, Problem
 from .games.viashi.deck_check import viashi_issues
 from .games.war.deck_check import war_issues
 from .render.suit_checks import print_issues
@@ -26,7 +26,7 @@ from .render.suit_checks import print_issues
 
 def validate_deck(deck: Deck) -> list[Issue]:
     """Every issue of ``deck``, errors first."""
-    issues = print_issues(deck)
+    issues = print_issues(deck) + booklet_issues(deck)
     if deck.game == "viashi":
         issues += viashi_issues(deck)
     elif deck.game == "war":
@@ -41,3 +41,53 @@ def require_valid(deck: Deck) -> list[str]:
     if errors:
         raise DeckError(errors)
     return [f"warning: {i.problem}" for i in issues]
+
+
+def booklet_issues(deck: Deck) -> list[Issue]:
+    """The project's ``build: booklets: variants:``: each variant's rule parameters must be
+    the game's (``make_params``, as ``--set`` is checked), so ``build`` never fails on them
+    after ``check`` passed. Each error names the variant's line."""
+    variants = deck.build.booklets.variants
+    if not variants:
+        return []
+    from .errors import DeckpressError, ParameterError
+    from .games.registry import game_of, make_params
+
+    try:
+        spec = game_of(deck)
+    except DeckpressError:
+        return []  # the game itself does not load: its own error says why
+    field = "build.booklets.variants"
+    if spec is None:
+        return [Issue("error", "booklets", Problem(
+            "booklet variants need a game: the deck's game: names none", deck_file(deck),
+            _build_line(deck, "variants"), field=field))]
+    issues = []
+    for name, sets in variants.items():
+        try:
+            make_params(spec, sets)
+        except ParameterError as exc:
+            issues.append(Issue("error", "booklets", Problem(
+                f"booklet variant {name!r}: {str(exc).removeprefix('error: ')}", deck_file(deck),
+                _build_line(deck, "variants", name), field=f"{field}.{name}")))
+    return issues
+
+
+def _build_line(deck: Deck, *keys: str) -> int | None:
+    """The line of ``build: booklets: <keys>`` in the deck file, where known."""
+    if deck.path is None:
+        return None
+    from .deck.yamlfile import LineMap, load_yaml
+    from .errors import DeckpressError
+
+    try:
+        node = load_yaml(deck.path)
+    except (OSError, DeckpressError):
+        return None
+    line = None
+    for key in ("build", "booklets", *keys):
+        if not isinstance(node, LineMap) or key not in node:
+            break
+        line = node.line_of(key)
+        node = node[key]
+    return line

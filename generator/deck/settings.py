@@ -30,6 +30,8 @@ def _as_text(value: Any) -> Any:
 
 
 Text = Annotated[str, BeforeValidator(_as_text), Field(max_length=200)]
+# a name that becomes part of a file name (rules-<name>-booklet.pdf)
+Slug = Annotated[str, BeforeValidator(_as_text), Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")]
 
 
 class _Strict(BaseModel):
@@ -87,6 +89,10 @@ class BookletsIn(_Strict):
     # --imposition; ``format:`` (its first name) still reads, but --format is an image format
     imposition: Literal["booklet", "sheet"] = Field(default="booklet",
                                                     validation_alias=AliasChoices("imposition", "format"))
+    # the booklets to write, each a name and its rule parameters as --set strings (for the
+    # game's own: ``human: [variant=human]``); None: the game's (War: classic and Russian);
+    # the parameters are checked against the deck's game by the deck validation (deckcheck)
+    variants: dict[Slug, list[Text]] | None = Field(default=None, min_length=1, max_length=12)
 
 
 class BalanceIn(_Strict):

@@ -128,7 +128,8 @@ def sheet_settings(sheets: SheetsIn) -> dict[str, Any]:
 
 def project_booklets(deck: Deck, bundled: bool = False) -> list[tuple[str, str, tuple[str, ...]]]:
     """(job name, file, rule parameters) of each rule booklet a project's build writes:
-    one per booklet its game's spec lists (War: classic and Russian), from the
+    one per booklet its game's spec lists (War: classic and Russian), or per variant the
+    project's ``build: booklets: variants:`` declares, from the
     project's own rules template when it has one (``rules/GAME.md.j2``), else the
     bundled text, both describing the project's deck; a designer's own game needs its
     template. Bundled decks get theirs from :func:`plan_rules` (``bundled``: theirs too,
@@ -140,7 +141,10 @@ def project_booklets(deck: Deck, bundled: bool = False) -> list[tuple[str, str, 
         return []
     if spec.name not in builtin_names():
         return [("rules", "rules-booklet.pdf", ())] if project_rules(deck) is not None else []
-    books = dict(spec.booklets) or {spec.name: ()}
+    declared = deck.build.booklets.variants
+    books = dict(declared) if declared else (dict(spec.booklets) or {spec.name: ()})
+    if declared:  # the project's own names: rules-<name>-booklet.pdf
+        return [(f"rules-{name}", f"rules-{name}-booklet.pdf", tuple(sets)) for name, sets in books.items()]
     if len(books) == 1:
         return [("rules", "rules-booklet.pdf", tuple(next(iter(books.values()))))]
     return [(f"rules-{name.split('-', 1)[-1]}", f"rules-{name.split('-', 1)[-1]}-booklet.pdf", tuple(sets))
