@@ -255,6 +255,8 @@ def _and(items: list[str]) -> str:
 
 # the bundled Viashi deck's rank-8 kinds (suits' ``rank8:``), singular and plural
 KINDS = {"magician": (N_("Magician"), N_("Magicians")), "scholar": (N_("Scholar"), N_("Scholars"))}
+# the god suit's usual name: the booklet names the suit only where the deck calls it something else
+GODS = N_("Gods")
 
 
 def _kind(kind: str) -> tuple[str, str]:
@@ -309,6 +311,7 @@ def viashi_context(params: ViashiParams, deck: Deck) -> dict[str, Any]:
         # how the deck is made: every number from the deck, never the bundled 5 x 9 + 9
         "suit_count": len(regular), "per_suit": _counted(per_suit),
         "god_suit": gods[0].name if gods else "", "god_count": len(god_cards),
+        "god_suit_named": bool(gods) and gods[0].name.lower() not in {"gods", _(GODS).lower()},
         "order": [r.name for r in order], "top": top.name, "fool": fool.name, "rank8": rank8.name,
         "magicians": _magicians(deck, regular, rank8),
         **_bonus_names(regular, rank8),

@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 from generator.booklet import build_booklet
 from generator.cli import app
 from generator.deck import resolve_deck
+from generator.deck.model import Deck
 from generator.games.registry import make_params
 from generator.i18n import booklet_languages, locale_dir, speaking
 
@@ -193,10 +194,85 @@ def test_the_lighting_booklet_in_german_has_the_decks_german_names(tmp_path: Pat
 
 
 def test_a_deck_without_the_language_keeps_its_names_and_says_so(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["rules", "viashi", "--lang", "de", "--format", "sheet", "-o", str(tmp_path / "v.pdf")])
+    """A deck in English only (here the bundled Viashi without its `languages:` line)
+    prints its names as written in a German booklet, and the command says so."""
+    deck = tmp_path / "viashi.yaml"
+    deck.write_text("".join(line for line in (ROOT / "deck_data" / "viashi.yaml").read_text(encoding="utf-8")
+                            .splitlines(keepends=True) if not line.startswith("languages:")), encoding="utf-8")
+    result = runner.invoke(app, ["rules", "viashi", "--deck", str(deck), "--lang", "de", "--format", "sheet",
+                                 "-o", str(tmp_path / "v.pdf")])
     assert result.exit_code == 0, result.output
     assert "declares no 'de' translation" in result.output
-    assert "Das elbische Kartenspiel" in pdf_text(tmp_path / "v.pdf")
+    text = pdf_text(tmp_path / "v.pdf")
+    assert "Das elbische Kartenspiel" in text and "the Changeling" in text
+
+
+# -- the bundled decks in German ---------------------------------------------------
+
+# Every default German booklet (the game's bundled deck, deck_data/translations/<deck>.de.csv):
+# the sets, and German names it must print
+DEFAULT_BOOKLETS = [
+    ("weiji", (), ("Beleuchtung", "Lichtstrom")),
+    ("war", (), ("Fünf › Vier › Drei › Zwei › Ass › Null", "Vier gegen Zwei")),
+    ("war", ("players=3",), ("Fünf › Vier › Drei › Zwei › Ass › Null",)),
+    ("war", ("players=4",), ("Fünf › Vier › Drei › Zwei › Ass › Null",)),
+    ("war", ("variant=russian",), ("Null › Ass › Zwei › Drei › Vier › Fünf", "Fünf schlägt Null")),
+    ("viashi", (), ("Der Wechselbalg schlägt die Herrin", "Winde, Flammen, Steine, Wellen, Blätter",
+                    "Königin › König", "die Priesterin", "Magier in den Farben")),
+    ("viashi", ("variant=human",), ("Der Wechselbalg schlägt die Herrin", "König › Königin", "der Herold")),
+    ("viashi", ("players=6",), ("Der Wechselbalg schlägt die Herrin", "Zwei vollständige Kartenspiele Viashi")),
+]
+PRINTED = re.compile(r"name|subtitle|(suits|ranks|attributes)\.[^.]+\.(name|label)")  # the fields a booklet prints
+
+
+def name_words(deck: Deck) -> set[str]:
+    """The words (three letters or more) of the deck's names: cards, suits, ranks, attributes."""
+    from generator.deck.languages import source_strings
+
+    return {w for _id, field, text in source_strings(deck) if PRINTED.fullmatch(field)
+            for w in re.findall(r"[^\W\d_]{3,}", text)}
+
+
+@pytest.mark.parametrize(("game", "sets", "names"), DEFAULT_BOOKLETS,
+                         ids=lambda v: "-".join(v) if isinstance(v, tuple) else v)
+def test_a_default_german_booklet_names_the_bundled_deck_in_german(
+        game: str, sets: tuple[str, ...], names: tuple[str, ...], tmp_path: Path) -> None:
+    """The bundled deck of every game declares German: its German booklet prints the
+    German card, suit and rank names, no English name of the deck and no English
+    article, and the command says nothing about a missing translation."""
+    from generator.deck.languages import localize
+    from generator.games.registry import default_deck
+
+    out = tmp_path / "de.pdf"
+    result = runner.invoke(app, ["rules", game, "--lang", "de", "--format", "sheet", "-o", str(out),
+                                 *(a for s in sets for a in ("--set", s))])
+    assert result.exit_code == 0, result.output
+    assert "note:" not in result.output and "warning" not in result.output
+    text = pdf_text(out)
+    flat = " ".join(text.split())
+    assert [n for n in names if n not in flat] == []
+    deck = resolve_deck(default_deck(game))
+    assert "de" in deck.languages
+    english = name_words(deck) - name_words(localize(deck, "de")[0])
+    assert len(english) > 5  # the check has something to look for
+    assert sorted(w for w in english if re.search(rf"\b{w}\b", text)) == []
+    assert re.findall(r"\b(?:[Tt]he|of)\b", text) == []  # English articles and "of" left in names
+
+
+@pytest.mark.parametrize("deck", ["piecepack", "viashi", "lighting"])
+def test_the_bundled_decks_are_translated_completely(deck: str, tmp_path: Path) -> None:
+    """`check DECK --lang de` finds no missing or changed translation; for a deck of
+    cards `cards DECK --lang de --strict` prints (strict: a missing text is an error)."""
+    import json
+
+    result = runner.invoke(app, ["check", deck, "--lang", "de", "--games", "0", "--json"])
+    assert result.exit_code == 0, result.output
+    findings = json.loads(result.stdout)["findings"]
+    assert [f["message"] for f in findings if "translat" in f["message"] or "'de'" in f["message"]] == []
+    if resolve_deck(deck).kind == "cards":
+        result = runner.invoke(app, ["cards", deck, "--lang", "de", "--strict", "-o", str(tmp_path / "de.pdf")])
+        assert result.exit_code == 0, result.output
+        assert "warning" not in result.output and "not translated" not in result.output
 
 
 def test_a_language_without_a_catalogue_is_an_error_naming_the_booklet_languages(tmp_path: Path) -> None:
