@@ -77,7 +77,7 @@ def test_rules_for_each_game_and_variant(installed: Install, game: str, sets: tu
 def test_german_rules_from_the_installed_catalogue(installed: Install) -> None:
     """The booklet catalogue (templates/rules/locale/de.po) travels in the wheel and babel
     is a runtime dependency: a German booklet prints from the installed package."""
-    installed.run("rules", "war", "--lang", "de", "--format", "sheet", "-o", "krieg.pdf")
+    installed.run("rules", "war", "--lang", "de", "--imposition", "sheet", "-o", "krieg.pdf")
     text = "".join(page.extract_text() for page in PdfReader(installed.work / "krieg.pdf").pages)
     assert "Die Rangfolge der Plättchen" in text and "Ranking the tiles" not in text
 

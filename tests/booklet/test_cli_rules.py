@@ -25,7 +25,7 @@ def test_rules_writes_a_booklet_and_says_how_to_print_it(tmp_path: Path) -> None
 def test_rules_sheet_with_another_deck(tmp_path: Path) -> None:
     out = tmp_path / "w.pdf"
     result = runner.invoke(app, ["rules", "weiji", "-o", str(out), "--deck", "cognitio",
-                                 "--format", "sheet", "--page", "letter"])
+                                 "--imposition", "sheet", "--page", "letter"])
     assert result.exit_code == 0, result.output
     assert round(PdfReader(out).pages[0].mediabox.width) == 612
 

@@ -69,7 +69,7 @@ def test_simulate_takes_the_project_folder_and_is_the_same_for_any_jobs(project:
 
 def test_rules_takes_the_project_folder_with_its_parameters_table(project: Path, tmp_path: Path) -> None:
     out = tmp_path / "rules.pdf"
-    result = cli.invoke(app, ["rules", str(project), "-o", str(out), "--format", "sheet", "--set", "hand=5"])
+    result = cli.invoke(app, ["rules", str(project), "-o", str(out), "--imposition", "sheet", "--set", "hand=5"])
     assert result.exit_code == 0, result.output
     text = " ".join(page.extract_text() for page in PdfReader(out).pages)
     assert "Crown Tricks" in text and "deal 5 cards" in text.replace("\n", " ")

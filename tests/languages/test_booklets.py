@@ -175,7 +175,7 @@ def test_a_german_booklet_imposes_like_an_english_one(tmp_path: Path) -> None:
 def test_a_set_parameter_is_in_the_german_table(tmp_path: Path) -> None:
     out = tmp_path / "war.pdf"
     result = runner.invoke(app, ["rules", "war", "--lang", "de", "--set", "players=3", "--set", "packs=2",
-                                 "--set", "pickup=winner-first", "--format", "sheet", "-o", str(out)])
+                                 "--set", "pickup=winner-first", "--imposition", "sheet", "-o", str(out)])
     assert result.exit_code == 0, result.output
     text = pdf_text(out)
     assert re.search(r"Piecepacks\s*2 \(48 Plättchen\)", text), text[:1500]
@@ -186,7 +186,7 @@ def test_a_set_parameter_is_in_the_german_table(tmp_path: Path) -> None:
 
 def test_the_lighting_booklet_in_german_has_the_decks_german_names(tmp_path: Path) -> None:
     out = tmp_path / "weiji.pdf"
-    result = runner.invoke(app, ["rules", "weiji", "--lang", "de", "--format", "sheet", "-o", str(out)])
+    result = runner.invoke(app, ["rules", "weiji", "--lang", "de", "--imposition", "sheet", "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert "note:" not in result.output  # Lighting declares German
     text = pdf_text(out)
@@ -199,7 +199,7 @@ def test_a_deck_without_the_language_keeps_its_names_and_says_so(tmp_path: Path)
     deck = tmp_path / "viashi.yaml"
     deck.write_text("".join(line for line in (ROOT / "deck_data" / "viashi.yaml").read_text(encoding="utf-8")
                             .splitlines(keepends=True) if not line.startswith("languages:")), encoding="utf-8")
-    result = runner.invoke(app, ["rules", "viashi", "--deck", str(deck), "--lang", "de", "--format", "sheet",
+    result = runner.invoke(app, ["rules", "viashi", "--deck", str(deck), "--lang", "de", "--imposition", "sheet",
                                  "-o", str(tmp_path / "v.pdf")])
     assert result.exit_code == 0, result.output
     assert "declares no 'de' translation" in result.output
@@ -244,7 +244,7 @@ def test_a_default_german_booklet_names_the_bundled_deck_in_german(
     from generator.games.registry import default_deck
 
     out = tmp_path / "de.pdf"
-    result = runner.invoke(app, ["rules", game, "--lang", "de", "--format", "sheet", "-o", str(out),
+    result = runner.invoke(app, ["rules", game, "--lang", "de", "--imposition", "sheet", "-o", str(out),
                                  *(a for s in sets for a in ("--set", s))])
     assert result.exit_code == 0, result.output
     assert "note:" not in result.output and "warning" not in result.output
@@ -306,7 +306,7 @@ def test_a_projects_own_template_speaks_german_where_it_keeps_the_bundled_senten
     template = folder / "rules" / "weiji.md.j2"
     template.write_text(template.read_text().replace('# {{ _("Goal") }}', "# How to win our game"))
     out = tmp_path / "rules.pdf"
-    result = runner.invoke(app, ["rules", "weiji", "--deck", str(folder), "--lang", "de", "--format", "sheet",
+    result = runner.invoke(app, ["rules", "weiji", "--deck", str(folder), "--lang", "de", "--imposition", "sheet",
                                  "-o", str(out)])
     assert result.exit_code == 0, result.output
     text = pdf_text(out)

@@ -73,7 +73,7 @@ def test_check_reports_missing_translations(shop: Path) -> None:
 
 
 def test_rules_use_the_translated_deck_names(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["rules", "weiji", "--lang", "de", "--format", "sheet", "-o", str(tmp_path / "r.pdf")])
+    result = runner.invoke(app, ["rules", "weiji", "--lang", "de", "--imposition", "sheet", "-o", str(tmp_path / "r.pdf")])
     assert result.exit_code == 0, result.output
     text = page_text(tmp_path / "r.pdf")
     assert "Beleuchtung" in text and "Lichtstrom" in text
