@@ -96,7 +96,7 @@ def test_a_restricted_seat_never_plays_its_card_while_it_has_another(project: Pa
     import random
 
     from generator.balance.card_impact import _Without
-    from generator.games.api import Action
+    from generator.games.api import Action, Turn
 
     deck = resolve_deck(project)
     spec = game_of(deck)
@@ -104,10 +104,10 @@ def test_a_restricted_seat_never_plays_its_card_while_it_has_another(project: Pa
     state = spec.make(deck, make_params(spec, ["hand=2"])).new_state()
     state.apply(Action("deal", (("9S", "2S"), ("1H", "8H"))))
     without = _Without(make_strategy(spec.name, "random"), "9S")
-    assert {without.choose(state, 0, random.Random(i)).value for i in range(20)} == {"2S"}
+    assert {without.choose(Turn.at(state, 0), random.Random(i)).value for i in range(20)} == {"2S"}
     state.apply(Action("play", "2S"))
     state.apply(Action("play", "1H"))  # seat 0 takes the trick and must lead its last card
-    assert without.choose(state, 0, random.Random(0)).value == "9S"
+    assert without.choose(Turn.at(state, 0), random.Random(0)).value == "9S"
 
 
 def test_mcts_plays_legal_seeded_moves(project: Path) -> None:
@@ -195,7 +195,7 @@ def test_players_cannot_peek_at_the_other_hand(project: Path, name: str) -> None
     swapped) get the same choice from the same random stream, whatever the player."""
     import random
 
-    from generator.games.api import Action
+    from generator.games.api import Action, Turn
 
     deck = resolve_deck(project)
     spec = game_of(deck)
@@ -209,7 +209,7 @@ def test_players_cannot_peek_at_the_other_hand(project: Path, name: str) -> None
         state = game.new_state()
         state.apply(Action("deal", (mine, other)))
         views.append(state.view(0))
-        choices.append(make_strategy(spec.name, name).choose(state, 0, random.Random(11)))
+        choices.append(make_strategy(spec.name, name).choose(Turn.at(state, 0), random.Random(11)))
     assert views[0] == views[1] and choices[0] == choices[1]
 
 

@@ -5,14 +5,13 @@ and per-seat strategies through the runner (seeded, independent of jobs)."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import numpy as np
 import pytest
 
 from generator.deck.load import resolve_deck
 from generator.errors import ParameterError
-from generator.games.api import Action
+from generator.games.api import Action, Turn
 from generator.games.registry import make_params, make_strategy, seat_strategies
 from generator.games.runner import simulate
 from generator.games.viashi.expert import ExpertStrategy, observe
@@ -21,24 +20,6 @@ from generator.games.viashi.state import ViashiState
 
 DECK = resolve_deck("viashi")
 GAME = ViashiGame(DECK, make_params("viashi", []))
-
-
-class ViewOnly:
-    """A state as a strategy may see it: legal actions and one seat's view; any
-    other attribute is an error (so a strategy that peeks fails)."""
-
-    def __init__(self, state: ViashiState, seat: int) -> None:
-        self._state, self._seat = state, seat
-
-    def legal_actions(self) -> list[Action]:
-        return list(self._state.legal_actions())
-
-    def view(self, seat: int) -> Any:
-        assert seat == self._seat, "a strategy asked for another seat's view"
-        return self._state.view(seat)
-
-    def __getattr__(self, name: str) -> Any:
-        raise AssertionError(f"the strategy read state.{name}")
 
 
 def position(hands: list[list[str]], tables: list[list[str]], leader: int) -> ViashiState:
@@ -61,7 +42,7 @@ def swapped(pairs: list[tuple[str, str]]) -> list[list[str]]:
 
 
 def decide(state: ViashiState, seat: int, seed: int) -> Action:
-    return ExpertStrategy(samples=16).choose(ViewOnly(state, seat), seat, random.Random(seed))  # type: ignore[arg-type]
+    return ExpertStrategy(samples=16).choose(Turn.at(state, seat), random.Random(seed))
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

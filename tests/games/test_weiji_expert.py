@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.deck.model import Attribute, Card, Deck
-from generator.games.api import Action
+from generator.games.api import Action, Turn
 from generator.games.registry import make_game, make_params, make_strategy
 from generator.games.strategies import BestStrategy, CountingStrategy
 from generator.games.table import deal_action
@@ -31,19 +31,6 @@ def deck() -> Deck:
                 attributes=ATTRS)
 
 
-class Seen:
-    """A state that is nothing but a seat's view (what a strategy may read)."""
-
-    def __init__(self, view: dict[str, Any]) -> None:
-        self._view = view
-
-    def view(self, seat: int) -> dict[str, Any]:
-        return self._view
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        return ACTIONS
-
-
 def view(unseen: dict[str, int], unseen_left: list[int], known: list[dict[str, int]]) -> dict[str, Any]:
     return {"values": {"power": 5.0, "speed": 5.0}, "ranks": (0.6, 0.4), "counts": [4, 2],
             "unseen": unseen, "unseen_left": unseen_left, "known": known, "printed": PRINTED,
@@ -51,7 +38,7 @@ def view(unseen: dict[str, int], unseen_left: list[int], known: list[dict[str, i
 
 
 def choose(strategy: Any, v: dict[str, Any]) -> str:
-    return str(strategy.choose(Seen(v), 0, random.Random(0)).value)
+    return str(strategy.choose(Turn(0, v, ACTIONS), random.Random(0)).value)
 
 
 def test_counting_names_what_beats_the_cards_still_out() -> None:

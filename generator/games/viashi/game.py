@@ -75,6 +75,7 @@ the handicap: ``handicap_draws``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -85,6 +86,7 @@ from ..deals import available, check_keys, deal_cards
 from ..params import ViashiParams
 from .cards import CardRules, card_rules
 from .state import ViashiState
+from .state import resample as resample_state
 
 SOURCES = ("hand", "table")
 
@@ -130,6 +132,11 @@ class ViashiGame:
 
     def new_state(self, observer: TrickObserver | None = None) -> ViashiState:
         return ViashiState(self, observer)
+
+    def resample(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> ViashiState:
+        """A state ``seat`` cannot tell from the real one, from its view alone (see
+        :func:`generator.games.viashi.state.resample`)."""
+        return resample_state(self, view, seat, rng)
 
 
 def viashi_deal_actions(game: ViashiGame, deal: Mapping[str, Any]) -> list[Action]:
