@@ -12,11 +12,13 @@ import pytest
 from generator.deck.load import resolve_deck
 from generator.errors import ParameterError
 from generator.games.api import Action, Turn
-from generator.games.registry import make_params, make_strategy, seat_strategies
+from generator.games.registry import entry, make_params, make_strategy, seat_strategies
 from generator.games.runner import simulate
 from generator.games.viashi.expert import ExpertStrategy, observe
 from generator.games.viashi.game import ViashiGame
 from generator.games.viashi.state import ViashiState
+
+from .peek_guard import guarded_choice
 
 DECK = resolve_deck("viashi")
 GAME = ViashiGame(DECK, make_params("viashi", []))
@@ -63,11 +65,19 @@ def test_no_peeking_swapping_unseen_cards_between_opponents_changes_nothing(seed
     assert decide(a, 0, seed) == decide(b, 0, seed)
 
 
-def test_no_peeking_in_the_draw() -> None:
+@pytest.mark.parametrize("strategy", sorted(entry("viashi").strategies))
+def test_no_peeking_in_the_draw(strategy: str) -> None:
+    """Seat 0 draws its second pair: it cannot tell apart two piles whose unseen cards
+    differ (seat 1's and seat 2's face-down cards exchanged, and the undrawn rest of
+    the pile in another order), so every registered Viashi strategy chooses alike;
+    the guard records any read beyond its turn, even one it catches."""
     pile = [c.id for c in DECK.cards]
     random.Random(5).shuffle(pile)
     other = list(pile)
     other[2], other[4] = other[4], other[2]  # seat 1's and seat 2's face-down cards exchanged
+    rest = other[8:]  # seat 0's second pair is pile[6:8]; the rest is unseen
+    random.Random(9).shuffle(rest)
+    other[8:] = rest
     states = []
     for p in (pile, other):
         state = GAME.new_state()
@@ -76,8 +86,19 @@ def test_no_peeking_in_the_draw() -> None:
             state.apply(Action("place", up))
         states.append(state)
     a, b = states
-    assert a.hands != b.hands and a.view(0) == b.view(0) and a.current() == 0
-    assert decide(a, 0, 3) == decide(b, 0, 3)
+    assert a.hands != b.hands and a.pile[a.pos:] != b.pile[b.pos:]
+    assert a.view(0) == b.view(0) and a.current() == 0
+    factory = entry("viashi").strategies[strategy]
+    made = factory(8) if strategy == "mcts" else factory()
+    made.choose(Turn.at(a, 0), random.Random(0))  # unwatched: loads a kernel once
+    choices = []
+    for state in (a, b):
+        action, violations = guarded_choice(made, state, 0, random.Random(3))
+        assert violations == [], violations
+        choices.append(action)
+    assert choices[0] == choices[1]
+    for seed in (4, 5):
+        assert decide(a, 0, seed) == decide(b, 0, seed)
 
 
 def test_knowledge_voids_counts_and_points_from_the_view() -> None:
