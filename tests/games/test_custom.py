@@ -82,6 +82,7 @@ def test_check_gives_a_balance_report_for_the_custom_game(project: Path, tmp_pat
     assert result.exit_code == 0, result.output
     text = " ".join(page.extract_text() for page in PdfReader(pdf).pages)
     assert "Card impact" in text and "Nine of Spades" in text
+    assert "Card removal" in text and "The deck without the card" in text
     report = json.loads(result.output)
     assert report["game"] == "crowns"
     play = report["playtest"]
@@ -90,6 +91,13 @@ def test_check_gives_a_balance_report_for_the_custom_game(project: Path, tmp_pat
     assert len(impact["cards"]) == 36 and {r["card"] for r in impact["cards"]} >= {"9S", "1C"}
     assert all(r["low"] <= r["impact"] <= r["high"] for r in impact["cards"])
     assert [r["impact"] for r in impact["cards"]] == sorted(r["impact"] for r in impact["cards"])
+    removal = play["card_removal"]
+    assert len(removal["cards"]) == 36 and removal["skipped"] == [] and removal["games_per_card"] == 120
+    assert {r["name"] for r in removal["cards"]} >= {"Nine of Spades", "One of Clubs"}
+    assert all(r["low"] <= r["first_change"] <= r["high"] and r["length_low"] <= r["length_change"] <= r["length_high"]
+               for r in removal["cards"])
+    terminal = cli.invoke(app, ["check", str(project), "--games", "60"])
+    assert "card removal: the deck without the card" in terminal.output and "(9S)" in terminal.output
 
 
 def test_a_restricted_seat_never_plays_its_card_while_it_has_another(project: Path) -> None:
