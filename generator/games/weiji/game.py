@@ -140,21 +140,21 @@ class WeijiGame:
         rng.shuffle(pool)
         for s, per in enumerate(batches):
             stack = state.stacks[s]
-            mine = s == seat and top is not None
+            mine = top if s == seat else None  # the card on top of my own stack: I see it
             if unseen[s]:
-                if mine:
-                    stack.append(top)
-                take = unseen[s] - (1 if mine else 0)
+                if mine is not None:
+                    stack.append(mine)
+                take = unseen[s] - (1 if mine is not None else 0)
                 stack.extend(pool[:take])
                 del pool[:take]
             state.unknown[s] = unseen[s]
             for k, (cards, shuffled) in enumerate(per):
                 if shuffled:
-                    if mine and not unseen[s] and k == 0:  # my own top card is one of them: I see it
+                    if mine is not None and not unseen[s] and k == 0:  # my own top card is one of them
                         rest = list(cards)
-                        rest.remove(top)
+                        rest.remove(mine)
                         rng.shuffle(rest)
-                        cards = [top, *rest]
+                        cards = [mine, *rest]
                     else:
                         rng.shuffle(cards)
                 stack.extend(cards)
