@@ -38,7 +38,6 @@ looks to ``seat``; the ``greedy`` player maximises it one step ahead).
 from __future__ import annotations
 
 import copy
-import hashlib
 import random
 import warnings
 from collections import deque
@@ -199,8 +198,9 @@ def seat_rngs(rng: random.Random, players: int) -> list[random.Random]:
     """Each seat's own random stream for the game whose chance stream is ``rng``:
     seeded from ``rng``'s starting state (so from the game's seed) without drawing
     from it, one per seat, independent of the chance stream and of each other."""
-    digest = hashlib.blake2b(repr(rng.getstate()[1]).encode(), digest_size=16).hexdigest()
-    return [random.Random(f"seat:{k}:{digest}") for k in range(players)]
+    words = rng.getstate()[1]  # Mersenne Twister's state: words 1-4 mix the whole seed in (word 0 is fixed)
+    key = f"{words[1]}:{words[2]}:{words[3]}:{words[4]}"
+    return [random.Random(f"deckpress-seat:{k}:{key}") for k in range(players)]
 
 
 def returns_of(result: Result, players: int) -> list[float]:
