@@ -86,7 +86,6 @@ from ..deals import available, check_keys, deal_cards
 from ..params import ViashiParams
 from .cards import CardRules, card_rules
 from .state import ViashiState
-from .state import resample as resample_state
 
 SOURCES = ("hand", "table")
 
@@ -135,8 +134,10 @@ class ViashiGame:
 
     def resample(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> ViashiState:
         """A state ``seat`` cannot tell from the real one, from its view alone (see
-        :func:`generator.games.viashi.state.resample`)."""
-        return resample_state(self, view, seat, rng)
+        :func:`generator.games.viashi.resample.resample`)."""
+        from .resample import resample
+
+        return resample(self, view, seat, rng)
 
 
 def viashi_deal_actions(game: ViashiGame, deal: Mapping[str, Any]) -> list[Action]:
