@@ -112,7 +112,6 @@ class State(Protocol):
         """A key equal for every state ``seat`` cannot tell apart from this one."""
 
 
-
 class Game(Protocol):
     name: str
     params: Any
