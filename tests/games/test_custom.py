@@ -233,3 +233,31 @@ def test_editing_game_py_changes_the_project_hash(project: Path) -> None:
     finally:
         game.write_text(text)
     assert project_hash(project) == before
+
+
+def test_crowns_resample_keeps_voids_when_random_deals_keep_failing(project: Path) -> None:
+    """The scaffold's resample when its random tries all fail (an rng whose shuffle
+    always sorts the unseen cards 1C, 1D, 1H): seat 2 (void in spades and diamonds,
+    needing one card) takes 1C first, which leaves seat 1 (void in hearts, needing two)
+    only 1D. The fallback places card by card and moves 1C to seat 1, 1H to seat 2."""
+    import random
+
+    from generator.games.api import freeze
+
+    class Sorting(random.Random):
+        def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
+            x.sort(reverse=True)
+
+    deck = resolve_deck(project)
+    spec = game_of(deck)
+    assert spec is not None
+    game = spec.make(deck, make_params(spec, ["players=3", "hand=12"]))
+    unseen = {"1H", "1D", "1C"}
+    ids = [c.id for c in deck.cards]
+    view = {"hand": ["9S"], "trick": [], "played": [c for c in ids if c not in unseen | {"9S"}],
+            "crowns": [0, 0, 0], "tricks": [3, 4, 3], "hand_sizes": [1, 2, 1], "turn": 0,
+            "voids": [0, 2, 1 | 4]}  # suit bits in the deck's order: S 1, H 2, D 4, C 8
+    state = game.resample(view, 0, Sorting(0))
+    names = [sorted(game.ids[c] for c in hand) for hand in state.hands]
+    assert names == [["9S"], ["1C", "1D"], ["1H"]] and state.rest == []
+    assert freeze(state.view(0)) == freeze(view)
