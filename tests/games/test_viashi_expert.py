@@ -183,3 +183,22 @@ def test_viashilym_is_a_clear_error_and_human_rules_are_played() -> None:
                      strategy="expert:2,random,random")
     assert human.games == 3 and 3 * 18 <= sum(human.scores) <= 3 * 20  # 18 tricks a hand, + 2 unless the top is shared
     assert human.details["trick_points"] == 3 * 18
+
+
+def test_resample_deals_no_seat_a_suit_it_has_shown_it_lacks() -> None:
+    """Seat 1 leads stones-2 from hand and seat 2 answers waves-5: seat 2 holds no stones
+    in hand, so no state dealt from seat 0's view gives it one (seat 1 may get any)."""
+    state = position(HANDS, TABLES, leader=1)
+    state.apply(Action("play", "hand:stones-2"))
+    state.apply(Action("play", "hand:waves-5"))
+    rules = GAME.rules
+    stones = rules.suit[rules.number["stones-2"]]
+    view = state.view(0)
+    seen_stones_at_1 = False
+    for k in range(200):
+        other = GAME.resample(view, 0, random.Random(k))
+        assert other.view(0) == view
+        assert all(rules.suit[c] != stones for c in other.hands[2]), k
+        assert len(other.hands[1]) == len(other.hands[2]) == 2
+        seen_stones_at_1 |= any(rules.suit[c] == stones for c in other.hands[1])
+    assert seen_stones_at_1  # the unseen stones went somewhere: to seat 1, the only seat that may hold them
