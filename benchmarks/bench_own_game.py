@@ -1,6 +1,6 @@
 """Your own game: speed of the scaffolded game and strength of the generic players.
 
-    .venv/bin/python benchmarks/bench_own_game.py                 # everything (about 20-40 minutes on 2 cores)
+    .venv/bin/python benchmarks/bench_own_game.py                 # everything (about 5-10 minutes on 2 cores)
     .venv/bin/python benchmarks/bench_own_game.py --skip viashi   # the scaffolded game only (a few minutes)
 
 Rows (targets from issue 26):

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..deck.model import Deck
 from ..games import runner
+from ..games.api import Turn
 from ..games.params import Params
 from ..games.registry import entry, make_game, make_strategy, seat_strategies
 from .intervals import wilson
@@ -46,35 +47,15 @@ class _Without:
     def __init__(self, inner: Any, card: str) -> None:
         self.inner, self.card = inner, card
 
-    def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
-        legal = list(state.legal_actions())
+    def choose(self, turn: Turn, rng: random.Random) -> Any:
+        legal = turn.legal
         if not any(_card_of(a) == self.card for a in legal):
-            return self.inner.choose(state, seat, rng)
+            return self.inner.choose(turn, rng)
         others = [a for a in legal if _card_of(a) != self.card]
         if not others:
             return legal[0]
-        action = self.inner.choose(_Restricted(state, others), seat, rng)
+        action = self.inner.choose(turn.with_legal(others), rng)
         return action if action in others else others[0]
-
-
-class _Restricted:
-    """A state whose legal actions leave one card out (for the inner strategy)."""
-
-    def __init__(self, state: Any, legal: list[Any]) -> None:
-        self._state, self._legal = state, legal
-        self.game = state.game
-
-    def legal_actions(self) -> list[Any]:
-        return self._legal
-
-    def view(self, seat: int) -> Any:
-        return self._state.view(seat)
-
-    def resample(self, seat: int, rng: random.Random) -> Any:
-        return self._state.resample(seat, rng)
-
-    def __getattr__(self, name: str) -> Any:  # what older strategies read (current, ...)
-        return getattr(self._state, name)
 
 
 def card_impact(game: str, deck: Deck, params: Params, games: int, seed: int, confidence: float,

@@ -11,6 +11,7 @@ from ..executor import Executor
 from ..games.registry import builtin_names, game_of, has_decisions, make_params
 from . import simulate as sim
 from .card_impact import IMPACT_GAMES, card_impact
+from .card_removal import REMOVAL_GAMES, card_removal
 from .findings import Finding, Report
 from .playstats import contenders, playtest_stats
 from .sequential import ROUND, costly, seats_decided
@@ -33,8 +34,10 @@ def planned_games(deck: Deck, games: int, skill: bool = True) -> int:
     spec = game_of(deck)
     if not (skill and spec is not None and has_decisions(spec.name)):
         return games
-    own = spec.name not in builtin_names()  # a designer's game also measures each card's impact
-    return games + min(games, SKILL_GAMES) + (min(games, IMPACT_GAMES) * (len(deck.cards) + 1) if own else 0)
+    own = spec.name not in builtin_names()  # a designer's game also measures each card's impact (two ways)
+    cards = len(deck.cards) + 1
+    impact = min(games, IMPACT_GAMES) * cards + max(1, min(games, REMOVAL_GAMES)) * cards if own else 0
+    return games + min(games, SKILL_GAMES) + impact
 
 
 def _with_validation(deck: Deck, findings: list[Finding], issues: Sequence[Issue]) -> list[Finding]:
@@ -127,6 +130,8 @@ def run_checks(
         if skill and spec is not None and spec.name not in builtin_names():  # a designer's game: cards by restricted play
             report.playtest["card_impact"] = card_impact(game, deck, params, games, seed, t["confidence"], strategy,
                                                          progress)
+            report.playtest["card_removal"] = card_removal(game, deck, params, games, seed, t["confidence"],
+                                                           strategy, progress)
         if game == "war":
             report.playtest["war"]["grid"] = sim.war_grid(deck, sets, grid_games(games), seed, progress)
         flagged = {f.cards[0] for f in findings if f.code in ("unbeatable", "hopeless")}

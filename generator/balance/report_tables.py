@@ -125,6 +125,20 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
         out.append(("Card impact", f"A seat that never plays the card while it has another move, seats rotated, "
                     f"{impact['games_per_card']:,} games per card: its win share against the usual play of the same games.",
                     _table(rows, st, s, width, [0.8, 2.2, 1.2, 1.2, 1.2, 1.6])))
+    removal = (play or {}).get("card_removal") or {}
+    if removal.get("cards"):
+        base = removal["base"]
+        rows = [["card", "name", "games", "seat 0 wins", "change (points)", "interval", "draws (change)",
+                 "length (change)"]]
+        rows += [[r["card"], r["name"], r["games"], pct(r["first_share"]), f"{100 * r['first_change']:+.1f}",
+                  f"{100 * r['low']:+.1f} to {100 * r['high']:+.1f}", f"{pct(r['draws'])} ({100 * r['draw_change']:+.1f})",
+                  f"{r['length']:.1f} ({r['length_change']:+.1f})"] for r in removal["cards"]]
+        out.append(("Card removal", f"The deck without the card (every copy), the same seeded games, at most "
+                    f"{removal['games_per_card']:,} games per card (a card stops once its change is decided): seat 0's "
+                    f"win share, draws and game length against the whole deck (seat 0 wins {pct(base['first_share'])}, "
+                    f"draws {pct(base['draws'])}, length {base['length']:.1f}); intervals at "
+                    f"{pct(report.thresholds['confidence'])}.",
+                    _table(rows, st, s, width, [0.7, 1.8, 0.6, 0.9, 0.9, 1.3, 1.1, 1.1])))
     grid = (play or {}).get("war", {}).get("grid")
     if grid:
         rows = [["players", "packs", "games", "mean", "median", "p95", "longest", "unfinished"]]

@@ -41,6 +41,8 @@ def print_report(report: Report, console: Console | None = None) -> None:
         _playtest(console, play, report.thresholds["confidence"])
         if play.get("card_impact", {}).get("cards"):
             _impact(console, play["card_impact"], report.thresholds["confidence"])
+        if play.get("card_removal", {}).get("cards"):
+            _removal(console, play["card_removal"], report.thresholds["confidence"])
     for note in report.notes:
         console.print(f"[dim]note: {note}[/dim]")
     names = _names(report)
@@ -168,3 +170,19 @@ def _impact(console: Console, impact: dict[str, Any], confidence: float, show: i
         table.add_row(f"{r['name']} ({r['card']})", pct(r["share"]), pct(r["usual"]), f"{100 * r['impact']:+.1f} points",
                       f"{100 * r['low']:+.1f} to {100 * r['high']:+.1f}")
     console.print(table)
+
+
+def _removal(console: Console, removal: dict[str, Any], confidence: float, show: int = 6) -> None:
+    """The cards whose removal changes the game most and least (see balance.card_removal)."""
+    rows, base = removal["cards"], removal["base"]
+    table = Table("card", "games", "seat 0 wins", f"change ({pct(confidence)} interval)", "draws", "length",
+                  title=f"card removal: the deck without the card (whole deck: seat 0 wins {pct(base['first_share'])},"
+                        f" draws {pct(base['draws'])}, length {base['length']:.1f})", **COMPACT)
+    picked = rows if len(rows) <= 2 * show else rows[:show] + rows[-show:]
+    for r in picked:
+        table.add_row(f"{r['name']} ({r['card']})", f"{r['games']:,}", pct(r["first_share"]),
+                      f"{100 * r['first_change']:+.1f} ({100 * r['low']:+.1f} to {100 * r['high']:+.1f})",
+                      f"{pct(r['draws'])} ({100 * r['draw_change']:+.1f})", f"{r['length']:.1f} ({r['length_change']:+.1f})")
+    console.print(table)
+    for skipped in removal.get("skipped", []):
+        console.print(f"  card removal: {skipped['name']} ({skipped['card']}) not measured: {skipped['reason']}")

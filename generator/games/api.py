@@ -12,12 +12,24 @@ What search players need besides (see docs/own-game.md): ``clone()`` (an
 independent copy), ``returns()`` (per seat: 1 for the winner, 0 for the others,
 an equal share for a draw or an unfinished game), ``information_state(seat)``
 (a hashable key: equal for two states that ``seat`` cannot tell apart) and, for
-a game with hidden cards, ``resample(seat, rng)``: a full state that ``seat``
-cannot tell from this one (its ``view(seat)`` is the same), with everything
-that seat has not seen dealt again at random. :class:`StateBase` gives the
+a game with decisions, the GAME's ``resample(view, seat, rng)``: from what
+``seat`` sees at its decision (``view(seat)``) alone, a full state it cannot
+tell from the real one (the same view), with everything it has not seen dealt
+again at random. It is a function of the view, not a method of the real state,
+so it cannot deal from the true hidden cards. :class:`StateBase` gives the
 first three from ``view`` and ``result``; a game overrides them where it can do
-better (a fast ``clone``), and writes ``resample`` itself (the default returns
-a plain clone: right for a game without hidden cards).
+better (a fast ``clone``).
+
+Strategies never get the state: at each decision the runner hands a strategy a
+:class:`Turn` (the seat, its view, the legal actions, ``resample`` and the
+game's ``heuristic``) and the seat's OWN random stream (seeded per seat from
+the game's seed, see :func:`seat_rngs`), never the stream chance draws from.
+
+Compatibility: a designer's game written for the first version of this API
+(``State.resample(seat, rng)``, no ``Game.resample``) still plays; the
+:class:`Turn` then calls the real state's method behind the strategy's back
+(with a ``DeprecationWarning``): that game's players can peek only as far as
+its own ``resample`` lets them. :func:`resampler` picks the path.
 
 A game may also give ``heuristic(view, seat) -> float`` (how good the position
 looks to ``seat``; the ``greedy`` player maximises it one step ahead).
@@ -27,6 +39,7 @@ from __future__ import annotations
 
 import copy
 import random
+import warnings
 from collections import deque
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -98,11 +111,6 @@ class State(Protocol):
     def information_state(self, seat: int) -> Hashable:
         """A key equal for every state ``seat`` cannot tell apart from this one."""
 
-    def resample(self, seat: int, rng: random.Random) -> State:
-        """A full state consistent with everything ``seat`` has seen: its
-        ``view(seat)`` equals this state's, the cards it has not seen dealt
-        again from ``rng``."""
-
 
 class Game(Protocol):
     name: str
@@ -110,11 +118,88 @@ class Game(Protocol):
 
     def new_state(self, observer: TrickObserver | None = None) -> State: ...
 
+    # a game with decisions also gives (not part of the protocol, so a game without
+    # decisions need not):
+    #   resample(view, seat, rng) -> State: a full state consistent with ``view``
+    #   (``seat``'s view at its decision), what ``seat`` has not seen dealt from ``rng``
+    #   heuristic(view, seat) -> float: optional, for ``greedy``
+
+
+Resample = Callable[[Mapping[str, Any], int, random.Random], Any]
+Heuristic = Callable[[Any, int], float]
+
+
+class Turn:
+    """All a strategy is given at a decision: ``seat``, its ``view``, the ``legal``
+    actions, :meth:`resample` (states dealt again from this view) and the game's
+    public ``heuristic`` (None if it has none). No state, no chance stream."""
+
+    __slots__ = ("_resample", "heuristic", "legal", "seat", "view")
+
+    def __init__(self, seat: int, view: Mapping[str, Any], legal: Sequence[Action], resample: Resample | None = None,
+                 heuristic: Heuristic | None = None) -> None:
+        self.seat = seat
+        self.view = view
+        self.legal: tuple[Action, ...] = tuple(legal)
+        self._resample = resample
+        self.heuristic = heuristic
+
+    @classmethod
+    def at(cls, state: Any, seat: int) -> Turn:
+        """``seat``'s turn in ``state`` (its view and legal actions; resample and
+        heuristic from ``state.game``): what the runner hands a strategy."""
+        game = getattr(state, "game", None)
+        return cls(seat, state.view(seat), state.legal_actions(), resampler(game, state),
+                   getattr(game, "heuristic", None))
+
+    def resample(self, rng: random.Random) -> Any:
+        """A full state this seat cannot tell from the real one (see the module docstring)."""
+        if self._resample is None:
+            from ..errors import ParameterError
+
+            raise ParameterError("this game gives no resample(view, seat, rng), which the greedy and mcts players"
+                                 " need (docs/own-game.md); play it with random or the game's own players")
+        return self._resample(self.view, self.seat, rng)
+
+    def with_legal(self, legal: Sequence[Action]) -> Turn:
+        """The same turn offering only ``legal`` (restricted play)."""
+        return Turn(self.seat, self.view, legal, self._resample, self.heuristic)
+
 
 class Strategy(Protocol):
     name: str
 
-    def choose(self, state: State, seat: int, rng: random.Random) -> Action: ...
+    def choose(self, turn: Turn, rng: random.Random) -> Action:
+        """The action for ``turn`` (one of ``turn.legal``); ``rng`` is the seat's own stream."""
+
+
+_LEGACY_WARNED: set[type] = set()
+
+
+def resampler(game: Any, state: Any = None) -> Resample | None:
+    """The game's ``resample(view, seat, rng)``; for a game written for the old API
+    (only ``State.resample(seat, rng)``) a stand-in that calls ``state``'s own method
+    (a ``DeprecationWarning`` once per game class); None when there is neither."""
+    fn = getattr(game, "resample", None)
+    if callable(fn):
+        return fn  # type: ignore[no-any-return]
+    if state is None or not callable(getattr(state, "resample", None)):
+        return None
+    if type(game) not in _LEGACY_WARNED:
+        _LEGACY_WARNED.add(type(game))
+        warnings.warn(f"{type(game).__name__}: State.resample(seat, rng) is the old API; give the game"
+                      " resample(view, seat, rng) instead (docs/own-game.md)", DeprecationWarning, stacklevel=3)
+    legacy = state.resample
+    return lambda view, seat, rng: legacy(seat, rng)
+
+
+def seat_rngs(rng: random.Random, players: int) -> list[random.Random]:
+    """Each seat's own random stream for the game whose chance stream is ``rng``:
+    seeded from ``rng``'s starting state (so from the game's seed) without drawing
+    from it, one per seat, independent of the chance stream and of each other."""
+    words = rng.getstate()[1]  # Mersenne Twister's state: words 1-4 mix the whole seed in (word 0 is fixed)
+    key = f"{words[1]}:{words[2]}:{words[3]}:{words[4]}"
+    return [random.Random(f"deckpress-seat:{k}:{key}") for k in range(players)]
 
 
 def returns_of(result: Result, players: int) -> list[float]:
@@ -159,7 +244,7 @@ def _copied(value: Any) -> Any:
 
 
 class StateBase:
-    """Default ``clone``, ``returns``, ``information_state`` and ``resample`` for a
+    """Default ``clone``, ``returns`` and ``information_state`` for a
     state with ``game``, ``observer``, ``view``, ``result`` and ``is_over``.
 
     ``clone`` copies every field all the way down but the game (shared, read
@@ -185,6 +270,3 @@ class StateBase:
 
     def information_state(self, seat: int) -> Hashable:
         return freeze(self.view(seat))  # type: ignore[attr-defined]
-
-    def resample(self, seat: int, rng: random.Random) -> Any:
-        return self.clone()

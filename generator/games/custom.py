@@ -11,8 +11,11 @@ its import string (``/abs/path/game.py:ClassName``, see :func:`load_ref`).
 A game file gives either a ``GameSpec`` named ``SPEC`` or a game class (the
 one named after the colon, else the only class with ``new_state`` defined in
 the file) with class attributes ``name``, ``title``, ``Params`` (a
-:class:`~generator.games.params.Params` model), ``players`` (min, max) and
-optionally ``heuristic(view, seat)`` and ``booklet(params, deck)``; see
+:class:`~generator.games.params.Params` model), ``players`` (min, max), the
+method ``resample(view, seat, rng)`` (what the search players deal from; a game
+without it plays with ``random`` only, or, written for the old API, through its
+``State.resample(seat, rng)``) and optionally ``heuristic(view, seat)``,
+``strategies`` (more ``--strategy`` names) and ``booklet(params, deck)``; see
 docs/own-game.md. An error in it is reported as ``game.py:LINE: message`` with
 the designer's frames of the traceback.
 """

@@ -1,11 +1,13 @@
 """Players for any game that implements the public State API (``--strategy``
 names every game understands): ``random``, ``greedy`` and ``mcts``.
 
-They decide from a :class:`Seat`, which offers only what the acting seat may
-know: its legal actions, its view and ``resample`` — states dealt again from its
-point of view (see :mod:`.api`), never the real state's hidden cards — and the
-game's public ``heuristic(view, seat)`` where it has one. Their random choices come from the
-``rng`` the runner gives each game, so a run is the same for any ``--jobs``.
+Like every strategy they decide from a :class:`~generator.games.api.Turn`,
+which offers only what the acting seat may know: its legal actions, its view
+and ``resample`` — states dealt again from that view by the game's
+``resample(view, seat, rng)`` (see :mod:`.api`), never the real state — and the
+game's public ``heuristic(view, seat)`` where it has one. Their random choices
+come from the seat's own stream the runner gives them (seeded from the game's
+seed), so a run is the same for any ``--jobs``.
 
 ``mcts`` is information-set Monte Carlo tree search (single-observer IS-MCTS,
 Cowling, Powley & Whitehouse 2012, the algorithm of OpenSpiel's ``ISMCTSBot``):
@@ -27,31 +29,10 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import ParameterError
-from .api import CHANCE, Action
+from .api import CHANCE, Action, Turn
 
 MCTS_ITERATIONS = 200
 UCB_C = 0.7  # exploration; returns are in [0, 1]
-
-
-class Seat:
-    """All a generic player gets to see of the game in progress: its own seat's
-    legal actions and view, states dealt again from its point of view, and the
-    game's public rules (``heuristic``). The state itself stays private, so the
-    players below cannot peek by construction."""
-
-    __slots__ = ("_state", "game", "seat")
-
-    def __init__(self, state: Any, seat: int) -> None:
-        self._state, self.seat, self.game = state, seat, state.game
-
-    def legal_actions(self) -> list[Action]:
-        return list(self._state.legal_actions())
-
-    def view(self) -> Any:
-        return self._state.view(self.seat)
-
-    def resample(self, rng: random.Random) -> Any:
-        return self._state.resample(self.seat, rng)
 
 
 class RandomPlayer:
@@ -60,18 +41,14 @@ class RandomPlayer:
     name = "random"
     deterministic = False
 
-    def choose(self, state: Any, seat: int, rng: random.Random) -> Action:
-        return self.decide(Seat(state, seat), rng)
-
-    def decide(self, me: Seat, rng: random.Random) -> Action:
-        legal = me.legal_actions()
+    def choose(self, turn: Turn, rng: random.Random) -> Action:
+        legal = turn.legal
         return legal[rng.randrange(len(legal))]
 
 
-def _score(state: Any, seat: int) -> float:
-    """How good ``state`` is for ``seat``: the game's ``heuristic(view, seat)``,
-    else its points (own less the best other's), else its return."""
-    heuristic = getattr(state.game, "heuristic", None)
+def _score(state: Any, seat: int, heuristic: Any) -> float:
+    """How good ``state`` (a resampled one) is for ``seat``: the game's
+    ``heuristic(view, seat)``, else its points (own less the best other's), else its return."""
     if heuristic is not None:
         return float(heuristic(state.view(seat), seat))
     if state.is_over():
@@ -89,19 +66,16 @@ class GreedyPlayer:
     name = "greedy"
     deterministic = False
 
-    def choose(self, state: Any, seat: int, rng: random.Random) -> Action:
-        return self.decide(Seat(state, seat), rng)
-
-    def decide(self, me: Seat, rng: random.Random) -> Action:
-        legal = me.legal_actions()
+    def choose(self, turn: Turn, rng: random.Random) -> Action:
+        legal = turn.legal
         if len(legal) == 1:
             return legal[0]
-        base = me.resample(rng)
+        base = turn.resample(rng)
         best, value = legal[0], -math.inf
         for action in legal:
             trial = base.clone()
             trial.apply(action)
-            score = _score(trial, me.seat)
+            score = _score(trial, turn.seat, turn.heuristic)
             if score > value:
                 best, value = action, score
         return best
@@ -129,16 +103,13 @@ class MctsPlayer:
             raise ParameterError("mcts: the budget (iterations per decision) must be 1 or more")
         self.iterations = budget or MCTS_ITERATIONS
 
-    def choose(self, state: Any, seat: int, rng: random.Random) -> Action:
-        return self.decide(Seat(state, seat), rng)
-
-    def decide(self, me: Seat, rng: random.Random) -> Action:
-        legal = me.legal_actions()
+    def choose(self, turn: Turn, rng: random.Random) -> Action:
+        legal = turn.legal
         if len(legal) == 1:
             return legal[0]
-        root = _Node(me.seat)
+        root = _Node(turn.seat)
         for _ in range(self.iterations):
-            self._iterate(root, me.resample(rng), rng)
+            self._iterate(root, turn.resample(rng), rng)
         children = root.children
         return max(legal, key=lambda a: children[a].visits if a in children else -1)
 

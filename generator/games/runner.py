@@ -1,11 +1,15 @@
 """Play games through the uniform State API: many seeded games (``simulate``)
 or one fixed deal (``play_deal``).
 
-Seeding: game ``i`` of a run with seed ``s`` draws every chance outcome and
-every random choice from its own ``random.Random`` seeded with the text
-``"deckpress:{s}:{i}"`` (hashed the same way on every machine), so any split
-of the game indices over ``jobs`` processes gives exactly the results of one
-process. The loop in :func:`play` is the reference hot path.
+Seeding: game ``i`` of a run with seed ``s`` draws every chance outcome from
+its own ``random.Random`` seeded with the text ``"deckpress:{s}:{i}"`` (hashed
+the same way on every machine), and each seat's random choices from the seat's
+own stream seeded from that one (:func:`~generator.games.api.seat_rngs`: a
+strategy never draws from the chance stream, so what it draws cannot move a
+later deal), so any split of the game indices over ``jobs`` processes gives
+exactly the results of one process. The loop in :func:`play` is the reference
+hot path: a strategy gets a :class:`~generator.games.api.Turn` (its seat's
+view and legal actions), never the state.
 
 Engines: ``simulate(engine="auto")`` plays with the compiled kernels of
 :mod:`generator.games.fast` when they serve the game, parameters and strategy
@@ -30,7 +34,7 @@ from typing import Any
 from ..deck.model import Deck
 from ..errors import ParameterError
 from ..executor import Executor, ProcessPool, parse_jobs
-from .api import CHANCE, Action, Game, Result, Strategy, TrickObserver
+from .api import CHANCE, Action, Game, Result, Strategy, TrickObserver, Turn, resampler, seat_rngs
 from .custom import designer_failure
 from .deals import deal_choices, deal_seed
 from .params import Params
@@ -56,19 +60,25 @@ def play(
     scripted: Sequence[Action] = (),
 ) -> Result:
     """Play one game: chance nodes take ``scripted`` outcomes first, then
-    sample from ``rng``; seat ``k`` asks ``strategies[k]``."""
+    sample from ``rng``; seat ``k`` asks ``strategies[k]``, handing it a
+    :class:`~generator.games.api.Turn` and the seat's own stream
+    (:func:`~generator.games.api.seat_rngs` of ``rng``)."""
     state = game.new_state(observer)
     if strategies and all(getattr(s, "deterministic", False) for s in strategies):
         enable = getattr(state, "enable_cycle_check", None)
         if enable is not None:
             enable()
     script = deque(scripted)
+    seats = seat_rngs(rng, len(strategies)) if strategies else []
+    resample = resampler(game, state) if strategies else None
+    heuristic = getattr(game, "heuristic", None)
     while not state.is_over():
         seat = state.current()
         if seat == CHANCE:
             action = script.popleft() if script else state.sample_chance(rng)
         else:
-            action = strategies[seat].choose(state, seat, rng)
+            turn = Turn(seat, state.view(seat), state.legal_actions(), resample, heuristic)
+            action = strategies[seat].choose(turn, seats[seat])
         state.apply(action)
     return state.result()
 
@@ -101,8 +111,8 @@ class _PerSeat:
     def __init__(self, strategies: Sequence[Strategy]) -> None:
         self.strategies = list(strategies)
 
-    def choose(self, state: Any, seat: int, rng: random.Random) -> Action:
-        return self.strategies[seat].choose(state, seat, rng)
+    def choose(self, turn: Turn, rng: random.Random) -> Action:
+        return self.strategies[turn.seat].choose(turn, rng)
 
 
 def _play_range(game: Game, name: str, strategy: str | None, params: Params, seed: int,

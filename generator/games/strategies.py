@@ -1,6 +1,8 @@
 """Strategies: how a seat picks among the legal actions.
 
-Strategies see only the ``api.State`` API: ``legal_actions()`` and ``view(seat)``.
+A strategy gets a :class:`~generator.games.api.Turn` (its seat, that seat's
+``view``, the ``legal`` actions) and the seat's own random stream: never the
+state, never the stream chance draws from.
 A strategy whose choice depends only on what it sees (no rng, no memory) sets
 ``deterministic = True``; the runner then lets a state detect repeated
 positions as cycles (a repeat with a non-deterministic strategy is no cycle).
@@ -17,7 +19,7 @@ from collections import deque
 from collections.abc import Iterable
 
 from ..errors import ParameterError
-from .api import Action, State, Strategy
+from .api import Action, Strategy, Turn
 
 
 class RandomStrategy:
@@ -26,8 +28,8 @@ class RandomStrategy:
     name = "random"
     deterministic = False
 
-    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        return rng.choice(list(state.legal_actions()))
+    def choose(self, turn: Turn, rng: random.Random) -> Action:
+        return rng.choice(turn.legal)
 
 
 class BestStrategy:
@@ -39,10 +41,10 @@ class BestStrategy:
     name = "best"
     deterministic = True
 
-    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        ranks = state.view(seat)["ranks"]
+    def choose(self, turn: Turn, rng: random.Random) -> Action:
+        ranks = turn.view["ranks"]
         best = max(range(len(ranks)), key=ranks.__getitem__)
-        return state.legal_actions()[best]
+        return turn.legal[best]
 
 
 class FixedStrategy:
@@ -59,13 +61,13 @@ class FixedStrategy:
         self.used = 0  # choices taken so far: the next one's index in the list
         self.then: Strategy = then if then is not None else BestStrategy()
 
-    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+    def choose(self, turn: Turn, rng: random.Random) -> Action:
         if not self.choices:
-            return self.then.choose(state, seat, rng)
+            return self.then.choose(turn, rng)
         key = self.choices.popleft()
         index = self.used
         self.used += 1
-        legal = state.legal_actions()
+        legal = turn.legal
         for action in legal:
             if action.value == key:
                 return action
@@ -93,13 +95,13 @@ class CountingStrategy:
         if budget is not None:
             raise ParameterError("weiji's expert counts cards and takes no budget: write --strategy expert")
 
-    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        view = state.view(seat)
+    def choose(self, turn: Turn, rng: random.Random) -> Action:
+        view, seat = turn.view, turn.seat
         mine = list(view["values"].values())
         pools = [view["unseen"] if view["unseen_left"][s] else view["known"][s]
                  for s, n in enumerate(view["counts"]) if n and s != seat]
         if not mine or not pools or not all(pools):
-            return BestStrategy().choose(state, seat, rng)
+            return BestStrategy().choose(turn, rng)
         printed, lower = view["printed"], view["lower"]
         chances = []
         for a, v in enumerate(mine):
@@ -110,4 +112,4 @@ class CountingStrategy:
                 chance *= wins / sum(pool.values())
             chances.append(chance)
         best = max(range(len(chances)), key=chances.__getitem__)
-        return state.legal_actions()[best]
+        return turn.legal[best]

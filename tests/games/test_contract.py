@@ -37,6 +37,11 @@ def _leaky(spec_name: str) -> Any:
     return spec, deck, state_type
 
 
+def _game_type(spec_name: str) -> Any:
+    spec = entry(spec_name)
+    return type(spec.make(resolve_deck(spec.default_deck or ""), spec.params()))
+
+
 def test_a_view_that_shows_other_hands_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     spec, deck, state_type = _leaky("viashi")
     view = state_type.view
@@ -55,21 +60,54 @@ def test_a_clone_that_shares_its_stacks_is_caught(monkeypatch: pytest.MonkeyPatc
         import copy
         return copy.copy(self)
     monkeypatch.setattr(state_type, "clone", shallow)
-    monkeypatch.setattr(state_type, "resample", lambda self, seat, rng: self.clone())
     with pytest.raises(ContractError, match="clone"):
         check_game(spec, deck, seeds=range(3))
 
 
 def test_a_resample_that_deals_seen_cards_again_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    spec, deck, state_type = _leaky("viashi")
+    spec, deck, _ = _leaky("viashi")
+    game_type = _game_type("viashi")
+    honest = game_type.resample
 
-    def reckless(self: Any, seat: int, rng: random.Random) -> Any:
-        other = self.clone()
-        rng.shuffle(other.hands[seat])  # the seat's own hand, which it has seen
+    def reckless(self: Any, view: Any, seat: int, rng: random.Random) -> Any:
+        other = honest(self, view, seat, rng)
         other.hands[seat][:] = other.hands[(seat + 1) % 3][:len(other.hands[seat])] or other.hands[seat]
         return other
-    monkeypatch.setattr(state_type, "resample", reckless)
+    monkeypatch.setattr(game_type, "resample", reckless)
     with pytest.raises(ContractError, match="resample"):
+        check_game(spec, deck, seeds=range(3))
+
+
+def test_a_view_that_carries_the_state_to_resample_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A view that smuggles the real state to resample (which then deals the true hidden
+    cards) in an object equal to every other keeps every view equal, and is still caught."""
+    spec, deck, state_type = _leaky("viashi")
+    game_type = _game_type("viashi")
+    view = state_type.view
+
+    class Handle:
+        def __init__(self, state: Any) -> None:
+            self.state = state
+
+        def __eq__(self, other: object) -> bool:
+            return isinstance(other, Handle)
+
+        def __hash__(self) -> int:
+            return 0
+
+    monkeypatch.setattr(state_type, "view", lambda self, seat: {**view(self, seat), "_state": Handle(self)})
+    monkeypatch.setattr(game_type, "resample", lambda self, v, seat, rng: v["_state"].state.clone())
+    with pytest.raises(ContractError, match=r"view\(\d\)\['_state'\] is neither data"):
+        check_game(spec, deck, seeds=range(3))
+
+
+def test_a_resample_that_draws_from_elsewhere_than_its_rng_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    spec, deck, _ = _leaky("weiji")
+    game_type = _game_type("weiji")
+    honest = game_type.resample
+    monkeypatch.setattr(game_type, "resample",
+                        lambda self, v, seat, rng: honest(self, v, seat, random.Random(random.random())))
+    with pytest.raises(ContractError, match="depends on more than the view"):
         check_game(spec, deck, seeds=range(3))
 
 
@@ -78,7 +116,7 @@ def test_resampled_weiji_keeps_the_seen_and_moves_the_unseen() -> None:
     game = spec.make(resolve_deck("lighting"), make_params("weiji"))
     state: Any = game.new_state()
     state.apply(state.sample_chance(random.Random(1)))
-    other = state.resample(0, random.Random(2))
+    other = game.resample(state.view(0), 0, random.Random(2))
     assert other.stacks[0][0] == state.stacks[0][0]  # my own top card: seen
     assert sorted(c for st in other.stacks for c in st) == sorted(c for st in state.stacks for c in st)
     assert [list(s) for s in other.stacks] != [list(s) for s in state.stacks]  # the rest dealt again

@@ -82,6 +82,7 @@ def test_check_gives_a_balance_report_for_the_custom_game(project: Path, tmp_pat
     assert result.exit_code == 0, result.output
     text = " ".join(page.extract_text() for page in PdfReader(pdf).pages)
     assert "Card impact" in text and "Nine of Spades" in text
+    assert "Card removal" in text and "The deck without the card" in text
     report = json.loads(result.output)
     assert report["game"] == "crowns"
     play = report["playtest"]
@@ -90,13 +91,20 @@ def test_check_gives_a_balance_report_for_the_custom_game(project: Path, tmp_pat
     assert len(impact["cards"]) == 36 and {r["card"] for r in impact["cards"]} >= {"9S", "1C"}
     assert all(r["low"] <= r["impact"] <= r["high"] for r in impact["cards"])
     assert [r["impact"] for r in impact["cards"]] == sorted(r["impact"] for r in impact["cards"])
+    removal = play["card_removal"]
+    assert len(removal["cards"]) == 36 and removal["skipped"] == [] and removal["games_per_card"] == 120
+    assert {r["name"] for r in removal["cards"]} >= {"Nine of Spades", "One of Clubs"}
+    assert all(r["low"] <= r["first_change"] <= r["high"] and r["length_low"] <= r["length_change"] <= r["length_high"]
+               for r in removal["cards"])
+    terminal = cli.invoke(app, ["check", str(project), "--games", "60"])
+    assert "card removal: the deck without the card" in terminal.output and "(9S)" in terminal.output
 
 
 def test_a_restricted_seat_never_plays_its_card_while_it_has_another(project: Path) -> None:
     import random
 
     from generator.balance.card_impact import _Without
-    from generator.games.api import Action
+    from generator.games.api import Action, Turn
 
     deck = resolve_deck(project)
     spec = game_of(deck)
@@ -104,10 +112,10 @@ def test_a_restricted_seat_never_plays_its_card_while_it_has_another(project: Pa
     state = spec.make(deck, make_params(spec, ["hand=2"])).new_state()
     state.apply(Action("deal", (("9S", "2S"), ("1H", "8H"))))
     without = _Without(make_strategy(spec.name, "random"), "9S")
-    assert {without.choose(state, 0, random.Random(i)).value for i in range(20)} == {"2S"}
+    assert {without.choose(Turn.at(state, 0), random.Random(i)).value for i in range(20)} == {"2S"}
     state.apply(Action("play", "2S"))
     state.apply(Action("play", "1H"))  # seat 0 takes the trick and must lead its last card
-    assert without.choose(state, 0, random.Random(0)).value == "9S"
+    assert without.choose(Turn.at(state, 0), random.Random(0)).value == "9S"
 
 
 def test_mcts_plays_legal_seeded_moves(project: Path) -> None:
@@ -195,7 +203,7 @@ def test_players_cannot_peek_at_the_other_hand(project: Path, name: str) -> None
     swapped) get the same choice from the same random stream, whatever the player."""
     import random
 
-    from generator.games.api import Action
+    from generator.games.api import Action, Turn
 
     deck = resolve_deck(project)
     spec = game_of(deck)
@@ -209,7 +217,7 @@ def test_players_cannot_peek_at_the_other_hand(project: Path, name: str) -> None
         state = game.new_state()
         state.apply(Action("deal", (mine, other)))
         views.append(state.view(0))
-        choices.append(make_strategy(spec.name, name).choose(state, 0, random.Random(11)))
+        choices.append(make_strategy(spec.name, name).choose(Turn.at(state, 0), random.Random(11)))
     assert views[0] == views[1] and choices[0] == choices[1]
 
 
@@ -225,3 +233,31 @@ def test_editing_game_py_changes_the_project_hash(project: Path) -> None:
     finally:
         game.write_text(text)
     assert project_hash(project) == before
+
+
+def test_crowns_resample_keeps_voids_when_random_deals_keep_failing(project: Path) -> None:
+    """The scaffold's resample when its random tries all fail (an rng whose shuffle
+    always sorts the unseen cards 1C, 1D, 1H): seat 2 (void in spades and diamonds,
+    needing one card) takes 1C first, which leaves seat 1 (void in hearts, needing two)
+    only 1D. The fallback places card by card and moves 1C to seat 1, 1H to seat 2."""
+    import random
+
+    from generator.games.api import freeze
+
+    class Sorting(random.Random):
+        def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
+            x.sort(reverse=True)
+
+    deck = resolve_deck(project)
+    spec = game_of(deck)
+    assert spec is not None
+    game = spec.make(deck, make_params(spec, ["players=3", "hand=12"]))
+    unseen = {"1H", "1D", "1C"}
+    ids = [c.id for c in deck.cards]
+    view = {"hand": ["9S"], "trick": [], "played": [c for c in ids if c not in unseen | {"9S"}],
+            "crowns": [0, 0, 0], "tricks": [3, 4, 3], "hand_sizes": [1, 2, 1], "turn": 0,
+            "voids": [0, 2, 1 | 4]}  # suit bits in the deck's order: S 1, H 2, D 4, C 8
+    state = game.resample(view, 0, Sorting(0))
+    names = [sorted(game.ids[c] for c in hand) for hand in state.hands]
+    assert names == [["9S"], ["1C", "1D"], ["1H"]] and state.rest == []
+    assert freeze(state.view(0)) == freeze(view)

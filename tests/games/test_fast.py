@@ -6,6 +6,15 @@
   same random stream, so those agree too.
 * Whole runs on the reference's own random streams (``rng.PYTHON``): the
   summaries are identical, counters and card statistics included.
+
+The kernels' verification mode (``rng.PYTHON``) draws the ``random`` chooser's
+choices from the game's one stream, as the reference engine did before each
+seat got its own stream; for ``random`` the reference side of these identity
+tests is therefore played with :class:`Coupled` seats, which draw from the
+chance stream on purpose (a test-only coupling that checks the kernels'
+arithmetic draw for draw). The reference engine's own games (each seat its own
+stream) are compared with the fast engine's statistically
+(:func:`test_fast_statistics_agree_with_the_reference`).
 * Runs on the fast engine's own streams: the same statistics within tight
   bounds; deterministic; ``jobs`` 1 and 2 identical.
 * Fallback to the reference for what the kernels do not serve.
@@ -23,7 +32,7 @@ from generator.deck.load import resolve_deck
 from generator.deck.model import Attribute, Card, Deck, Rank, Suit
 from generator.errors import ParameterError
 from generator.games import registry
-from generator.games.api import Result
+from generator.games.api import Result, Turn
 from generator.games.fast import rng
 from generator.games.fast.engine import play_range
 from generator.games.fast.scripted import play_stacks
@@ -31,6 +40,35 @@ from generator.games.registry import make_game, make_params
 from generator.games.runner import play_deal, simulate
 from generator.games.stats import Summary
 from generator.games.strategies import RandomStrategy
+
+
+class Coupled:
+    """``random`` drawing from the game's chance stream ``rng`` (see the module docstring)."""
+
+    name = "random"
+    deterministic = False
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, turn: Turn, own: random.Random) -> Any:
+        return self.rng.choice(turn.legal)
+
+
+def coupled_play(game: Any, strategy: str | None, rng: random.Random, scripted: Any = (), observer: Any = None,
+                 choices: Any = ()) -> Result:
+    """One game on the reference engine, a ``random`` chooser drawing from ``rng`` (the chance stream)."""
+    from generator.games.registry import make_strategy
+    from generator.games.runner import play
+    from generator.games.strategies import FixedStrategy
+
+    players = int(game.params.players)
+    seats: list[Any] = [Coupled(rng) if strategy == "random" else make_strategy(game.name, strategy)
+                        for _ in range(players)]
+    if choices:
+        seats = [FixedStrategy(choices, then=seats[0])] * players
+    return play(game, seats, rng, observer, scripted)
+
 
 RANKS = (("n", 0), ("a", 1), ("2", 2), ("3", 3), ("4", 4), ("5", 5))
 
@@ -147,7 +185,14 @@ def test_weiji_scripted_deals_agree_trick_by_trick(values: dict[str, Any], strat
         choices = [r.choice(game.keys) for _ in range(r.randint(0, 4))]
         deal = {"stacks": stacks, "choices": choices, "seed": deal_no}
         trace: list[dict[str, Any]] = []
-        ref = play_deal("weiji", deck, params, deal, strategy=strategy, observer=trace.append)
+        if strategy == "random":
+            from generator.games.registry import entry
+            from generator.games.runner import game_rng
+
+            ref = coupled_play(game, strategy, game_rng(deal_no, 0), entry("weiji").deal_actions(game, deal),
+                               trace.append, choices)
+        else:
+            ref = play_deal("weiji", deck, params, deal, strategy=strategy, observer=trace.append)
         fast = play_stacks("weiji", game, stacks, choices, strategy=strategy, seed=deal_no)
         ref_rows = [
             [0, game.attr[t["attribute"]], t["chooser"], -1 if t["winner"] is None else t["winner"],
@@ -186,7 +231,15 @@ def test_same_random_stream_gives_the_reference_summary(game: str, deck_name: st
                                                         strategy: str | None) -> None:
     deck = resolve_deck(deck_name)
     params = make_params(game, **values)
-    ref_summary = simulate(game, deck, params, games=150, seed=4, strategy=strategy, engine="reference")
+    if strategy == "random":
+        from generator.games.runner import game_rng
+
+        built = make_game(game, deck, params)
+        ref_summary = Summary(game=game, params=params.describe(), seed=4, players=params.players, strategy=strategy)
+        for i in range(150):
+            ref_summary.add(coupled_play(built, strategy, game_rng(4, i)))
+    else:
+        ref_summary = simulate(game, deck, params, games=150, seed=4, strategy=strategy, engine="reference")
     fast_summary = reference_stream_run(game, deck, params, strategy, 150, 4)
     ref, fast = ref_summary.to_json(), fast_summary.to_json()
     assert ref.pop("engine") == "reference"
@@ -206,7 +259,8 @@ def test_viashi_games_agree_one_by_one(values: dict[str, Any], strategy: str) ->
     params = make_params("viashi", **values)
     built = make_game("viashi", deck, params)
     for i in range(25):
-        ref = play(built, [make_strategy("viashi", strategy) for _ in range(3)], game_rng(9, i))
+        ref = coupled_play(built, strategy, game_rng(9, i)) if strategy == "random" else \
+            play(built, [make_strategy("viashi", strategy) for _ in range(3)], game_rng(9, i))
         one = play_range("viashi", built, strategy, Summary("viashi", {}, 9, 3, strategy=strategy), i, i + 1,
                          mode=rng.PYTHON)
         assert one.wins == [int(ref.winner == s) for s in range(3)] and one.draws == int(ref.draw)
@@ -216,7 +270,9 @@ def test_viashi_games_agree_one_by_one(values: dict[str, Any], strategy: str) ->
 
 # -- the fast engine's own streams: statistics, determinism, jobs ---------------------------------
 STATS = [("war", "piecepack", {}, None), ("weiji", "eagle", {"players": 4}, "best"),
-         ("weiji", "lighting", {"players": 2}, "random"), ("viashi", "viashi", {}, "greedy")]
+         ("weiji", "lighting", {"players": 2}, "random"), ("weiji", "cognitio", {"players": 3, "pickup": "shuffled"},
+                                                           "random"),
+         ("viashi", "viashi", {}, "greedy"), ("viashi", "viashi", {"hands": 2}, "random")]
 
 
 @pytest.mark.parametrize(("game", "deck_name", "values", "strategy"), STATS, ids=str)
@@ -292,8 +348,8 @@ def test_the_fast_rng_matches_python_when_asked() -> None:
 class AlwaysFirst(RandomStrategy):
     name = "always-first"
 
-    def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
-        return state.legal_actions()[0]
+    def choose(self, turn: Turn, rng: random.Random) -> Any:
+        return turn.legal[0]
 
 
 def test_custom_strategy_falls_back_to_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from generator.deck import resolve_deck
-from generator.games.api import CHANCE, TERMINAL
+from generator.games.api import CHANCE, TERMINAL, Turn
 from generator.games.registry import GAMES, default_deck, make_game, make_params, make_strategy
 from generator.games.runner import simulate
 
@@ -65,7 +65,7 @@ def test_random_playouts_end_and_respect_the_state_api(game: str, deck_name: str
             else:
                 legal = state.legal_actions()
                 assert legal, f"seat {seat} must act but has no legal action"
-                action = strategies[seat].choose(state, seat, rng)
+                action = strategies[seat].choose(Turn.at(state, seat), rng)
                 assert action in legal
             state.apply(action)
             steps += 1

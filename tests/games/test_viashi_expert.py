@@ -5,40 +5,23 @@ and per-seat strategies through the runner (seeded, independent of jobs)."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import numpy as np
 import pytest
 
 from generator.deck.load import resolve_deck
 from generator.errors import ParameterError
-from generator.games.api import Action
-from generator.games.registry import make_params, make_strategy, seat_strategies
+from generator.games.api import Action, Turn
+from generator.games.registry import entry, make_params, make_strategy, seat_strategies
 from generator.games.runner import simulate
 from generator.games.viashi.expert import ExpertStrategy, observe
 from generator.games.viashi.game import ViashiGame
 from generator.games.viashi.state import ViashiState
 
+from .peek_guard import guarded_choice
+
 DECK = resolve_deck("viashi")
 GAME = ViashiGame(DECK, make_params("viashi", []))
-
-
-class ViewOnly:
-    """A state as a strategy may see it: legal actions and one seat's view; any
-    other attribute is an error (so a strategy that peeks fails)."""
-
-    def __init__(self, state: ViashiState, seat: int) -> None:
-        self._state, self._seat = state, seat
-
-    def legal_actions(self) -> list[Action]:
-        return list(self._state.legal_actions())
-
-    def view(self, seat: int) -> Any:
-        assert seat == self._seat, "a strategy asked for another seat's view"
-        return self._state.view(seat)
-
-    def __getattr__(self, name: str) -> Any:
-        raise AssertionError(f"the strategy read state.{name}")
 
 
 def position(hands: list[list[str]], tables: list[list[str]], leader: int) -> ViashiState:
@@ -61,7 +44,7 @@ def swapped(pairs: list[tuple[str, str]]) -> list[list[str]]:
 
 
 def decide(state: ViashiState, seat: int, seed: int) -> Action:
-    return ExpertStrategy(samples=16).choose(ViewOnly(state, seat), seat, random.Random(seed))  # type: ignore[arg-type]
+    return ExpertStrategy(samples=16).choose(Turn.at(state, seat), random.Random(seed))
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -82,11 +65,19 @@ def test_no_peeking_swapping_unseen_cards_between_opponents_changes_nothing(seed
     assert decide(a, 0, seed) == decide(b, 0, seed)
 
 
-def test_no_peeking_in_the_draw() -> None:
+@pytest.mark.parametrize("strategy", sorted(entry("viashi").strategies))
+def test_no_peeking_in_the_draw(strategy: str) -> None:
+    """Seat 0 draws its second pair: it cannot tell apart two piles whose unseen cards
+    differ (seat 1's and seat 2's face-down cards exchanged, and the undrawn rest of
+    the pile in another order), so every registered Viashi strategy chooses alike;
+    the guard records any read beyond its turn, even one it catches."""
     pile = [c.id for c in DECK.cards]
     random.Random(5).shuffle(pile)
     other = list(pile)
     other[2], other[4] = other[4], other[2]  # seat 1's and seat 2's face-down cards exchanged
+    rest = other[8:]  # seat 0's second pair is pile[6:8]; the rest is unseen
+    random.Random(9).shuffle(rest)
+    other[8:] = rest
     states = []
     for p in (pile, other):
         state = GAME.new_state()
@@ -95,8 +86,19 @@ def test_no_peeking_in_the_draw() -> None:
             state.apply(Action("place", up))
         states.append(state)
     a, b = states
-    assert a.hands != b.hands and a.view(0) == b.view(0) and a.current() == 0
-    assert decide(a, 0, 3) == decide(b, 0, 3)
+    assert a.hands != b.hands and a.pile[a.pos:] != b.pile[b.pos:]
+    assert a.view(0) == b.view(0) and a.current() == 0
+    factory = entry("viashi").strategies[strategy]
+    made = factory(8) if strategy == "mcts" else factory()
+    made.choose(Turn.at(a, 0), random.Random(0))  # unwatched: loads a kernel once
+    choices = []
+    for state in (a, b):
+        action, violations = guarded_choice(made, state, 0, random.Random(3))
+        assert violations == [], violations
+        choices.append(action)
+    assert choices[0] == choices[1]
+    for seed in (4, 5):
+        assert decide(a, 0, seed) == decide(b, 0, seed)
 
 
 def test_knowledge_voids_counts_and_points_from_the_view() -> None:
@@ -181,3 +183,22 @@ def test_viashilym_is_a_clear_error_and_human_rules_are_played() -> None:
                      strategy="expert:2,random,random")
     assert human.games == 3 and 3 * 18 <= sum(human.scores) <= 3 * 20  # 18 tricks a hand, + 2 unless the top is shared
     assert human.details["trick_points"] == 3 * 18
+
+
+def test_resample_deals_no_seat_a_suit_it_has_shown_it_lacks() -> None:
+    """Seat 1 leads stones-2 from hand and seat 2 answers waves-5: seat 2 holds no stones
+    in hand, so no state dealt from seat 0's view gives it one (seat 1 may get any)."""
+    state = position(HANDS, TABLES, leader=1)
+    state.apply(Action("play", "hand:stones-2"))
+    state.apply(Action("play", "hand:waves-5"))
+    rules = GAME.rules
+    stones = rules.suit[rules.number["stones-2"]]
+    view = state.view(0)
+    seen_stones_at_1 = False
+    for k in range(200):
+        other = GAME.resample(view, 0, random.Random(k))
+        assert other.view(0) == view
+        assert all(rules.suit[c] != stones for c in other.hands[2]), k
+        assert len(other.hands[1]) == len(other.hands[2]) == 2
+        seen_stones_at_1 |= any(rules.suit[c] == stones for c in other.hands[1])
+    assert seen_stones_at_1  # the unseen stones went somewhere: to seat 1, the only seat that may hold them

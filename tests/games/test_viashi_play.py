@@ -20,7 +20,7 @@ import pytest
 
 from generator.deck.load import resolve_deck
 from generator.errors import ParameterError
-from generator.games.api import CHANCE, Action, Result
+from generator.games.api import CHANCE, Action, Result, Turn
 from generator.games.registry import make_params
 from generator.games.runner import play, play_deal, simulate
 from generator.games.viashi.game import ViashiGame, viashi_deal_actions
@@ -279,7 +279,7 @@ def test_random_playouts_keep_the_invariants(sets: tuple[str, ...]) -> None:
         state = game.new_state()
         while not state.is_over():
             seat = state.current()
-            state.apply(state.sample_chance(rng) if seat == CHANCE else strategies[seat].choose(state, seat, rng))
+            state.apply(state.sample_chance(rng) if seat == CHANCE else strategies[seat].choose(Turn.at(state, seat), rng))
             check_invariants(state)
         result = state.result()
         d = result.details
@@ -308,7 +308,7 @@ def test_a_recorded_game_replays_exactly() -> None:
     strategies = [RandomStrategy()] * 3
     while not state.is_over():
         seat = state.current()
-        action = state.sample_chance(rng) if seat == CHANCE else strategies[seat].choose(state, seat, rng)
+        action = state.sample_chance(rng) if seat == CHANCE else strategies[seat].choose(Turn.at(state, seat), rng)
         actions.append(action)
         state.apply(action)
     replay = game.new_state()

@@ -15,7 +15,7 @@ import pytest
 
 from generator.deck.model import Attribute, Card, Deck
 from generator.errors import ParameterError
-from generator.games.api import CHANCE, Action, Result
+from generator.games.api import CHANCE, Action, Result, Turn
 from generator.games.registry import make_params
 from generator.games.runner import play_deal
 from generator.games.strategies import BestStrategy
@@ -211,8 +211,8 @@ def test_best_strategy_picks_the_attribute_where_my_card_ranks_highest() -> None
     game = WeijiGame(weiji_deck(cards), make_params("weiji", players=3))
     state = game.new_state()
     state.apply(deal_action([["X"], ["Y"], ["Z"]]))
-    assert BestStrategy().choose(state, 0, random.Random(0)) == Action("choose", "power")
-    assert BestStrategy().choose(state, 1, random.Random(0)) == Action("choose", "weight")
+    assert BestStrategy().choose(Turn.at(state, 0), random.Random(0)) == Action("choose", "power")
+    assert BestStrategy().choose(Turn.at(state, 1), random.Random(0)) == Action("choose", "weight")
     assert state.view(2)["ranks"][2] == -1.0
 
 

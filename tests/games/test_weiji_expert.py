@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.deck.model import Attribute, Card, Deck
-from generator.games.api import Action
+from generator.games.api import Action, Turn
 from generator.games.registry import make_game, make_params, make_strategy
 from generator.games.strategies import BestStrategy, CountingStrategy
 from generator.games.table import deal_action
@@ -31,19 +31,6 @@ def deck() -> Deck:
                 attributes=ATTRS)
 
 
-class Seen:
-    """A state that is nothing but a seat's view (what a strategy may read)."""
-
-    def __init__(self, view: dict[str, Any]) -> None:
-        self._view = view
-
-    def view(self, seat: int) -> dict[str, Any]:
-        return self._view
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        return ACTIONS
-
-
 def view(unseen: dict[str, int], unseen_left: list[int], known: list[dict[str, int]]) -> dict[str, Any]:
     return {"values": {"power": 5.0, "speed": 5.0}, "ranks": (0.6, 0.4), "counts": [4, 2],
             "unseen": unseen, "unseen_left": unseen_left, "known": known, "printed": PRINTED,
@@ -51,7 +38,7 @@ def view(unseen: dict[str, int], unseen_left: list[int], known: list[dict[str, i
 
 
 def choose(strategy: Any, v: dict[str, Any]) -> str:
-    return str(strategy.choose(Seen(v), 0, random.Random(0)).value)
+    return str(strategy.choose(Turn(0, v, ACTIONS), random.Random(0)).value)
 
 
 def test_counting_names_what_beats_the_cards_still_out() -> None:
@@ -91,3 +78,56 @@ def test_expert_plays_from_the_cli_and_takes_no_budget() -> None:
     bad = runner.invoke(app, ["simulate", "weiji", "--strategy", "expert:4", "--games", "4"])
     assert bad.exit_code == 2 and "takes no budget" in bad.output
     assert make_strategy("weiji", "expert").name == "expert"
+
+
+def _omniscient(state: Any, seat: int) -> str:
+    """What a peeking chooser would pick: the first attribute on which its top card beats
+    every other top card it is NOT allowed to see (the swap test's witness)."""
+    g = state.game
+    mine = g.values[state.stacks[seat][0]]
+    tops = [g.values[st[0]] for s, st in enumerate(state.stacks) if st and s != seat]
+    for a, key in enumerate(g.keys):
+        if mine[a] is not None and all(t[a] is not None and g.beats(a, mine[a], t[a]) for t in tops):
+            return key
+    return g.keys[0]
+
+
+def test_no_peeking_swapping_hidden_cards_between_opponents_changes_nothing() -> None:
+    """Three players on the lighting deck, after one showdown: seat 0 cannot tell apart
+    two deals in which seat 1's unseen top card and seat 2's unseen second card are
+    exchanged, so the expert (through a
+    guarded turn: it reads nothing beyond its turn) chooses alike; a peeking chooser
+    would not, in the deals where the swap matters."""
+    from generator.deck import resolve_deck
+
+    from .peek_guard import guarded_choice
+
+    lighting = resolve_deck("lighting")
+    game = make_game("weiji", lighting, make_params("weiji", players=3, pickup="winner-first"))
+    ids = [c.id for c in lighting.cards for _ in range(c.copies)]
+    expert = CountingStrategy()
+    mattered = checked = 0
+    for k in range(30):
+        order = list(ids)
+        random.Random(k).shuffle(order)
+        stacks = [order[0::3], order[1::3], order[2::3]]
+        swapped = [list(s) for s in stacks]
+        swapped[1][1], swapped[2][2] = stacks[2][2], stacks[1][1]  # both still unseen after one showdown
+        a, b = game.new_state(), game.new_state()
+        a.apply(deal_action(stacks))
+        b.apply(deal_action(swapped))
+        for state in (a, b):  # one showdown first, so the public record is not empty
+            state.apply(Action("choose", game.keys[k % len(game.keys)]))
+        if a.is_over() or b.is_over() or a.current() != 0 or b.current() != 0:
+            continue
+        if a.stacks[1][0] == b.stacks[1][0] or a.unknown[1] < 1 or a.unknown[2] < 2:
+            continue  # a tie or a won showdown moved the cards: no longer the swap meant
+        assert a.view(0) == b.view(0)
+        expert.choose(Turn.at(a, 0), random.Random(0))  # warm
+        one, bad1 = guarded_choice(expert, a, 0, random.Random(k))
+        two, bad2 = guarded_choice(expert, b, 0, random.Random(k))
+        assert bad1 == bad2 == []
+        assert one == two
+        mattered += _omniscient(a, 0) != _omniscient(b, 0)
+        checked += 1
+    assert checked >= 10 and mattered >= 3  # the swap changes what a peeker would do, and the expert does not follow

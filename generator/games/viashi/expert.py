@@ -18,8 +18,8 @@ goes face up shapes the whole hand); ``expert:N`` uses N (and N times
 ``DRAW_FACTOR``), e.g. ``--strategy expert:64``. Sampling stops early once the
 leading action is ahead of every other by :data:`STOP_Z` standard errors of the
 paired difference (looked at every 8 samples). Each decision draws
-a 64-bit key from the game's seeded random stream, so runs are reproducible
-and independent of ``--jobs``. Three-player Viashi (elvish or human rules),
+a 64-bit key from the seat's own seeded random stream (never the game's chance
+stream), so runs are reproducible and independent of ``--jobs``. Three-player Viashi (elvish or human rules),
 one deck of at most 63 cards; Viashilym is not supported.
 """
 
@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import ParameterError
-from ..api import Action, State
+from ..api import Action, Turn
 from .cards import CardRules
 
 DEFAULT_SAMPLES = 16  # with STOP_Z: above the 85 % bar against two greedy, 1.6x cheaper than 24 (docs/simulate.md)
@@ -183,9 +183,9 @@ class ExpertStrategy:
                  rules.changeling, t.value, t.cost, t.threat, out, self.stop_z)
         return out
 
-    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        legal = list(state.legal_actions())
+    def choose(self, turn: Turn, rng: random.Random) -> Action:
+        legal = list(turn.legal)
         if len(legal) == 1:
             return legal[0]
-        values = self.values(legal, state.view(seat), rng.getrandbits(64))
+        values = self.values(legal, turn.view, rng.getrandbits(64))
         return legal[int(np.argmax(values))]

@@ -18,7 +18,7 @@ hand, the suits each opponent has shown it lacks in hand) and, per sample:
    opponent's (all hands so far), plus ``win_bonus`` if that is a win.
 
 The caller picks the action of highest mean value. Random numbers: SplitMix64
-seeded from ``key`` (drawn by the caller from the game's seeded stream), so a
+seeded from ``key`` (drawn by the caller from its seat's own seeded stream), so a
 decision depends only on the seed and the game index, never on ``--jobs``.
 """
 

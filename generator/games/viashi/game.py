@@ -75,6 +75,7 @@ the handicap: ``handicap_draws``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -130,6 +131,13 @@ class ViashiGame:
 
     def new_state(self, observer: TrickObserver | None = None) -> ViashiState:
         return ViashiState(self, observer)
+
+    def resample(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> ViashiState:
+        """A state ``seat`` cannot tell from the real one, from its view alone (see
+        :func:`generator.games.viashi.resample.resample`)."""
+        from .resample import resample
+
+        return resample(self, view, seat, rng)
 
 
 def viashi_deal_actions(game: ViashiGame, deal: Mapping[str, Any]) -> list[Action]:

@@ -135,10 +135,16 @@ class ViashiState(StateBase):
         """Cards are numbers (``rules.ids`` names them). ``drawn`` only for the
         drawing seat; ``hand`` is the seat's own; tables and played cards are
         public, and so is ``history`` (this hand's finished tricks: source,
-        seats and cards in play order). The lists are the state's own (no
-        copies, for speed): read only."""
+        seats and cards in play order), every seat's ``hand_sizes``, ``tricks``
+        (played so far), ``captives`` (per seat, over the hands before this one),
+        ``streak`` and ``random_draws`` (the handicap): all a seat knows, so that
+        :mod:`.resample` deals from the view alone. The lists are the state's own
+        (no copies, for speed): read only."""
         g = self.game
         return {
+            "drawer": self.drawer if self.phase == DRAW else -1,
+            "hand_sizes": [len(h) for h in self.hands], "tricks": self.tricks, "captives": self.captives,
+            "streak": self.streak, "random_draws": self.random_draws,
             "phase": self.phase, "seat": seat, "players": g.players, "teams": g.teams,
             "variant": g.params.variant, "rules": g.rules, "copies": g.copies,
             "drawn": self.pair if self.phase == DRAW and seat == self.drawer else (),
@@ -146,38 +152,6 @@ class ViashiState(StateBase):
             "leader": self.leader, "source": self.source, "trick": self.trick, "trick_seats": self.seats,
             "played": self.played, "history": self.history, "hand_no": self.hand_no, "scores": self.scores,
         }
-
-    def resample(self, seat: int, rng: random.Random) -> ViashiState:
-        """The cards ``seat`` has not seen — the other seats' hands, the pair another
-        seat is placing, the undrawn pile — shuffled among their places (tables and
-        played cards are public; the seat's own hand and pair stay)."""
-        other = self.clone()
-        places: list[tuple[str, int, int]] = []
-        for s, hand in enumerate(other.hands):
-            if s != seat:
-                places += [("hand", s, i) for i in range(len(hand))]
-        if other.phase == DRAW and other.drawer != seat:
-            places += [("pair", 0, 0), ("pair", 0, 1)]
-        if other.phase in (DRAW, PLAY):
-            places += [("pile", 0, i) for i in range(other.pos, len(other.pile))]
-        pair = list(other.pair)
-        cards = [other.hands[s][i] if kind == "hand" else pair[i] if kind == "pair" else other.pile[i]
-                 for kind, s, i in places]
-        cards.sort()  # the same cards in any places give the same deal: no peeking through their order
-        rng.shuffle(cards)
-        for (kind, s, i), c in zip(places, cards, strict=True):
-            if kind == "hand":
-                other.hands[s][i] = c
-            elif kind == "pair":
-                pair[i] = c
-            else:
-                other.pile[i] = c
-        other.pair = (pair[0], pair[1])
-        if other.phase == PLAY:  # hands are kept sorted once the play starts
-            for s, hand in enumerate(other.hands):
-                if s != seat:
-                    hand.sort()
-        return other
 
     def players(self) -> int:
         return int(self.game.players)

@@ -2,7 +2,7 @@
 ``greedy`` (a one-trick heuristic); the search player ``expert`` is in
 :mod:`.viashi_expert`.
 
-``greedy`` uses only ``legal_actions()`` and ``view(seat)`` (its own hand, the
+``greedy`` uses only the turn's legal actions and view (its own hand, the
 public tables, the cards played this hand, the current trick and the public
 card rules):
 
@@ -28,7 +28,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..api import Action, State
+from ..api import Action, Turn
 from .cards import CardRules
 
 
@@ -38,8 +38,8 @@ class RandomStrategy:
     name = "random"
     deterministic = False
 
-    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        return rng.choice(list(state.legal_actions()))
+    def choose(self, turn: Turn, rng: random.Random) -> Action:
+        return rng.choice(turn.legal)
 
 
 class GreedyStrategy:
@@ -48,11 +48,11 @@ class GreedyStrategy:
     name = "greedy"
     deterministic = True
 
-    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        legal = state.legal_actions()
+    def choose(self, turn: Turn, rng: random.Random) -> Action:
+        legal = turn.legal
         if len(legal) == 1:
             return legal[0]
-        view = state.view(seat)
+        view = turn.view
         rules: CardRules = view["rules"]
         if view["phase"] == "draw":
             return min(legal, key=lambda a: rules.value(rules.number[a.value]))

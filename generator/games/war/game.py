@@ -177,17 +177,6 @@ class WarState(StateBase):
     def view(self, seat: int) -> Mapping[str, Any]:
         return {"count": len(self.stacks[seat]), "counts": [len(s) for s in self.stacks]}
 
-    def resample(self, seat: int, rng: random.Random) -> WarState:
-        """Every stack is face down: all stacked cards shuffled among their places."""
-        other = self.clone()
-        places = [(s, i) for s, st in enumerate(other.stacks) for i in range(len(st))]
-        cards = [other.stacks[s][i] for s, i in places]
-        cards.sort()  # the same cards in any places give the same deal: no peeking through their order
-        rng.shuffle(cards)
-        for (s, i), c in zip(places, cards, strict=True):
-            other.stacks[s][i] = c
-        return other
-
     # -- play ------------------------------------------------------------------
     def _run(self) -> None:
         """Play tricks until the game ends or a shuffled pickup needs chance."""

@@ -113,6 +113,13 @@ class WeijiGame:
     def new_state(self, observer: TrickObserver | None = None) -> WeijiState:
         return WeijiState(self, observer)
 
+    def resample(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> WeijiState:
+        """A state ``seat`` cannot tell from the real one, from its view alone (see
+        :func:`generator.games.weiji.resample.resample`)."""
+        from .resample import resample
+
+        return resample(self, view, seat, rng)
+
 
 class WeijiState(StateBase):
     """One game of Weiji; see the module docstring for the rules."""
@@ -139,6 +146,9 @@ class WeijiState(StateBase):
         # draws): ``known[seat][card]`` copies
         self.unknown = [0] * n
         self.known = [[0] * len(game.ids) for _ in range(n)]
+        # the same record in stack order: per seat, the batches of cards below its unseen
+        # dealt cards, each [cards top first, shuffled] (a shuffled pickup's order is unseen)
+        self.batches: list[deque[list[Any]]] = [deque() for _ in range(n)]
 
     def enable_cycle_check(self) -> None:
         """Called by the runner when every strategy is deterministic: with
@@ -178,8 +188,9 @@ class WeijiState(StateBase):
         elif action.kind == "pickup" and self.pending is not None:
             winner, won = self.pending
             self.pending = None
-            table.apply_pickup(self.stacks[winner], won, action.value)
-            self._learn(winner, won)
+            stack = self.stacks[winner]
+            table.apply_pickup(stack, won, action.value)
+            self._learn(winner, [stack[i] for i in range(len(stack) - len(won), len(stack))], shuffled=True)
             self._after_win()
         else:
             raise ValueError(f"weiji: action {action} is not legal now")
@@ -205,11 +216,20 @@ class WeijiState(StateBase):
         ``unseen_left`` (per seat, how many dealt cards nobody has seen are still on
         top) and ``unseen`` (card id -> copies of the cards nobody but their holder
         could have seen: every printed card less the middle, the known cards and
-        this seat's own top card)."""
+        this seat's own top card); ``batches`` (per seat, the cards below its unseen
+        ones in the order they went in: card ids top first and whether the batch was
+        shuffled, then sorted, as its order was not seen), ``middle_cards`` (per seat,
+        its cards in the middle) and ``tricks`` (showdowns so far). All a seat
+        knows, so that :mod:`.resample` deals from the view alone."""
         stack = self.stacks[seat]
         top = stack[0] if stack else None
         g = self.game
+        ids = g.ids
         return {
+            "batches": [[(tuple(sorted(ids[c] for c in b)) if shuffled else tuple(ids[c] for c in b), shuffled)
+                         for b, shuffled in batches] for batches in self.batches],
+            "middle_cards": [[ids[c] for c in m] for m in self.middle],
+            "tricks": self.tricks,
             "unseen": self._unseen(seat, top),
             "unseen_left": list(self.unknown),
             "known": [{g.ids[c]: n for c, n in enumerate(k) if n} for k in self.known],
@@ -223,18 +243,6 @@ class WeijiState(StateBase):
             "middle": sum(len(m) for m in self.middle),
         }
 
-    def resample(self, seat: int, rng: random.Random) -> WeijiState:
-        """The dealt cards nobody has seen (every stack's ``unknown`` top part, less
-        ``seat``'s own top card) shuffled among their places."""
-        other = self.clone()
-        places = [(s, i) for s, n in enumerate(other.unknown) for i in range(n) if not (s == seat and i == 0)]
-        cards = [other.stacks[s][i] for s, i in places]
-        cards.sort()  # the same cards in any places give the same deal: no peeking through their order
-        rng.shuffle(cards)
-        for (s, i), c in zip(places, cards, strict=True):
-            other.stacks[s][i] = c
-        return other
-
     def _unseen(self, seat: int, top: int | None) -> dict[str, int]:
         left = list(self.game.copies)
         for pile in self.middle:
@@ -247,10 +255,12 @@ class WeijiState(StateBase):
             left[top] -= 1  # my own top card, still one of my dealt cards
         return {self.game.ids[c]: n for c, n in enumerate(left) if n > 0}
 
-    def _learn(self, seat: int, cards: Sequence[int]) -> None:
+    def _learn(self, seat: int, cards: Sequence[int], shuffled: bool = False) -> None:
+        """``cards`` (in stack order) went under ``seat``'s stack in everybody's sight."""
         known = self.known[seat]
         for c in cards:
             known[c] += 1
+        self.batches[seat].append([list(cards), shuffled])
 
     def _take_top(self, seat: int) -> int:
         """Pop ``seat``'s top card, keeping the public record."""
@@ -259,6 +269,11 @@ class WeijiState(StateBase):
             self.unknown[seat] -= 1
         else:
             self.known[seat][c] -= 1
+            batches = self.batches[seat]
+            batch = batches[0][0]
+            batch.pop(0)
+            if not batch:
+                batches.popleft()
         return c
 
     # -- play ------------------------------------------------------------------

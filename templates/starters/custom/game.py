@@ -76,6 +76,65 @@ class CrownTricks:
             mine += pot if best[0] == seat else -pot / 2
         return float(mine)
 
+    def resample(self, view: dict[str, Any], seat: int, rng: random.Random) -> CrownState:
+        """From what ``seat`` sees at its turn (its view) alone, a state it cannot tell
+        from the real one, for the search players: the other hands and the undealt
+        cards dealt again, keeping every hand's size and the suits a player has shown
+        they lack. It gets the view, never the real state, so it cannot peek."""
+        state = CrownState(self)
+        if view["turn"] < 0:  # before the deal: nothing seen yet
+            return state
+        index = self.index
+        state.dealt, state.turn = True, view["turn"]
+        state.hands[seat] = sorted(index[c] for c in view["hand"])
+        state.trick = [(s, index[c]) for s, c in view["trick"]]
+        state.played = [index[c] for c in view["played"]]
+        state.won, state.points, state.voids = list(view["tricks"]), list(view["crowns"]), list(view["voids"])
+        state.tricks = sum(state.won)
+        for c in state.played:
+            state.shown[c] += 1
+        seen = set(state.hands[seat]) | set(state.played)
+        pool = [c for c in range(len(self.ids)) if c not in seen]
+        seats = sorted((s for s in range(state.n) if s != seat), key=lambda s: -bin(state.voids[s]).count("1"))
+        sizes = view["hand_sizes"]
+        for _ in range(50):
+            rng.shuffle(pool)
+            left = list(pool)
+            for s in seats:
+                allowed = [c for c in left if not state.voids[s] & self.bit[c]]
+                if len(allowed) < sizes[s]:
+                    break
+                state.hands[s] = sorted(allowed[:sizes[s]])
+                taken = set(state.hands[s])
+                left = [c for c in left if c not in taken]
+            else:
+                state.rest = left
+                return state
+        # the constraints are tight: place card by card, moving placed cards where needed
+        # (a matching of cards to places; the real deal is one that fits, so one exists)
+        places = [s for s in seats for _ in range(sizes[s])] + [-1] * (len(pool) - sum(sizes[s] for s in seats))
+        held: list[int | None] = [None] * len(places)  # place -> card
+
+        def fits(s: int, c: int) -> bool:
+            return s < 0 or not state.voids[s] & self.bit[c]
+
+        def put(c: int, tried: set[int]) -> bool:
+            for p, s in enumerate(places):
+                if p not in tried and fits(s, c):
+                    tried.add(p)
+                    other = held[p]
+                    if other is None or put(other, tried):
+                        held[p] = c
+                        return True
+            return False
+
+        for c in pool:
+            put(c, set())
+        for s in seats:
+            state.hands[s] = sorted(c for p, c in enumerate(held) if places[p] == s and c is not None)
+        state.rest = [c for p, c in enumerate(held) if places[p] < 0 and c is not None]
+        return state
+
     @staticmethod
     def booklet(params: CrownParams, deck: Any) -> dict[str, Any]:
         """Facts for rules/crowns.md.j2."""
@@ -193,34 +252,6 @@ class CrownState(StateBase):
         other.won, other.points, other.played = list(self.won), list(self.points), list(self.played)
         other.voids, other.shown, other.took = list(self.voids), list(self.shown), list(self.took)
         return other
-
-    def resample(self, seat: int, rng: random.Random) -> CrownState:
-        """The other hands and the undealt cards dealt again, keeping every
-        hand's size and the suits a player has shown they lack."""
-        other = self.clone()
-        if not self.dealt:
-            return other
-        g = self.game
-        seats = [s for s in range(self.n) if s != seat]
-        pool = sorted([c for s in seats for c in self.hands[s]] + self.rest)  # where they were tells nothing
-        for _ in range(50):
-            rng.shuffle(pool)
-            left = list(pool)
-            ok = True
-            for s in sorted(seats, key=lambda s: -bin(self.voids[s]).count("1")):
-                allowed = [c for c in left if not self.voids[s] & g.bit[c]]
-                need = len(self.hands[s])
-                if len(allowed) < need:
-                    ok = False
-                    break
-                mine = allowed[:need]
-                other.hands[s] = sorted(mine)
-                taken = set(mine)
-                left = [c for c in left if c not in taken]
-            if ok:
-                other.rest = left
-                return other
-        return self.clone()  # the constraints are tight: the real deal is one that fits
 
     def returns(self) -> list[float]:
         if not self.is_over():

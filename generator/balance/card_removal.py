@@ -1,0 +1,144 @@
+"""Per-card impact by removal, for any game with player decisions: what changes
+when card X is taken out of the deck.
+
+For each card X (all its copies), the same seeded games (game ``i`` of both
+runs from the same seed) are played with the whole deck and with the deck
+less X, every seat playing the playtest's strategy. Reported per card: the
+first seat's win share (the seat advantage), the draws and the mean game
+length (showdowns or tricks), each with its change against the whole deck and
+a confidence interval of the change (Newcombe's from two Wilson intervals for
+the shares, a normal interval of the difference of two means for the length).
+
+Sequential: a card's games are played in rounds of :data:`ROUND`, at most
+``games`` (default :data:`REMOVAL_GAMES`); after each round the card stops once
+its win-share change is decided: both ends of its interval in the same band
+(under 3 points, under 15 points, or more, either way: the bands of the skill
+gap, :func:`generator.balance.skill.decided`). A card whose removal the game
+refuses (the deck must keep a size the rules need) is listed with the reason.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from ..deck.model import Deck
+from ..errors import DeckpressError
+from ..games import runner
+from ..games.params import Params
+from ..games.registry import entry, make_game, make_strategy, seat_strategies
+from .intervals import wilson, z_value
+from .skill import SOME, decided
+
+REMOVAL_GAMES = 200  # at most, per card
+ROUND = 50  # games between two looks at a card's interval
+Progress = Callable[[int], None]
+
+
+class _Tally:
+    """First-seat wins, draws and lengths of a run of games."""
+
+    def __init__(self) -> None:
+        self.games = self.first = self.draws = 0
+        self.total = self.squares = 0.0
+
+    def add(self, result: Any) -> None:
+        self.games += 1
+        self.first += result.winner == 0 and not result.unfinished
+        self.draws += result.draw
+        self.total += result.tricks
+        self.squares += result.tricks * result.tricks
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.games if self.games else 0.0
+
+    def variance(self) -> float:
+        if self.games < 2:
+            return 0.0
+        return max(0.0, (self.squares - self.games * self.mean ** 2) / (self.games - 1))
+
+
+def _share_change(a: _Tally, base: _Tally, confidence: float, field: str) -> tuple[float, float, float]:
+    """(change, low, high) of a share (``first`` or ``draws``), Newcombe's interval."""
+    x, y = getattr(a, field), getattr(base, field)
+    p, q = x / a.games, y / base.games
+    p_low, p_high = wilson(x, a.games, confidence)
+    q_low, q_high = wilson(y, base.games, confidence)
+    delta = p - q
+    return delta, delta - math.hypot(p - p_low, q_high - q), delta + math.hypot(p_high - p, q - q_low)
+
+
+def _length_change(a: _Tally, base: _Tally, confidence: float) -> tuple[float, float, float]:
+    delta = a.mean - base.mean
+    half = z_value(confidence) * math.sqrt(a.variance() / max(1, a.games) + base.variance() / max(1, base.games))
+    return delta, delta - half, delta + half
+
+
+def without(deck: Deck, card: str) -> Deck:
+    """``deck`` with every copy of ``card`` taken out."""
+    return replace(deck, cards=tuple(c for c in deck.cards if c.id != card))
+
+
+def card_removal(game: str, deck: Deck, params: Params, games: int, seed: int, confidence: float,
+                 strategy: str | None = None, progress: Progress | None = None) -> dict[str, Any]:
+    """Each card's impact by removal (see the module docstring), the largest drop of
+    the first seat's share first."""
+    spec = entry(game)
+    if spec.default_strategy is None:
+        return {"cards": [], "reason": f"{game} has no player decisions"}
+    players = int(getattr(params, "players", 2))
+    names = seat_strategies(game, strategy, players)
+    most = max(1, min(games, REMOVAL_GAMES))
+
+    def play(built: Any, start: int, stop: int, tally: _Tally) -> None:
+        for index in range(start, stop):
+            tally.add(runner.play(built, [make_strategy(game, n) for n in names], runner.game_rng(seed, index)))
+        if progress is not None:
+            progress(stop - start)
+
+    base = _Tally()
+    play(make_game(game, deck, params), 0, most, base)
+    rows: list[dict[str, Any]] = []
+    skipped: list[dict[str, str]] = []
+    for card in deck.cards:
+        try:
+            built = make_game(game, without(deck, card.id), params)
+        except (DeckpressError, ValueError) as exc:
+            skipped.append({"card": card.id, "name": card.name, "reason": str(exc).splitlines()[0]})
+            continue
+        tally = _Tally()
+        while tally.games < most:
+            play(built, tally.games, min(most, tally.games + ROUND), tally)
+            change = _share_change(tally, base, confidence, "first")
+            if decided(abs(change[0]), *_folded(change)):
+                break
+        share, low, high = _share_change(tally, base, confidence, "first")
+        draws, d_low, d_high = _share_change(tally, base, confidence, "draws")
+        length, l_low, l_high = _length_change(tally, base, confidence)
+        rows.append({"card": card.id, "name": card.name, "games": tally.games,
+                     "first_share": tally.first / tally.games, "first_change": share, "low": low, "high": high,
+                     "draws": tally.draws / tally.games, "draw_change": draws, "draw_low": d_low, "draw_high": d_high,
+                     "length": tally.mean, "length_change": length, "length_low": l_low, "length_high": l_high,
+                     "matters": not (low <= 0.0 <= high) and abs(share) >= SOME})
+    rows.sort(key=lambda r: r["first_change"])
+    out: dict[str, Any] = {
+        "games_per_card": most, "round": ROUND, "cards": rows, "skipped": skipped,
+        "base": {"games": base.games, "first_share": base.first / base.games, "draws": base.draws / base.games,
+                 "length": base.mean},
+        "method": "every copy of the card taken out of the deck, the same seeded games, every seat playing "
+                  f"{','.join(sorted(set(names)))}; a card stops once its change is decided",
+    }
+    return out
+
+
+def _folded(change: tuple[float, float, float]) -> tuple[float, float]:
+    """The interval of a change seen as a size (either direction): its ends' distance
+    from 0, in order (an interval holding 0 starts at 0)."""
+    _, low, high = change
+    if low <= 0.0 <= high:
+        return 0.0, max(-low, high)
+    a, b = sorted((abs(low), abs(high)))
+    return a, b
