@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .game import WeijiGame, WeijiState
+if TYPE_CHECKING:  # the game imports this module when it resamples: no import back at run time
+    from .game import WeijiGame, WeijiState
 
 
 def resample(game: WeijiGame, view: Mapping[str, Any], seat: int, rng: random.Random) -> WeijiState:
@@ -16,7 +17,7 @@ def resample(game: WeijiGame, view: Mapping[str, Any], seat: int, rng: random.Ra
     pickup's cards in a random order; everything seen stays where it is. The
     resampled state's statistics (counters, card stats) start from zero."""
     index = game.index
-    state = WeijiState(game)
+    state = game.new_state()
     state.dealt, state.chooser, state.tricks = True, seat, int(view["tricks"])
     state.middle = [[index[c] for c in m] for m in view["middle_cards"]]
     left = list(game.copies)
