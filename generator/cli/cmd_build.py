@@ -34,7 +34,7 @@ def build_command(
 ) -> None:
     """Build card/tile sheets (A4 and Letter), booklets, images and balance reports into OUTPUT/<deck>/."""
     console = Console(stderr=True)
-    if not targets and _project_here():
+    if not targets and options.project_here():
         targets = ["."]  # inside a project folder: build that project (as `watch` does)
         console.print(f"note: building the project in this folder ({Path.cwd().name}); "
                       "name decks to build others", markup=False, highlight=False)
@@ -56,11 +56,6 @@ def build_command(
     _print_summary(summary)
     if not summary.ok:
         raise typer.Exit(EXIT_FINDINGS)
-
-
-def _project_here() -> bool:
-    """The current folder is a project: it has a deck file (deck.yaml, as `deckpress new` writes)."""
-    return any(Path.cwd().glob("deck.y*ml"))
 
 
 def _print_summary(summary: BuildSummary) -> None:

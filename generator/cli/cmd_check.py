@@ -36,7 +36,7 @@ PROGRESS_FROM = 2000  # games: shorter runs finish before a bar is worth drawing
 @app.command()
 @friendly
 def check(
-    deck: options.DeckArg,
+    deck: options.DeckOrHere = None,  # type: ignore[assignment]  # the callback makes it a str
     games: options.ProjectGames = None,
     players: options.Players = None,
     seed: options.Seed = 1,

@@ -18,6 +18,28 @@ DeckArg = Annotated[str, typer.Argument(help="A deck file (.yaml), a project fol
                                         show_default=False)]
 
 
+def project_here() -> bool:
+    """The current folder is a project: it has a deck file (deck.yaml, as `deckpress new` writes)."""
+    return any(Path.cwd().glob("deck.y*ml"))
+
+
+def _deck_or_here(value: str | None) -> str:
+    """No DECK given: the project in this folder (as ``build`` and ``watch`` take it), else
+    the usage error a missing argument gets (exit 2), saying what to name."""
+    if value is not None:
+        return value
+    if project_here():
+        return "."
+    raise typer.BadParameter("name a deck file (.yaml), a project folder or a bundled deck: "
+                             "this folder has no deck.yaml", param_hint="'DECK'")
+
+
+# DECK that may be left out inside a project folder (check)
+DeckOrHere = Annotated[str, typer.Argument(
+    help="A deck file (.yaml), a project folder, or a bundled deck name (default: the project in this folder).",
+    show_default=False, metavar="DECK", callback=_deck_or_here)]
+
+
 def _pdf_file(value: Path | None) -> Path | None:
     """A PDF command's ``-o``: ``x.png`` would silently be a PDF named .png; refuse it (exit 2)."""
     if value is not None and value.suffix and value.suffix.lower() != ".pdf":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
@@ -141,3 +142,24 @@ def test_findings_and_tables_name_cards_beside_their_ids() -> None:
     assert "too_weak E18 (Eagle Mini 4) is too weak" in text  # the finding, named once
     plain = json.loads(CliRunner().invoke(app, ["check", "eagle", "--games", "0", "--json"]).stdout)
     assert any(f["message"].startswith("E18 is too weak") for f in plain["findings"])  # JSON keeps ids alone
+
+
+def test_check_inside_a_project_folder_checks_that_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # as build and watch do: `deckpress new x && cd x && deckpress check`
+    from generator.project.scaffold import scaffold
+
+    project = tmp_path / "my-game"
+    scaffold(project)
+    monkeypatch.chdir(project)
+    here = runner.invoke(app, ["check", "--games", "0", "--json"])
+    named = runner.invoke(app, ["check", str(project), "--games", "0", "--json"])
+    assert here.exit_code == named.exit_code == 0, here.output
+    assert json.loads(here.output)["deck"] == json.loads(named.output)["deck"]
+
+
+def test_check_without_a_deck_outside_a_project_says_what_to_name(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["check"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "DECK" in result.output and "no deck.yaml" in " ".join(result.output.split())
