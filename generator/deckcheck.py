@@ -16,7 +16,7 @@ Layering: imported by cli, project and balance; imports render and games.
 
 from __future__ import annotations
 
-from .deck.issues import Issue, deck_file
+from .deck.issues import Issue, deck_file, setting_line
 from .deck.model import Deck
 from .errors import DeckError, Problem
 from .games.viashi.deck_check import viashi_issues
@@ -61,7 +61,7 @@ def booklet_issues(deck: Deck) -> list[Issue]:
     if spec is None:
         return [Issue("error", "booklets", Problem(
             "booklet variants need a game: the deck's game: names none", deck_file(deck),
-            _build_line(deck, "variants"), field=field))]
+            setting_line(deck, "booklets", "variants"), field=field))]
     issues = []
     for name, sets in variants.items():
         try:
@@ -69,25 +69,6 @@ def booklet_issues(deck: Deck) -> list[Issue]:
         except ParameterError as exc:
             issues.append(Issue("error", "booklets", Problem(
                 f"booklet variant {name!r}: {str(exc).removeprefix('error: ')}", deck_file(deck),
-                _build_line(deck, "variants", name), field=f"{field}.{name}")))
+                setting_line(deck, "booklets", "variants", name), field=f"{field}.{name}")))
     return issues
 
-
-def _build_line(deck: Deck, *keys: str) -> int | None:
-    """The line of ``build: booklets: <keys>`` in the deck file, where known."""
-    if deck.path is None:
-        return None
-    from .deck.yamlfile import LineMap, load_yaml
-    from .errors import DeckpressError
-
-    try:
-        node = load_yaml(deck.path)
-    except (OSError, DeckpressError):
-        return None
-    line = None
-    for key in ("build", "booklets", *keys):
-        if not isinstance(node, LineMap) or key not in node:
-            break
-        line = node.line_of(key)
-        node = node[key]
-    return line

@@ -15,9 +15,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from ..deck.issues import setting_line
 from ..deck.model import Deck
 from ..deck.settings import project_setting
-from ..errors import DeckError, DeckpressError, ParameterError, Problem
+from ..errors import DeckError, ParameterError, Problem
 
 T = TypeVar("T")
 
@@ -93,25 +94,8 @@ def _strip(message: str) -> str:
 
 
 def _line_of(deck: Deck, section: str, key: str) -> int | None:
-    """The line of ``build.<section>.<key>`` (or the nearest enclosing key) in the deck file."""
-    if deck.path is None:
-        return None
-    from ..deck.yamlfile import LineMap, load_yaml
-
-    try:
-        node: Any = load_yaml(deck.path)
-    except (OSError, DeckpressError):
-        return None
-    line = None
-    for part in ("build", section, "page" if key == "pages" and _has(node, section, "page") else key):
-        if not isinstance(node, LineMap) or part not in node:
-            break
-        line = node.line_of(part)
-        node = node[part]
-    return line
-
-
-def _has(node: Any, section: str, key: str) -> bool:
-    build = node.get("build") if isinstance(node, dict) else None
-    part = build.get(section) if isinstance(build, dict) else None
-    return isinstance(part, dict) and key in part
+    """The line of ``build.<section>.<key>``; ``page:`` where the project wrote that
+    shorthand instead of ``pages:`` (a missing key gives its section's line)."""
+    if key == "pages" and setting_line(deck, section, "pages") == setting_line(deck, section):
+        key = "page"
+    return setting_line(deck, section, key)

@@ -41,3 +41,24 @@ def deck_line(deck: Deck, key: str) -> int | None:
     except OSError:
         return None
     return None
+
+
+def setting_line(deck: Deck, *keys: str) -> int | None:
+    """The line of ``build: <keys...>`` in the deck file (or of the nearest enclosing key
+    there), where known: errors about a project setting point at it."""
+    if deck.path is None:
+        return None
+    from ..errors import DeckpressError
+    from .yamlfile import LineMap, load_yaml
+
+    try:
+        node: object = load_yaml(deck.path)
+    except (OSError, DeckpressError):
+        return None
+    line = None
+    for key in ("build", *keys):
+        if not isinstance(node, LineMap) or key not in node:
+            break
+        line = node.line_of(key)
+        node = node[key]
+    return line
