@@ -19,11 +19,16 @@ def visible(text: str) -> str:
     )
 
 
+SHOWN_AS: dict[str, str] = {}  # a file shown under another name: a sheet's cached CSV -> "sheet 'Cards' (…)"
+
+
 def shown_path(file: Path | str) -> str:
     """A file as an error line shows it: relative to the current directory when it
     is inside it, else as given (so a CSV the loader resolved to an absolute path
-    reads like the deck file the user typed)."""
+    reads like the deck file the user typed); a web sheet's cached copy by the sheet's name."""
     text = str(file)
+    if text in SHOWN_AS:
+        return SHOWN_AS[text]
     try:
         path = Path(file)
         if not path.is_absolute():

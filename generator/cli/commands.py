@@ -13,6 +13,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (  # (command, module, one-line hel
     ("decks", "cmd_decks", "List the bundled decks with their game and card count."),
     ("images", "cmd_images", "Card images: one per face (and back) at exact pixel size and DPI; tgc, mpc, dtc, tts presets."),
     ("preflight", "cmd_preflight", "Check produced PDFs as a print shop does: page boxes, fonts, colour, ink, images, PDF/X."),
+    ("pull", "cmd_pull", "Fetch the card rows of DECK's sheet link again (Google Sheets, a CSV URL) into the project's cache."),
     ("rules", "cmd_rules", "Rule booklet for GAME, stating exactly the chosen rule parameters (--set as for simulate)."),
     ("simulate", "cmd_simulate", "Simulate GAME to see how a deck plays: wins per seat, game lengths, ties."),
     ("tiles", "cmd_tiles", "Piecepack print-and-play: 2 in tiles, 3/4 in coins, die nets and fold-up pawns."),

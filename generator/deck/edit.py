@@ -28,8 +28,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import DeckError, Problem
+from ..errors import DeckError, Problem, shown_path
 from .model import Card
+from .sheets import CACHE_DIR
 
 Value = str  # the new value as it is to be written ("1.0", "72"): the deck's own decimals
 
@@ -152,8 +153,20 @@ def _xlsx_apply(path: Path, card_id: str, changes: Mapping[str, Value]) -> None:
     raise DeckError(Problem(f"card {card_id!r} not found in any sheet with an 'id' column", path))
 
 
+def editable_source(card: Card) -> str | None:
+    """Why the file ``card`` was read from cannot take a written-back value (None: it can)."""
+    path = card.source.file
+    if path is not None and Path(path).parent.parts[-3:] == CACHE_DIR.parts:
+        return (f"card {card.id} comes from a sheet link ({shown_path(path)}): change it in the sheet, "
+                "then `deckpress pull`")
+    return None
+
+
 def apply_values(card: Card, changes: Mapping[str, Value]) -> Path:
     """Write ``changes`` (attribute -> new value) into the file ``card`` was read from."""
+    why = editable_source(card)
+    if why:
+        raise DeckError(Problem(why))
     path = card.source.file
     if path is None or not Path(path).is_file():
         raise DeckError(Problem(f"card {card.id}: its file is unknown, so the change cannot be written back"))

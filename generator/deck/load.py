@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import re
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, get_args
 
 from pydantic import BaseModel, ValidationError
 
-from ..errors import DeckError, Problem
+from ..errors import SHOWN_AS, DeckError, Problem
 from ..paths import deck_data_dir, templates_dir
 from .languages import translation_path
 from .model import CARD_SIZES, Attribute, Back, Card, CardSize, Deck, Rank
@@ -245,7 +246,9 @@ def _card_rows(
     if isinstance(cards, list):
         raw_cards = raw.get("cards")
         return rows_from_yaml(raw_cards if isinstance(raw_cards, list) else [], path, _line(raw, "cards"))
-    ref, sheet = (cards, None) if isinstance(cards, str) else (cards.file, cards.sheet)
+    if not isinstance(cards, str) and cards.url is not None:
+        return _sheet_rows(cards.url, cards.sheet, spec, raw, path, folder, digest)
+    ref, sheet = (cards, None) if isinstance(cards, str) else (cards.file or "", cards.sheet)
     file, error = resolve_reference(ref, folder, roots)
     if error or file is None:
         return [], [Problem(error or "file not found", path, _line(raw, "cards"), field="cards")]
@@ -259,6 +262,33 @@ def _card_rows(
     if suffix in (".xlsx", ".xlsm"):
         return rows_from_xlsx(file, sheet)
     return [], [Problem(f"card rows must be a .csv or .xlsx file, not {file.name!r}", path, _line(raw, "cards"), field="cards")]
+
+
+def _sheet_rows(url: str, sheet: str | None, spec: DeckIn, raw: Mapping[str, Any], path: Path, folder: Path,
+                digest: Any) -> tuple[list[Row], list[Problem]]:
+    """Card rows from a sheet link (:mod:`.sheets`): its errors name the sheet, row and column."""
+    from . import sheets
+
+    try:
+        got = sheets.read_sheet(url, sheet, folder)
+    except sheets.SheetError as exc:
+        return [], [Problem(f"{sheets.label(url, sheet)}: {exc}", path, _line(raw, "cards"), field="cards")]
+    if got.note and got.note not in _SAID:
+        _SAID.add(got.note)
+        print(f"note: {got.note}", file=sys.stderr)
+    digest.update(got.text.encode())
+    SHOWN_AS[str(got.cache)] = got.label  # errors at its rows name the sheet, not the cache file
+    rows, problems = rows_from_csv(got.cache, got.text, spec.csv.delimiter if spec.csv is not None else None)
+    if rows and rows[0].columns is not None:
+        from openpyxl.utils import get_column_letter
+
+        letters = {h: get_column_letter(i + 1) for i, h in enumerate(rows[0].columns)}
+        for row in rows:
+            row.letters = dict(letters)
+    return rows, problems
+
+
+_SAID: set[str] = set()  # notes about sheet copies already printed by this process
 
 
 def printed_no_data(spec: DeckIn) -> str:

@@ -17,6 +17,7 @@ from pydantic import (
     FiniteFloat,
     ValidationInfo,
     field_validator,
+    model_validator,
 )
 
 from .numbers import DEFAULT, read_number
@@ -101,8 +102,18 @@ class BackIn(Strict):
 
 
 class CardsFileIn(Strict):
-    file: Text
+    """``cards: {file: cards.xlsx, sheet: Cards}`` or ``cards: {url: https://…, sheet: Cards}``
+    (a sheet on the web, :mod:`.sheets`)."""
+
+    file: Text | None = None
+    url: Text | None = None
     sheet: Text | None = None
+
+    @model_validator(mode="after")
+    def _one_source(self) -> CardsFileIn:
+        if (self.file is None) == (self.url is None):
+            raise ValueError("give the card rows' 'file' (a CSV/XLSX file) or their 'url' (a sheet link), one of them")
+        return self
 
 
 class CsvIn(Strict):
