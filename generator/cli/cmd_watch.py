@@ -21,9 +21,13 @@ def watch_command(
     no_open: bool = typer.Option(False, "--no-open", help="Do not open the browser."),
     balance_games: int | None = typer.Option(None, "--balance-games", min=0, show_default=False,
                                              help="Games simulated per balance report (default: the project's build.balance.games, else 2000)."),
+    poll_sheets: str | None = typer.Option(None, "--poll-sheets", metavar="TIME", show_default=False,
+                                           help="Fetch the deck's sheet link again every TIME (30s, 2m) and rebuild when its rows change."),
 ) -> None:
     """Build once, serve the gallery, and rebuild what each saved edit affects; the page updates by itself."""
+    from ..project.sheet_poll import parse_interval
     from ..project.watch import watch
 
+    interval = parse_interval(poll_sheets) if poll_sheets is not None else None
     watch(target, output, host=host, port=port, open_browser=not no_open, balance_games=balance_games,
-          log=lambda line: typer.echo(line, err=True))
+          log=lambda line: typer.echo(line, err=True), poll_sheets=interval)

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..errors import DeckError, Problem, shown_path
 from .model import Card
-from .sheets import CACHE_DIR
+from .sheets import is_sheet_copy
 
 Value = str  # the new value as it is to be written ("1.0", "72"): the deck's own decimals
 
@@ -156,7 +156,7 @@ def _xlsx_apply(path: Path, card_id: str, changes: Mapping[str, Value]) -> None:
 def editable_source(card: Card) -> str | None:
     """Why the file ``card`` was read from cannot take a written-back value (None: it can)."""
     path = card.source.file
-    if path is not None and Path(path).parent.parts[-3:] == CACHE_DIR.parts:
+    if path is not None and is_sheet_copy(Path(path)):
         return (f"card {card.id} comes from a sheet link ({shown_path(path)}): change it in the sheet, "
                 "then `deckpress pull`")
     return None

@@ -199,6 +199,11 @@ def fetch(url: str, *, timeout: float | None = None, deadline: float | None = No
         raise SheetError(f"the sheet's CSV is not UTF-8 text (byte {exc.start})") from None
 
 
+def is_sheet_copy(path: Path) -> bool:
+    """Whether ``path`` is a sheet link's cached copy (card rows that live on the web)."""
+    return path.parent.parts[-3:] == CACHE_DIR.parts
+
+
 def cache_paths(folder: Path, url: str, sheet: str | None) -> tuple[Path, Path]:
     key = hashlib.sha256(f"{url}\n{sheet or ''}".encode()).hexdigest()[:20]
     base = folder / CACHE_DIR / key

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..deck.sheets import is_sheet_copy
 from ..paths import deck_data_dir
 from ..render.atomic import atomic_write
 from .cache import project_files, toolchain_files
@@ -62,6 +63,8 @@ def take(targets: Sequence[str], balance_games: int | None, inputs: Iterable[Pat
          project_folders: Iterable[Path]) -> dict[str, Any] | None:
     """The stamps of a build's inputs, taken after planning, before the jobs run."""
     taken = time.time_ns()
+    if any(is_sheet_copy(Path(p)) for p in inputs):
+        return None  # rows from a sheet link: the next build loads the deck (and asks the sheet) again
     lists = _listings(sorted(set(project_folders)))
     files = {str(Path(os.path.abspath(p))) for p in inputs}
     files.update(path for listing in lists.values() for path in listing)

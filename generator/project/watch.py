@@ -37,6 +37,7 @@ from .cache import toolchain_hash
 from .quick import changed_cards, quick_images
 from .run import build
 from .serve import LivePage, start_server, stop_server
+from .sheet_poll import SheetPoller
 
 Log = Callable[[str], None]
 STEP_MS = 50  # quiet time that ends a burst of file events (an editor's save is several)
@@ -53,6 +54,7 @@ def watch(
     open_browser: bool = True,
     balance_games: int | None = None,
     log: Log = print,
+    poll_sheets: float | None = None,
 ) -> None:
     """Serve ``out`` on ``host:port`` and rebuild ``target`` whenever its files change.
     Runs until interrupted (KeyboardInterrupt propagates to the caller)."""
@@ -73,8 +75,11 @@ def watch(
         if open_browser:
             webbrowser.open(url)
         watcher.rebuild(set())
+        poller = SheetPoller(target, poll_sheets, log) if poll_sheets else None
         while True:
             changes = armed.next()
+            if poller is not None:
+                changes |= poller.due()  # a sheet link's rows changed on the web
             if changes:
                 watcher.changed(changes)
             wanted = watcher.roots()
@@ -288,7 +293,8 @@ class _Ignore:
 
     def __call__(self, change: object, path: str) -> bool:
         p = Path(path)
-        if p.name.startswith(".") or ".partial" in p.name or editor_temp(p.name) or _inside(p, (self.out,)):
+        if (p.name.startswith(".") or ".partial" in p.name or editor_temp(p.name) or _inside(p, (self.out,))
+                or ".deckpress" in p.parts):  # deckpress's own state (a sheet's cached copy): polled, not watched
             return False
         return bool(self.default(change, path))  # type: ignore[arg-type]
 

@@ -272,3 +272,61 @@ def test_file_and_url_together_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(DeckError) as err:
         load_deck(path)
     assert "deck.yaml:6" in str(err.value) and "'file'" in str(err.value) and "'url'" in str(err.value)
+
+
+def test_poll_interval_words() -> None:
+    from generator.errors import ParameterError
+    from generator.project.sheet_poll import parse_interval
+
+    assert parse_interval("30s") == 30 and parse_interval("2m") == 120 and parse_interval("1h") == 3600
+    assert parse_interval("45") == 45
+    for bad in ("1s", "soon", "-5s"):
+        with pytest.raises(ParameterError):
+            parse_interval(bad)
+
+
+def test_watch_poller_reports_changed_rows(server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.project.sheet_poll import SheetPoller
+
+    path = _deck(tmp_path / "p", f"{{url: '{server}/spreadsheets/d/ID/edit#gid=0'}}")
+    load_deck(path)
+    now = [0.0]
+    lines: list[str] = []
+    poller = SheetPoller(str(tmp_path / "p"), 30, lines.append, clock=lambda: now[0])
+    assert poller.due() == set() and Sheet.hits == ["/spreadsheets/d/ID/export?format=csv&gid=0"]  # not yet
+    now[0] = 31
+    assert poller.due() == set()  # asked again: the same rows
+    assert len(Sheet.hits) == 2
+    monkeypatch.setitem(Sheet.tabs, "0", CARDS + "E03,Eagle Eye,0.5\n")
+    now[0] = 62
+    changed = poller.due()
+    assert len(changed) == 1 and next(iter(changed)).suffix == ".csv"
+    assert any("the rows changed" in line for line in lines)
+    assert len(load_deck(path).cards) == 3  # the rebuild reads the new copy without asking again
+    assert len(Sheet.hits) == 3
+
+
+def test_build_online_then_offline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A project whose rows come from a sheet link builds online, and again offline
+    from its cached copy (with a note), through the real CLI."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Sheet)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{httpd.server_address[1]}/spreadsheets/d/ID/edit#gid=0"
+    project = tmp_path / "eagle"
+    _deck(project, f"{{url: '{url}'}}")
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    try:
+        online = runner.invoke(app, ["build", "eagle", "-o", "out"])
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert online.exit_code == 0, online.output
+    sheets_pdf = sorted((tmp_path / "out").rglob("*.pdf"))
+    assert sheets_pdf, online.output
+    monkeypatch.setattr(sheets, "FRESH_S", 0.0)  # the copy is old: the build asks, and nobody answers
+    offline = runner.invoke(app, ["build", "eagle", "-o", "out"])
+    assert offline.exit_code == 0, offline.output
+    assert "cannot reach it" in offline.output and "using the copy fetched" in offline.output
+    assert "Traceback" not in offline.output
