@@ -47,6 +47,8 @@ def images(
     cards: str | None = typer.Option(None, "--cards", metavar="IDS", help="With --showcase: the cards to show, comma-separated (default: build.showcase.cards, else the first five).", show_default=False),
     background: str | None = typer.Option(None, "--background", help="With --showcase: transparent, or a colour (white, #1e1e2e) (default: build.showcase.background, else transparent).", show_default=False),
     showcase_width: int | None = typer.Option(None, "--showcase-width", help="With --showcase: each picture's width in pixels (default: build.showcase.width, else 1600).", show_default=False),
+    base_url: str | None = typer.Option(None, "--base-url", metavar="URL", show_default=False,
+                                        help="With --preset tts: where you upload the sheets (https://.../); the saved object's image URLs start with it (default: file:/// paths on this computer)."),
     old_backs: options.OldImageBacks = None,
     old_no_bleed: options.OldNoBleed = False,
 ) -> None:
@@ -70,6 +72,8 @@ def images(
         return
     if cards is not None or background is not None or showcase_width is not None:
         raise ParameterError("--cards, --background and --showcase-width go with --showcase")
+    if base_url is not None:
+        check_base_url(base_url, preset)
     plan = _plan(loaded, preset.lower() if preset else None, dpi=dpi, bleed=bleed,
                  format=format.lower() if format else None, back_images=back_images,
                  corner_radius=corner_radius, color=color.lower())
@@ -80,6 +84,7 @@ def images(
             pieces, output, plan, name=loaded.key or "deck", title=loaded.name,
             jobs=workers,
             progress=lambda done, total: bar.update(task, completed=done, total=total),
+            base_url=base_url,
         )
     echo_notes(report)
     kit = [p for p in report.files if p.name in ("quantities.csv", "UPLOAD.md")]  # the vendor upload kit
@@ -104,3 +109,15 @@ def _plan(deck: Deck, preset: str | None, *, dpi: float | None, bleed: float | N
     return checked(deck, "images", used, lambda: plan_export(
         preset, dpi=given["dpi"], bleed=given["bleed"], format=given["format"], backs=given["back_images"],
         corner_radius=corner_radius, color=color))
+
+
+def check_base_url(base_url: str, preset: str | None) -> None:
+    """``--base-url`` goes with the TTS preset and is a web address."""
+    from urllib.parse import urlsplit
+
+    if (preset or "").lower() != "tts":
+        raise ParameterError("--base-url goes with --preset tts (the saved object's image URLs)")
+    parts = urlsplit(base_url)
+    if parts.scheme not in ("https", "http") or not parts.netloc:
+        raise ParameterError(f"--base-url {base_url!r}: give the web address the sheets are uploaded to, "
+                             "such as https://example.com/my-deck/")

@@ -74,8 +74,10 @@ def export_pieces(
     title: str = "",
     jobs: int = 1,
     progress: Progress | None = None,
+    base_url: str | None = None,
 ) -> ImageReport:
-    """Export any pieces as the plan says (plain images, TTS sheets or a vendor PDF)."""
+    """Export any pieces as the plan says (plain images, TTS sheets or a vendor PDF).
+    ``base_url``: where the TTS saved object's images will be on the web (else file:/// paths)."""
     if isinstance(plan, ImageOptions):
         plan = ExportPlan(plan)
     if not pieces:
@@ -84,7 +86,8 @@ def export_pieces(
     if plan.output == "tts":
         from .tts import write_tts
 
-        report = write_tts(pieces, out_dir, plan.options, jobs=jobs, progress=progress, title=title or name)
+        report = write_tts(pieces, out_dir, plan.options, jobs=jobs, progress=progress, title=title or name,
+                           name=name, base_url=base_url)
     elif plan.output == "pdf":
         from .vendor_pdf import write_vendor_pdfs
 

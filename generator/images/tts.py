@@ -113,6 +113,8 @@ def write_tts(
     jobs: int = 1,
     progress: Progress | None = None,
     title: str = "",
+    name: str = "deck",
+    base_url: str | None = None,
 ) -> ImageReport:
     report = ImageReport(out_dir, "tts")
     groups = _groups(pieces)
@@ -133,9 +135,12 @@ def write_tts(
     images: dict[tuple[int, str], Done] = {(d.task.index, d.task.side): d for d in batch.done}
     out_dir.mkdir(parents=True, exist_ok=True)
     manifest = []
+    grouped = []
     for order, grids, dpi, size in plans:
         prefix = "" if len(plans) == 1 else group_name([pieces[i] for i in order]) + "-"
-        manifest += _write_group(pieces, order, grids, dpi, size, images, out_dir, prefix, options, report)
+        entries = _write_group(pieces, order, grids, dpi, size, images, out_dir, prefix, options, report)
+        manifest += entries
+        grouped.append((prefix.rstrip("-"), entries))
         if dpi < options.dpi:
             report.notes.append(f"{prefix.rstrip('-') or 'cards'}: {options.dpi:g} dpi would pass {MAX_PIXELS} px "
                                 f"per sheet; cells are {size[0]} x {size[1]} px ({dpi:.1f} dpi)")
@@ -147,6 +152,11 @@ def write_tts(
     from .ttp import write_ttp  # Tabletop Playground reads the same sheets
 
     report.files += write_ttp(manifest, pieces, out_dir, title)
+    from .tts_save import (
+        write_saved_object,  # the same sheets as a TTS saved object: loads in one step
+    )
+
+    report.files.append(write_saved_object(grouped, pieces, out_dir, name, title or name, base_url))
     return report
 
 
