@@ -88,6 +88,10 @@ def export_pieces(
 
         report = write_tts(pieces, out_dir, plan.options, jobs=jobs, progress=progress, title=title or name,
                            name=name, base_url=base_url)
+    elif plan.output == "screentop":
+        from .screentop import write_screentop
+
+        report = write_screentop(pieces, out_dir, plan.options, jobs=jobs, progress=progress)
     elif plan.output == "pdf":
         from .vendor_pdf import write_vendor_pdfs
 
@@ -95,6 +99,10 @@ def export_pieces(
         report = write_vendor_pdfs(pieces, out_dir, stem, plan.options.bleed_mm, title=title,
                                    progress=progress, color=plan.options.color)
     else:
+        if plan.preset is not None and plan.preset.name == "tabletopia":
+            from .presets import check_tabletopia
+
+            check_tabletopia(pieces)
         report = write_images(pieces, out_dir, plan.options, jobs=jobs, progress=progress)
     if plan.preset is not None and plan.preset.name in ("tgc", "mpc", "dtc"):
         from .kit import write_kit  # the upload form's quantities and steps

@@ -8,7 +8,11 @@ Figures (see docs/images.md and the shared pnp conventions):
 - ``dtc`` DriveThruCards: one vector PDF, one card side per page at the card's
   size plus 1/8 in bleed, pages alternating back and front, fonts embedded.
 - ``tts`` Tabletop Simulator: deck sheets of up to 10 x 7 cards and at most
-  4096 x 4096 px each, plus one back image (or back sheets when backs differ).
+  4096 x 4096 px each, plus one back image (or back sheets when backs differ), and a
+  saved object that loads them in one step (:mod:`.tts_save`).
+- ``screentop`` Screentop.gg: card grid images (up to 10 x 10 cards, 4096 px) with their
+  column and row counts (:mod:`.screentop`).
+- ``tabletopia`` Tabletopia: one image per side, cut size, 10 px per mm, at most 4000 px.
 
 A preset fills in what the user left out; an option that contradicts what the
 vendor's template fixes is an error, not a silent override.
@@ -16,12 +20,16 @@ vendor's template fixes is an error, not a silent override.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import ParameterError
+from ..render.piece import Piece
 from .options import COLORS, VENDOR_BLEED_MM, ImageOptions, check_choice
 
 MPC_BLEED_MM = 36 / 300 * 25.4  # 36 px at 300 dpi = 3.048 mm
+TABLETOPIA_DPI = 254.0  # 10 px per mm
+TABLETOPIA_MAX_PX = 4000  # a side's image at most this many pixels a side
 
 
 @dataclass(frozen=True)
@@ -39,6 +47,9 @@ PRESETS: dict[str, Preset] = {
     "mpc": Preset("mpc", "MakePlayingCards", "images", 300, MPC_BLEED_MM, ("png", "jpg")),
     "dtc": Preset("dtc", "DriveThruCards", "pdf", None, VENDOR_BLEED_MM, ()),
     "tts": Preset("tts", "Tabletop Simulator", "tts", None, None, ("png", "jpg")),
+    "screentop": Preset("screentop", "Screentop.gg", "screentop", None, None, ("png", "jpg")),
+    # Tabletopia: one image per side, every side the same size, 10 px per mm (254 dpi), cut size
+    "tabletopia": Preset("tabletopia", "Tabletopia", "images", TABLETOPIA_DPI, None, ("png", "jpg")),
 }
 
 
@@ -92,7 +103,7 @@ def plan_export(
         raise ParameterError(f"{where} needs its bleed ({p.bleed_mm:g} mm); leave out --bleed {bleed:g}")
     if bleed and p.bleed_mm is None:
         raise ParameterError(f"{where} images are cut size; leave out --bleed {bleed:g}")
-    if backs is False and p.output in ("pdf", "tts"):
+    if backs is False and (p.output in ("pdf", "tts", "screentop") or p.name == "tabletopia"):
         raise ParameterError(f"{where} always includes the backs; leave out --no-back-images")
     if corner_radius and p.output != "images":
         raise ParameterError(f"{where} does not take --corner-radius")
@@ -108,3 +119,15 @@ def plan_export(
         color=color,
     )
     return ExportPlan(options, p.output, p)
+
+
+def check_tabletopia(pieces: Sequence[Piece]) -> None:
+    """Tabletopia takes images of at most 4000 px a side at 10 px per mm: a piece over
+    400 mm is an error naming it, before anything is drawn."""
+    from .rasterise import pixel_size
+
+    for piece in pieces:
+        w, h = pixel_size(piece.width, piece.height, TABLETOPIA_DPI)
+        if max(w, h) > TABLETOPIA_MAX_PX:
+            raise ParameterError(f"--preset tabletopia: {piece.id} would be {w} x {h} px at 10 px per mm; "
+                                 f"Tabletopia takes at most {TABLETOPIA_MAX_PX} px a side")

@@ -65,7 +65,7 @@ def test_tts_sheet_size_dpi_and_manifest(tmp_path: Path) -> None:
     size, dpi = _size_and_dpi(tmp_path / "sheet-1.png")
     assert size == (2100, 840) and dpi == pytest.approx(120, abs=0.05)
     assert _size_and_dpi(tmp_path / "back.png") == ((300, 420), pytest.approx(120, abs=0.05))
-    assert {p.name for p in report.files} == {"sheet-1.png", "back.png", "tts.json", "sheet-1.ttp.json"}
+    assert {p.name for p in report.files} == {"sheet-1.png", "back.png", "tts.json", "sheet-1.ttp.json", "deck.json"}
 
 
 def test_tts_reduces_the_cells_to_stay_within_4096_px(tmp_path: Path) -> None:

@@ -78,7 +78,7 @@ def test_backs_that_differ_make_back_sheets_with_the_same_grid(tmp_path: Path) -
     report = export_pieces(pieces, tmp_path, plan_export("tts", dpi=30))
     deck = json.loads((tmp_path / "tts.json").read_text())["decks"][0]
     assert deck["unique_backs"] is True and deck["back"] == "back-sheet-1.png"
-    assert {p.name for p in report.files} == {"sheet-1.png", "back-sheet-1.png", "tts.json", "sheet-1.ttp.json"}
+    assert {p.name for p in report.files} == {"sheet-1.png", "back-sheet-1.png", "tts.json", "sheet-1.ttp.json", "deck.json"}
     ttp = json.loads((tmp_path / "sheet-1.ttp.json").read_text())  # Tabletop Playground: a back sheet, same grid
     assert (ttp["BackTexture"], ttp["BackIndex"], ttp["Indices"]) == ("back-sheet-1.png", -3, [0, 1, 2])
     with Image.open(tmp_path / "back-sheet-1.png") as backs:
