@@ -15,7 +15,7 @@ left out of the pairs and run once each on their own, expecting exit 2.
   duplex-long, duplex-short, fold) x arrangement (auto, gap, touching) x colour (rgb,
   cmyk) x bleed (3, 0) x one flag (none, --cut-lines, --proof, --no-crop-marks).
   ``cards`` has no ``--jobs`` option (it draws in one process), so jobs is not a factor.
-- ``images``: deck source x preset (none, tgc, mpc, dtc, tts) x format x backs x jobs
+- ``images``: deck source x preset (none, tgc, mpc, dtc, tts, screentop, tabletopia) x format x backs x jobs
   (1, 2; 56 cards at 300 dpi are enough pixels for two worker processes) x colour.
 - ``tiles``: components x arrangement x colour x backs x page x packs.
 - ``rules``: every game x page (a4, letter, a3) x format x deck (bundled, kitchen).
