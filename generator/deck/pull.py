@@ -6,6 +6,7 @@ import csv
 import io
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..errors import DeckError, Problem
 from . import sheets
@@ -65,7 +66,7 @@ def _by_id(text: str) -> dict[str, tuple[str, ...]]:
     return {r[at].strip(): tuple(r) for r in reader if len(r) > at and r[at].strip()}
 
 
-def sheets_dialect(text: str) -> object:
+def sheets_dialect(text: str) -> Any:
     from .rows import csv_dialect
 
     return csv_dialect(text)

@@ -85,10 +85,10 @@ def export_url(url: str, sheet: str | None = None) -> str:
         return urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path, parts.query, ""))
     base = parts.path[: found.end()]
     if sheet:
-        query = urllib.parse.urlencode({"tqx": "out:csv", "sheet": sheet})
-        return urllib.parse.urlunsplit((parts.scheme, parts.netloc, base + "/gviz/tq", query, ""))
-    query = urllib.parse.urlencode({"format": "csv", "gid": _gid(parts) or "0"})
-    return urllib.parse.urlunsplit((parts.scheme, parts.netloc, base + "/export", query, ""))
+        named = urllib.parse.urlencode({"tqx": "out:csv", "sheet": sheet})
+        return urllib.parse.urlunsplit((parts.scheme, parts.netloc, base + "/gviz/tq", named, ""))
+    tab = urllib.parse.urlencode({"format": "csv", "gid": _gid(parts) or "0"})
+    return urllib.parse.urlunsplit((parts.scheme, parts.netloc, base + "/export", tab, ""))
 
 
 def _gid(parts: urllib.parse.SplitResult) -> str | None:
