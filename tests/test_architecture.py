@@ -96,14 +96,6 @@ NAMED_GAME_ALLOWED: set[str] = {
     "generator/balance/verdict_static.py",
     "generator/booklet/content.py",
     "generator/booklet/ours.py",
-    "generator/cli/cmd_build.py",
-    "generator/cli/cmd_simulate.py",
-    "generator/deck/load.py",
-    "generator/deckcheck.py",
-    "generator/games/fast/engine.py",
-    "generator/games/fast/scripted.py",
-    "generator/project/scaffold.py",
-    "generator/render/cards.py",
     "generator/render/suit_checks.py",
 }
 

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from ..deck.model import Deck
-from ..games.viashi.deck_check import special_names
+from ..games.registry import GAMES
 from .intervals import mean_ci, quantile_ci, wilson
 from .simulate import Playtest
 
@@ -37,9 +37,10 @@ def length_stats(pt: Playtest, conf: float) -> dict[str, Any]:
 
 
 def contenders(game: str, players: int) -> int:
-    """How many sides can win: Viashilym (6 players) is three teams of two,
-    and a team's win is recorded on its first seat (0-2)."""
-    return 3 if game == "viashi" and players == 6 else players
+    """How many sides can win (the game spec's ``sides``: Viashilym, 6 players, is
+    three teams of two, and a team's win is recorded on its first seat, 0-2)."""
+    spec = GAMES.get(game)
+    return spec.sides(players) if spec is not None and spec.sides is not None else players
 
 
 def seat_stats(pt: Playtest, conf: float) -> dict[str, Any]:
@@ -142,7 +143,8 @@ def playtest_stats(pt: Playtest, deck: Deck, conf: float) -> dict[str, Any]:
         out["scores"] = score_stats(pt, conf)
     if s.game == "viashi":
         out["viashi"] = viashi_stats(pt, conf)
-        out["viashi"]["names"] = special_names(deck)  # the deck's own names for its special cards
+        names = GAMES[s.game].deck_names
+        out["viashi"]["names"] = names(deck) if names else {}  # the deck's own names for its special cards
     return out
 
 

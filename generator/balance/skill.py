@@ -27,6 +27,7 @@ from ..games import runner
 from ..games.params import Params
 from ..games.registry import ensure, entry, make_game, make_strategy
 from .intervals import wilson
+from .playstats import contenders
 from .sequential import costly
 
 SKILL_GAMES = 300  # at most, over all seat positions
@@ -99,7 +100,7 @@ def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, conf
     if skilled is None:
         return {"level": "none", "reason": f"{game} has no player decisions: the deal decides (by design)"}
     players = int(getattr(params, "players", 2))
-    sides = 3 if game == "viashi" and players == 6 else players
+    sides = contenders(game, players)
     per_seat = max(1, min(games, SKILL_GAMES) // sides)
     built = make_game(game, deck, params)
     rules = getattr(built, "rules", None)

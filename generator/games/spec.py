@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from ..deck.issues import Issue
 from ..deck.model import Deck
 from ..errors import ParameterError
 from .api import Action, Game, Strategy
@@ -52,6 +53,14 @@ class GameSpec:
     ``fast``: import string of a module with ``unsupported(game, strategy)``,
     ``tables(game, strategy)``, ``chunk(tables, summary, key, start, count, mode, states)``
     and ``kernel`` (None: the reference engine plays every run).
+    ``deck_issues``: ``(deck) -> [Issue]``, whether the deck can be played as this game,
+    checked before any command uses it (:mod:`generator.deckcheck`; None: nothing to check).
+    ``counter_names``: ``(deck) -> {counter: words}``, the simulator's counters in the
+    deck's own words (``simulate --json``'s ``counter_names``; None: none).
+    ``deck_names``: ``(deck) -> {role: name}``, the special cards by the deck's own names
+    (the balance report's words; None: none).
+    ``sides``: ``(players) -> int``, how many sides can win (Viashilym: three teams of two,
+    a team's win recorded on its first seat; None: every player for themselves).
     ``source``: the import string of this spec (``module:NAME``), how a worker
     process finds the game again.
     """
@@ -74,6 +83,10 @@ class GameSpec:
     fast: str | None = None
     source: str | None = None
     description: str = ""
+    deck_issues: Callable[[Deck], list[Issue]] | None = None
+    counter_names: Callable[[Deck], dict[str, str]] | None = None
+    deck_names: Callable[[Deck], dict[str, str]] | None = None
+    sides: Callable[[int], int] | None = None
     # the rule booklets ``deckpress build`` prints for a built-in game: file stem -> --set values
     booklets: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
 

@@ -7,6 +7,7 @@ from types import MappingProxyType
 from ..params import ViashiParams
 from ..players import MctsPlayer
 from ..spec import GameSpec
+from .deck_check import counter_names, special_names, viashi_issues
 from .expert import ExpertStrategy
 from .game import ViashiGame, viashi_deal_actions
 from .strategies import GreedyStrategy
@@ -29,6 +30,10 @@ SPEC = GameSpec(
     figures="generator.booklet.figures:viashi_figures",
     fast="generator.games.viashi.fast",
     booklets=MappingProxyType({"viashi": ()}),
+    deck_issues=viashi_issues,
+    counter_names=counter_names,
+    deck_names=special_names,
+    sides=lambda players: 3 if players == 6 else players,  # Viashilym: three teams of two
     source="generator.games.viashi.spec:SPEC",
     description="Elvish trick-taking for 3 (Viashi) or 6 (Viashilym)",
 )

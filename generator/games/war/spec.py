@@ -6,6 +6,7 @@ from types import MappingProxyType
 
 from ..params import WarParams
 from ..spec import GameSpec
+from .deck_check import war_issues
 from .game import WarGame, war_deal_actions
 
 SPEC = GameSpec(
@@ -22,6 +23,7 @@ SPEC = GameSpec(
     fast="generator.games.war.fast",
     booklets=MappingProxyType({"war-classic": ("variant=classic",),
                                 "war-russian": ("variant=russian", "objective=1", "tie_method=2")}),
+    deck_issues=war_issues,
     source="generator.games.war.spec:SPEC",
     description="War for piecepack tiles or cards, classic or Russian",
 )
