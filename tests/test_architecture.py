@@ -94,8 +94,6 @@ NAMED_GAME_ALLOWED: set[str] = {
     "generator/balance/terminal.py",
     "generator/balance/verdict_play.py",
     "generator/balance/verdict_static.py",
-    "generator/booklet/content.py",
-    "generator/booklet/ours.py",
     "generator/render/suit_checks.py",
 }
 

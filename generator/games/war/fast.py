@@ -9,10 +9,10 @@ import numpy as np
 
 from ..api import Game
 from ..fast import engine, rng
-from ..params import WarParams
 from ..stats import Summary
 from . import kernel as kernel  # the kernel module, for the compile notice
 from .game import WarGame
+from .params import WarParams
 
 
 def unsupported(game: Game, strategy: str | None) -> str | None:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from ..params import WarParams
 from ..spec import GameSpec
+from . import booklet
+from .decisions import DECISIONS
 from .deck_check import war_issues
 from .game import WarGame, war_deal_actions
+from .params import WarParams
 
 SPEC = GameSpec(
     name="war",
@@ -18,12 +20,13 @@ SPEC = GameSpec(
     default_deck="piecepack",
     layout="standard52",
     deal=war_deal_actions,
-    booklet="generator.booklet.content:war_context",
-    figures="generator.booklet.figures:war_figures",
+    booklet=booklet.context,
+    figures=booklet.figures,
     fast="generator.games.war.fast",
     booklets=MappingProxyType({"war-classic": ("variant=classic",),
                                 "war-russian": ("variant=russian", "objective=1", "tie_method=2")}),
     deck_issues=war_issues,
+    decisions=DECISIONS,
     source="generator.games.war.spec:SPEC",
     description="War for piecepack tiles or cards, classic or Russian",
 )

@@ -9,11 +9,11 @@ import numpy as np
 
 from ..api import Game
 from ..fast import engine, rng
-from ..params import WeijiParams
 from ..stats import Summary
 from ..strategies import BestStrategy, FixedStrategy, RandomStrategy
 from . import kernel as kernel  # the kernel module, for the compile notice
 from .game import WeijiGame
+from .params import WeijiParams
 
 
 def unsupported(game: Game, strategy: str | None) -> str | None:
