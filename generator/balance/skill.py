@@ -46,10 +46,10 @@ def skilled_strategy(game: str, params: Params, asked: str | None = None) -> str
     if known.default_strategy is None:
         return None
     experts = [n.strip() for n in (asked or "").split(",") if n.strip().startswith("expert")]
-    if experts and game == "weiji":
-        return "expert"  # card counting: no budget
-    if experts and game == "viashi" and int(getattr(params, "players", 3)) == 3:
-        return experts[0]
+    hooks = known.report
+    chosen = hooks.skilled(experts, params) if experts and hooks is not None and hooks.skilled is not None else None
+    if chosen is not None:
+        return chosen  # the game's own expert (Weiji: card counting, no budget; Viashi: three players)
     searchers = [n.strip() for n in (asked or "").split(",") if n.strip().partition(":")[0] == "mcts"]
     if searchers and "mcts" in known.strategies:
         return searchers[0]  # any game's search player (mcts:N)

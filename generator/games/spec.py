@@ -31,6 +31,7 @@ from ..errors import ParameterError
 from .api import Action, Game, Strategy
 from .decisions import Decision
 from .params import Params
+from .reporting import ReportHooks
 from .rulebook import Figure
 
 StrategyFactory = Callable[..., Strategy]  # called with no argument, or with the budget of NAME:N
@@ -52,6 +53,10 @@ class GameSpec:
     ``booklet``: ``(params, deck) -> facts`` the rule template uses beyond the parameters;
     ``figures``: ``(context) -> {name: rulebook.Figure}``, what each ``[figure NAME]`` of
     its template shows (plain data, drawn by the booklet; see :mod:`.rulebook`).
+    ``report``: what the balance report shows of the game (:class:`.reporting.ReportHooks`;
+    None: the generic report).
+    ``piecepack``: the game is played with a piecepack's tiles (a tile-sized deck of it
+    without ``kind: piecepack`` gets a warning).
     ``fast``: import string of a module with ``unsupported(game, strategy)``,
     ``tables(game, strategy)``, ``chunk(tables, summary, key, start, count, mode, states)``
     and ``kernel`` (None: the reference engine plays every run).
@@ -59,8 +64,6 @@ class GameSpec:
     checked before any command uses it (:mod:`generator.deckcheck`; None: nothing to check).
     ``counter_names``: ``(deck) -> {counter: words}``, the simulator's counters in the
     deck's own words (``simulate --json``'s ``counter_names``; None: none).
-    ``deck_names``: ``(deck) -> {role: name}``, the special cards by the deck's own names
-    (the balance report's words; None: none).
     ``sides``: ``(players) -> int``, how many sides can win (Viashilym: three teams of two,
     a team's win recorded on its first seat; None: every player for themselves).
     ``source``: the import string of this spec (``module:NAME``), how a worker
@@ -81,14 +84,14 @@ class GameSpec:
     decisions: tuple[Decision, ...] = ()  # each game's own (games/<g>/decisions.py)
     booklet: Callable[[Any, Deck], dict[str, Any]] | None = None
     figures: Callable[[Mapping[str, Any]], Mapping[str, Figure]] | None = None
-    report: str | None = None
+    report: ReportHooks | None = None
     fast: str | None = None
     source: str | None = None
     description: str = ""
     deck_issues: Callable[[Deck], list[Issue]] | None = None
     counter_names: Callable[[Deck], dict[str, str]] | None = None
-    deck_names: Callable[[Deck], dict[str, str]] | None = None
     sides: Callable[[int], int] | None = None
+    piecepack: bool = False
     # the rule booklets ``deckpress build`` prints for a built-in game: file stem -> --set values
     booklets: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
 

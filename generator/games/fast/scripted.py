@@ -26,7 +26,7 @@ class Deal(NamedTuple):
     pile: np.ndarray
     snap: np.ndarray
     common: tuple[np.ndarray, np.ndarray, np.ndarray]
-    index: dict[str, int]
+    ids: dict[str, int]  # card id -> index
     players: int
     total: int
 

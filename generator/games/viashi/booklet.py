@@ -3,6 +3,7 @@ beyond the parameters (its spec's ``booklet``) and what its figures show (``figu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...deck.model import Card, Deck, Rank, Suit
@@ -122,7 +123,7 @@ def context(params: ViashiParams, deck: Deck) -> dict[str, Any]:
     }
 
 
-def figures(ctx: dict[str, Any]) -> dict[str, Figure]:
+def figures(ctx: Mapping[str, Any]) -> dict[str, Figure]:
     """``viashi-fool``: the example trick, each card labelled with its rank and part."""
     ex = ctx["examples"]["fool"]
     labels = [_("led"), _("captures"), _("played")]

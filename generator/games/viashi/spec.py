@@ -8,10 +8,11 @@ from ..players import MctsPlayer
 from ..spec import GameSpec
 from . import booklet
 from .decisions import DECISIONS
-from .deck_check import counter_names, special_names, viashi_issues
+from .deck_check import counter_names, viashi_issues
 from .expert import ExpertStrategy
 from .game import ViashiGame, viashi_deal_actions
 from .params import ViashiParams
+from .report import REPORT
 from .strategies import GreedyStrategy
 from .strategies import RandomStrategy as ViashiRandom
 
@@ -30,11 +31,11 @@ SPEC = GameSpec(
     deal=viashi_deal_actions,
     booklet=booklet.context,
     figures=booklet.figures,
+    report=REPORT,
     fast="generator.games.viashi.fast",
     booklets=MappingProxyType({"viashi": ()}),
     deck_issues=viashi_issues,
     counter_names=counter_names,
-    deck_names=special_names,
     sides=lambda players: 3 if players == 6 else players,  # Viashilym: three teams of two
     decisions=DECISIONS,
     source="generator.games.viashi.spec:SPEC",

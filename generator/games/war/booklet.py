@@ -3,6 +3,7 @@ beyond the parameters (its spec's ``booklet``) and what its figures show (``figu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...deck.model import Card, Deck
@@ -65,7 +66,7 @@ def _rank_name(deck: Deck, card: Card) -> str:
     return deck.rank(card.rank).name if card.rank else card.name
 
 
-def figures(ctx: dict[str, Any]) -> dict[str, Figure]:
+def figures(ctx: Mapping[str, Any]) -> dict[str, Figure]:
     """``war-compare``: the two example tiles, the winner first."""
     ex = ctx["examples"]["compare"]
     a, b = ex["tiles"]

@@ -75,7 +75,7 @@ def scripted(game: Any, deal: Any, stacks: Any, choices: Any, strategy: str | No
     """One scripted deal through the kernel (:func:`generator.games.fast.scripted.play_stacks`);
     two players take the two-player loop unless ``general``."""
     t = war_tables(game)
-    players, total, cnt, index = deal.players, deal.total, deal.cnt, deal.index
+    players, total, cnt, index = deal.players, deal.total, deal.cnt, deal.ids
     seat = kernel.SEAT  # run_chunk's test for the two-player loop: tiles and card kinds fit its uint8 stacks
     two = players == 2 and total <= seat and len(game.strength) <= seat and not general
     trace = np.full((min(t.cap, 100_000), 2 + players), -9, np.int64)

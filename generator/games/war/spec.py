@@ -10,6 +10,7 @@ from .decisions import DECISIONS
 from .deck_check import war_issues
 from .game import WarGame, war_deal_actions
 from .params import WarParams
+from .report import REPORT
 
 SPEC = GameSpec(
     name="war",
@@ -22,6 +23,8 @@ SPEC = GameSpec(
     deal=war_deal_actions,
     booklet=booklet.context,
     figures=booklet.figures,
+    report=REPORT,
+    piecepack=True,
     fast="generator.games.war.fast",
     booklets=MappingProxyType({"war-classic": ("variant=classic",),
                                 "war-russian": ("variant=russian", "objective=1", "tie_method=2")}),

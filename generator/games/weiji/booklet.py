@@ -3,6 +3,7 @@ beyond the parameters (its spec's ``booklet``) and what its figures show (``figu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
@@ -71,7 +72,7 @@ def context(params: WeijiParams, deck: Deck) -> dict[str, Any]:
     }
 
 
-def figures(ctx: dict[str, Any]) -> dict[str, Figure]:
+def figures(ctx: Mapping[str, Any]) -> dict[str, Figure]:
     """``weiji-compare``: the winner and the loser, the chosen attribute outlined;
     ``weiji-tie``: two tied cards, an arrow, and the middle pile."""
     out, ex = {}, ctx["examples"]

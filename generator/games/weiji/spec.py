@@ -10,6 +10,7 @@ from . import booklet
 from .decisions import DECISIONS
 from .game import WeijiGame, weiji_deal_actions
 from .params import WeijiParams
+from .report import REPORT
 
 SPEC = GameSpec(
     name="weiji",
@@ -26,6 +27,7 @@ SPEC = GameSpec(
     deal=weiji_deal_actions,
     booklet=booklet.context,
     figures=booklet.figures,
+    report=REPORT,
     fast="generator.games.weiji.fast",
     booklets=MappingProxyType({"weiji": ()}),
     decisions=DECISIONS,
