@@ -8,7 +8,7 @@ before anything is written, and print the warnings.
 
 What is checked: whether the suits can be printed (symbols, borders, colours;
 :mod:`.render.suit_checks`) and whether the game the deck declares can be played
-with it (Viashi: :mod:`.games.viashi.deck_check`, War: :mod:`.games.war.deck_check`). Layouts, templates, fonts and
+with it (the game's ``GameSpec.deck_issues``). Layouts, templates, fonts and
 art are checked by the card check itself (``render.cards.check_cards``).
 
 Layering: imported by cli, project and balance; imports render and games.
@@ -19,18 +19,16 @@ from __future__ import annotations
 from .deck.issues import Issue, deck_file, setting_line
 from .deck.model import Deck
 from .errors import DeckError, Problem
-from .games.viashi.deck_check import viashi_issues
-from .games.war.deck_check import war_issues
+from .games.registry import GAMES
 from .render.suit_checks import print_issues
 
 
 def validate_deck(deck: Deck) -> list[Issue]:
     """Every issue of ``deck``, errors first."""
     issues = print_issues(deck) + booklet_issues(deck)
-    if deck.game == "viashi":
-        issues += viashi_issues(deck)
-    elif deck.game == "war":
-        issues += war_issues(deck)
+    spec = GAMES.get(deck.game)  # a registered game (a designer's once check or simulate loaded it)
+    if spec is not None and spec.deck_issues is not None:
+        issues += spec.deck_issues(deck)
     return sorted(issues, key=lambda i: i.level != "error")
 
 

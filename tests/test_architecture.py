@@ -71,3 +71,101 @@ def test_layers_import_one_way() -> None:
             if mine is not None and theirs is not None and theirs < mine:
                 wrong.append(f"{module} -> {dep}")
     assert wrong == [], "imports against the layer order:\n" + "\n".join(sorted(wrong))
+
+
+# -- a game is its package ---------------------------------------------------
+# Nothing outside ``generator/games/<g>/`` may name a built-in game: no quoted
+# name ("weiji" in play, deck.game == "war") and no import of a game package
+# (generator.games.viashi...). The generic code asks the game's GameSpec.
+# The one exception is structural, not a file list: the registry's BUILTIN
+# tuple of spec import strings (how the built-in games are registered).
+GAMES_DIR = ROOT / "games"
+# files still naming a built-in game, to be moved behind the spec (must shrink to empty)
+NAMED_GAME_ALLOWED: set[str] = set()
+
+
+def builtin_games() -> set[str]:
+    """The built-in games: the packages under generator/games/ with a spec module."""
+    return {p.parent.name for p in GAMES_DIR.glob("*/spec.py")}
+
+
+def _game_package(dotted: str, games: set[str]) -> bool:
+    parts = dotted.split(".")
+    return len(parts) >= 3 and parts[:2] == ["generator", "games"] and parts[2] in games
+
+
+def game_names_in(source: str, package: str, games: set[str]) -> list[str]:
+    """Where ``source`` (the module in ``package``, dotted) names a built-in game:
+    a string constant that is a game's name or a game package's import string,
+    or an import of a game package. The registry's ``BUILTIN = (...)`` is exempt."""
+    tree = ast.parse(source)
+    exempt = {id(n) for node in ast.walk(tree)
+              if isinstance(node, (ast.Assign, ast.AnnAssign)) and package == "generator.games"
+              and any(isinstance(t, ast.Name) and t.id == "BUILTIN"
+                      for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))
+              for n in ast.walk(node)}
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in exempt:
+            continue
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value.strip()
+            if text.lower() in games or _game_package(text.partition(":")[0], games):
+                found.append(f"line {node.lineno}: {node.value!r}")
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            for name in [target] + [f"{target}.{a.name}" for a in node.names]:
+                if _game_package(name, games):
+                    found.append(f"line {node.lineno}: import of {name}")
+                    break
+        elif isinstance(node, ast.Import):
+            found += [f"line {node.lineno}: import of {a.name}" for a in node.names if _game_package(a.name, games)]
+    return found
+
+
+def _named_games() -> dict[str, list[str]]:
+    games = builtin_games()
+    out = {}
+    for path in sorted(ROOT.rglob("*.py")):
+        rel = path.relative_to(ROOT.parent)
+        if rel.parts[:2] == ("generator", "games") and len(rel.parts) > 3 and rel.parts[2] in games:
+            continue  # inside the game's own package
+        module = _module(path)
+        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        hits = game_names_in(path.read_text(), package, games)
+        if hits:
+            out[str(rel)] = hits
+    return out
+
+
+def test_builtin_games_found() -> None:
+    assert {"weiji", "war", "viashi"} <= builtin_games()
+
+
+def test_no_builtin_game_named_outside_its_package() -> None:
+    named = _named_games()
+    new = {f: hits for f, hits in named.items() if f not in NAMED_GAME_ALLOWED}
+    assert new == {}, "a built-in game named outside generator/games/<game>/ (ask its GameSpec instead):\n" + \
+        "\n".join(f"{f}: {', '.join(h)}" for f, h in sorted(new.items()))
+    stale = sorted(NAMED_GAME_ALLOWED - set(named))
+    assert stale == [], f"allowed but no longer naming a game (remove from NAMED_GAME_ALLOWED): {stale}"
+
+
+def test_game_name_check_catches_names_and_imports() -> None:
+    games = {"weiji", "war"}
+    assert game_names_in("x = 1\nif deck.game == 'war':\n    pass\n", "generator.balance", games) == ["line 2: 'war'"]
+    assert game_names_in("from ..games.weiji.fast import chunk\n", "generator.balance", games) == \
+        ["line 1: import of generator.games.weiji.fast"]
+    assert game_names_in("import generator.games.war.game\n", "generator", games) == ["line 1: import of generator.games.war.game"]
+    assert game_names_in("HOOK = 'generator.games.weiji.spec:SPEC'\n", "generator.booklet", games) == \
+        ["line 1: 'generator.games.weiji.spec:SPEC'"]
+    # the registry's list of built-in specs is the one place that may name them
+    assert game_names_in("BUILTIN = ('generator.games.weiji.spec:SPEC',)\n", "generator.games", games) == []
+    assert game_names_in("BUILTIN = ('generator.games.weiji.spec:SPEC',)\n", "generator.balance", games) != []
+    # prose and other words are not names
+    assert game_names_in('"""Weiji is played with warm colours."""\nx = "wars per game"\n', "generator", games) == []

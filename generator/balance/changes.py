@@ -20,6 +20,7 @@ from typing import Any
 
 from ..deck.model import Card, Deck
 from .findings import Finding, Report
+from .playstats import showdowns
 
 EPS = 1e-12
 CARD_FIELDS = ("name", "copies", "suit", "rank", "subtitle", "text", "flavour", "back")
@@ -127,10 +128,11 @@ def strength_changes(old: Report, new: Report, names: dict[str, str]) -> list[di
 
 
 def win_rate_changes(old: dict[str, Any] | None, new: dict[str, Any] | None, names: dict[str, str]) -> list[dict[str, Any]]:
-    """Per-card win rate when shown (Weiji), old -> new with an interval on the difference."""
-    if not old or not new or "weiji" not in old or "weiji" not in new:
+    """Per-card win rate when shown (a game of showdowns: Weiji), old -> new with an
+    interval on the difference."""
+    if not old or not new or not showdowns(old) or not showdowns(new):
         return []
-    before, after = old["weiji"].get("cards", {}), new["weiji"].get("cards", {})
+    before, after = showdowns(old).get("cards", {}), showdowns(new).get("cards", {})
     out = []
     for cid, a in after.items():
         if cid in before:

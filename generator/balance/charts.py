@@ -9,7 +9,7 @@ from typing import Any
 from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.shapes import Circle, Drawing, Line, Rect, String
 
-from .playstats import side_name
+from .playstats import showdowns, side_name
 from .report_style import STYLE, ReportStyle
 
 LEFT, BOTTOM, TOP = 42, 34, 14  # plot margins inside a drawing, pt
@@ -116,10 +116,10 @@ def length_histogram(play: dict[str, Any], s: ReportStyle = STYLE) -> Drawing:
 
 
 def card_win_chart(play: dict[str, Any], static: dict[str, Any], t: dict[str, float], s: ReportStyle = STYLE) -> Drawing:
-    """Weiji: each card's win rate when shown (bars, with intervals) and its
+    """A game of showdowns (Weiji): each card's win rate when shown (bars, with intervals) and its
     static strength (dots), cards sorted by win rate."""
     d = _drawing(s, s.chart_width, s.chart_height + 20)
-    cards = play["weiji"]["cards"]
+    cards = showdowns(play)["cards"]
     strength = {c["id"]: c["strength"] for c in static.get("cards", [])}
     ids = sorted(cards, key=lambda c: -cards[c]["share"])
     chart = _bars(d, [[cards[c]["share"] for c in ids]], ids, s, 1.0, 0.2, "{:.0%}", (s.bar_light,), RIGHT)

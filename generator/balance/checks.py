@@ -8,12 +8,12 @@ from ..deck.issues import Issue
 from ..deck.model import Deck
 from ..deckcheck import validate_deck
 from ..executor import Executor
-from ..games.registry import builtin_names, game_of, has_decisions, make_params
+from ..games.registry import GAMES, builtin_names, game_of, has_decisions, make_params
 from . import simulate as sim
 from .card_impact import IMPACT_GAMES, card_impact
 from .card_removal import REMOVAL_GAMES, card_removal
 from .findings import Finding, Report
-from .playstats import contenders, playtest_stats
+from .playstats import contenders, playtest_stats, report_hooks, showdowns
 from .sequential import ROUND, costly, seats_decided
 from .skill import SKILL_GAMES, skill_gap
 from .static_suits import suited_static
@@ -29,9 +29,9 @@ HOLDER_GAMES = 2000  # games replayed to see how often an unbeatable (hopeless) 
 def planned_games(deck: Deck, games: int, skill: bool = True) -> int:
     """Games a run will play in all (for a progress bar): War adds its grid,
     Weiji and Viashi the skill-gap games."""
-    if deck.game == "war" and games:
-        return games + grid_games(games) * len(sim.GRID_PLAYERS) * len(sim.GRID_PACKS)
     spec = game_of(deck)
+    if spec is not None and sim.grid_size(spec.name) and games:
+        return games + grid_games(games) * sim.grid_size(spec.name)
     if not (skill and spec is not None and has_decisions(spec.name)):
         return games
     own = spec.name not in builtin_names()  # a designer's game also measures each card's impact (two ways)
@@ -41,9 +41,10 @@ def planned_games(deck: Deck, games: int, skill: bool = True) -> int:
 
 
 def _with_validation(deck: Deck, findings: list[Finding], issues: Sequence[Issue]) -> list[Finding]:
-    """The static findings plus the validation's issues; for Viashi the validation
-    names each duplicate and missing card at its line, so its static twins go."""
-    covered = {"duplicate", "missing", "no_rank", "no_suit"} if deck.game == "viashi" else set()
+    """The static findings plus the validation's issues; where the game's deck checks
+    name each duplicate and missing card at its line (Viashi), their static twins go."""
+    hooks = report_hooks(deck.game)
+    covered = hooks.covered if hooks is not None else frozenset()
     out = [f for f in findings if f.code not in covered]
     for issue in issues:
         out.append(Finding(issue.level, issue.code, str(issue.problem), issue.cards))
@@ -55,9 +56,11 @@ def grid_games(games: int) -> int:
 
 
 def static_checks(deck: Deck, t: dict[str, float]) -> tuple[dict, list[Finding]]:
-    if deck.game == "weiji" or (deck.attributes and not deck.ranks):
+    hooks = report_hooks(deck.game)
+    if (hooks is not None and hooks.showdowns) or (deck.attributes and not deck.ranks):
         if not deck.attributes:
-            return {"kind": "attributes"}, [Finding("error", "no_attributes", "the deck has no attributes, so Weiji cannot be played with it.")]
+            title = GAMES[deck.game].title
+            return {"kind": "attributes"}, [Finding("error", "no_attributes", f"the deck has no attributes, so {title} cannot be played with it.")]
         static = weiji_static(deck)
         return static, weiji_findings(deck, static, t)
     if deck.ranks or deck.suits:
@@ -132,13 +135,14 @@ def run_checks(
                                                          progress)
             report.playtest["card_removal"] = card_removal(game, deck, params, games, seed, t["confidence"],
                                                            strategy, progress)
-        if game == "war":
-            report.playtest["war"]["grid"] = sim.war_grid(deck, sets, grid_games(games), seed, progress)
+        if sim.grid_size(game):
+            report.playtest[game]["grid"] = sim.length_grid(game, deck, sets, grid_games(games), seed, progress)
         flagged = {f.cards[0] for f in findings if f.code in ("unbeatable", "hopeless")}
-        if "weiji" in report.playtest and flagged:
+        shown = showdowns(report.playtest)
+        if shown and flagged:
             holders = sim.holder_wins(game, deck, params, min(games, HOLDER_GAMES), seed, sorted(flagged))
-            report.playtest["weiji"]["holders"] = holders
-            findings = [card_evidence(f, report.playtest["weiji"], games, holders) if f.code in ("unbeatable", "hopeless") else f
+            shown["holders"] = holders
+            findings = [card_evidence(f, shown, games, holders) if f.code in ("unbeatable", "hopeless") else f
                         for f in findings]
         findings += play_findings(report.playtest, t, flagged)
     report.findings = sorted(findings, key=lambda f: f.level != "error")

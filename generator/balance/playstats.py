@@ -11,7 +11,8 @@ from collections import Counter
 from typing import Any
 
 from ..deck.model import Deck
-from ..games.viashi.deck_check import special_names
+from ..games.registry import GAMES
+from ..games.reporting import ReportHooks
 from .intervals import mean_ci, quantile_ci, wilson
 from .simulate import Playtest
 
@@ -37,9 +38,10 @@ def length_stats(pt: Playtest, conf: float) -> dict[str, Any]:
 
 
 def contenders(game: str, players: int) -> int:
-    """How many sides can win: Viashilym (6 players) is three teams of two,
-    and a team's win is recorded on its first seat (0-2)."""
-    return 3 if game == "viashi" and players == 6 else players
+    """How many sides can win (the game spec's ``sides``: Viashilym, 6 players, is
+    three teams of two, and a team's win is recorded on its first seat, 0-2)."""
+    spec = GAMES.get(game)
+    return spec.sides(players) if spec is not None and spec.sides is not None else players
 
 
 def seat_stats(pt: Playtest, conf: float) -> dict[str, Any]:
@@ -56,47 +58,6 @@ def seat_stats(pt: Playtest, conf: float) -> dict[str, Any]:
     return {
         "decided": decided, "fair_share": fair, "seats": seats, "teams": sides != s.players,
         "first_player_advantage": {"edge": first["share"] - fair, "low": first["low"] - fair, "high": first["high"] - fair},
-    }
-
-
-def weiji_stats(pt: Playtest, deck: Deck, conf: float) -> dict[str, Any]:
-    s = pt.summary
-    d = s.details
-    showdowns = s.tricks
-    ties = d.get("ties", 0.0)
-    cards = {}
-    for card in deck.cards:
-        shown, won = s.card_stats.get(card.id, [0, 0])
-        cards[card.id] = _share(won, shown, conf)
-    attributes = {}
-    for attr in deck.attributes:
-        chosen = d.get(f"chosen:{attr.key}", 0.0)
-        attributes[attr.key] = {
-            "chosen": chosen,
-            "chosen_share": chosen / showdowns if showdowns else 0.0,
-            "ties": d.get(f"ties:{attr.key}", 0.0),
-            "tie_rate": _share(d.get(f"ties:{attr.key}", 0.0), chosen, conf),
-        }
-    decided = showdowns - ties
-    return {
-        "showdowns": showdowns,
-        "tie_rate": _share(ties, showdowns, conf),
-        "no_data_ties": _share(d.get("no_data_ties", 0.0), showdowns, conf),
-        "tiebreak_draws": d.get("tiebreak_draws", 0.0),
-        "tiebreak_ties": d.get("tiebreak_ties", 0.0),
-        "chooser_wins": _share(d.get("chooser_wins", 0.0), decided, conf),
-        "attributes": attributes,
-        "cards": cards,
-    }
-
-
-def war_stats(pt: Playtest) -> dict[str, Any]:
-    s = pt.summary
-    n = max(1, s.games)
-    return {
-        "wars_per_game": s.details.get("wars", 0.0) / n,
-        "wars_per_trick": s.details.get("wars", 0.0) / max(1, s.tricks),
-        "set_aside_per_game": s.details.get("set_aside", 0.0) / n,
     }
 
 
@@ -134,34 +95,30 @@ def playtest_stats(pt: Playtest, deck: Deck, conf: float) -> dict[str, Any]:
         "seats": seat_stats(pt, conf),
         "counters": counters(pt),
     }
-    if s.game == "weiji":
-        out["weiji"] = weiji_stats(pt, deck, conf)
-    elif s.game == "war":
-        out["war"] = war_stats(pt)
     if pt.seat_scores:
         out["scores"] = score_stats(pt, conf)
-    if s.game == "viashi":
-        out["viashi"] = viashi_stats(pt, conf)
-        out["viashi"]["names"] = special_names(deck)  # the deck's own names for its special cards
+    hooks = report_hooks(s.game)
+    if hooks is not None and hooks.section is not None:  # the game's own figures, under its name
+        out[s.game] = hooks.section(s, deck, lambda k, n: _share(k, n, conf))
     return out
 
 
-def viashi_stats(pt: Playtest, conf: float) -> dict[str, Any]:
-    """Viashi: bonus frequencies per hand, Fool and Changeling captures per
-    game, how often the leader takes the trick, each card's capture rate."""
-    s = pt.summary
-    d = s.details
-    hands = d.get("hands", 0.0) or float(s.games)
-    return {
-        "hands": hands,
-        "bonuses_per_hand": {k: v / max(1.0, hands) for k, v in sorted(d.items()) if k.startswith("bonus") and k != "bonus_points"},
-        "bonus_points_per_hand": d.get("bonus_points", 0.0) / max(1.0, hands),
-        "fool_captures": d.get("fool_captures", 0.0) / max(1, s.games),
-        "changeling_captures": d.get("changeling_captures", 0.0) / max(1, s.games),
-        "leader_takes_trick": _share(d.get("leader_captures", 0.0), s.tricks, conf),
-        "fair_share": 1 / s.players if s.players else 0.0,
-        "cards": {cid: _share(won, shown, conf) for cid, (shown, won) in sorted(s.card_stats.items())},
-    }
+def report_hooks(game: str) -> ReportHooks | None:
+    """The registered game's report hooks (its spec's ``report``; None: the generic report)."""
+    spec = GAMES.get(game)
+    return spec.report if spec is not None else None
+
+
+def section(play: dict[str, Any] | None) -> dict[str, Any]:
+    """The playtest's own figures of its game (``play[game]``; empty for a game without)."""
+    return (play or {}).get((play or {}).get("game", ""), {}) if play else {}
+
+
+def showdowns(play: dict[str, Any] | None) -> dict[str, Any]:
+    """The section of a game that compares attributes (:attr:`ReportHooks.showdowns`),
+    with its ``cards`` and ``attributes``; empty for any other."""
+    hooks = report_hooks(play["game"]) if play else None
+    return section(play) if hooks is not None and hooks.showdowns else {}
 
 
 def side_name(seat: int, seats: dict[str, Any], first: str = " (first player)") -> str:
@@ -170,3 +127,14 @@ def side_name(seat: int, seats: dict[str, Any], first: str = " (first player)") 
     if seats.get("teams"):
         return f"team {seat} (seats {seat} and {seat + 3})"
     return f"seat {seat}" + (first if seat == 0 else "")
+
+
+def grid_of(play: dict[str, Any] | None) -> tuple[str, tuple[str, ...], list[dict[str, Any]]]:
+    """The game-length grid of the playtest (:attr:`ReportHooks.grid`): its title
+    ("War length by players and packs"), its parameters (inner first) and its rows."""
+    grid = section(play).get("grid") if play else None
+    if not grid or play is None:
+        return "", (), []
+    spec = GAMES[play["game"]]
+    keys = tuple(reversed(list(spec.report.grid))) if spec.report is not None else ()
+    return f"{spec.title} length by {' and '.join(keys)}", keys, grid

@@ -9,6 +9,7 @@ from reportlab.graphics.shapes import Drawing
 
 from . import charts
 from .findings import Report
+from .playstats import grid_of, showdowns
 
 
 @dataclass(frozen=True)
@@ -30,10 +31,11 @@ def figures(report: Report) -> list[Figure]:
                               f"95th percentile {length['p95']}, longest {length['max']}.", charts.length_histogram(play)))
         out.append(Figure("seats", "Seat advantage", "Each seat's share of the decided games with its interval; a seat whose interval "
                           "misses the fair share (green line) really wins more or less often than it should.", charts.seat_chart(play, t)))
-    if play and "weiji" in play:
+    shown = showdowns(play)
+    if shown and play:
         out.append(Figure("cards", "Win rate per card", "How often each card wins the showdowns it is shown in (bars, with intervals), "
                           "sorted; orange dots: the card's static strength. Ties count as not won.", charts.card_win_chart(play, static, t)))
-        w = play["weiji"]["attributes"]
+        w = shown["attributes"]
         keys = list(w)
         pair = {a["key"]: a["pair_tie"] for a in static.get("attributes", [])}
         out.append(Figure("ties", "Ties per attribute", "Share of showdowns on each attribute that tied in play, next to the chance that two "
@@ -48,13 +50,14 @@ def figures(report: Report) -> list[Figure]:
         out.append(Figure("attributes", "Attribute values", "How each attribute's values spread over the cards (bars: cards per value range; "
                           "\"best\" marks the winning end); few distinct values or many cards at the best value mean ties.",
                           charts.attribute_chart(static)))
-    grid = (play or {}).get("war", {}).get("grid")
-    if grid:
-        players = sorted({r["players"] for r in grid})
-        packs = sorted({r["packs"] for r in grid})
-        lengths = [(f"{p} pack{'s' if p > 1 else ''}", [next((r["mean"] for r in grid if r["players"] == n and r["packs"] == p), 0.0) for n in players]) for p in packs]
-        out.append(Figure("war-grid", "War length by players and packs", "Mean game length in tricks for each number of players and packs.",
-                          charts.grouped_chart(lengths, [f"{n} players" for n in players], "players")))
+    title, params, grid = grid_of(play)
+    if grid and play:
+        inner, outer = params  # players, packs
+        xs = sorted({r[inner] for r in grid})
+        lengths = [(_count(p, outer), [next((r["mean"] for r in grid if r[inner] == n and r[outer] == p), 0.0) for n in xs])
+                   for p in sorted({r[outer] for r in grid})]
+        out.append(Figure(f"{play['game']}-grid", title, f"Mean game length in tricks for each number of {' and '.join(params)}.",
+                          charts.grouped_chart(lengths, [_count(n, inner) for n in xs], inner)))
     scores = (play or {}).get("scores")
     if scores and scores["seats"] and play:
         games = max(1, play["games"])
@@ -72,3 +75,8 @@ def figures(report: Report) -> list[Figure]:
         out.append(Figure("scores", "Points per seat", "How often each seat ends a game with each number of points.",
                           charts.grouped_chart(series, names, "points", "{:.0%}")))
     return out
+
+
+def _count(n: int, things: str) -> str:
+    """"1 pack", "2 packs" (``things`` is the plural)."""
+    return f"{n} {things if n > 1 else things.removesuffix('s')}"

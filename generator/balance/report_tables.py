@@ -9,7 +9,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph, Table, TableStyle
 
 from .findings import Report
-from .playstats import side_name
+from .playstats import grid_of, report_hooks, section, showdowns, side_name
 from .report_style import ReportStyle
 from .skill import skill_line
 from .thresholds import THRESHOLDS
@@ -49,26 +49,15 @@ def _figures(play: dict[str, Any]) -> Rows:
                   ["draws", f"{play['draws']['count']:,}", _ci(play["draws"])]]
     for i, seat in enumerate(play["seats"]["seats"]):
         rows.append([side_name(i, play["seats"]) + " wins", f"{seat['count']:,}", _ci(seat)])
-    if "weiji" in play:
-        w = play["weiji"]
-        rows += [["showdowns that tie", f"{w['tie_rate']['count']:,.0f}", _ci(w["tie_rate"])],
-                 ["ties caused by \"no data\"", f"{w['no_data_ties']['count']:,.0f}", _ci(w["no_data_ties"])],
-                 ["chooser wins the showdown", f"{w['chooser_wins']['count']:,.0f}", _ci(w["chooser_wins"])],
-                 ["tiebreak draws (chooser out after a tie)", f"{w['tiebreak_draws']:,.0f}", ""]]
-    if "war" in play:
-        rows.append(["wars per game", f"{play['war']['wars_per_game']:.2f}", ""])
     for s in (play.get("scores") or {}).get("seats", []):
         rows.append([f"seat {s['seat']} points (mean, median, range)", f"{s['mean']:.2f}, {s['median']}, {s['min']}-{s['max']}",
                      f"{s['low']:.2f}-{s['high']:.2f}"])
-    if "viashi" in play:
-        v = play["viashi"]
-        rows.append([f"leader takes the trick (fair {pct(v['fair_share'])})", f"{v['leader_takes_trick']['count']:,.0f}", _ci(v["leader_takes_trick"])])
-        rows += [[f"{k} per hand", f"{x:.3f}", ""] for k, x in v["bonuses_per_hand"].items()]
-        rows.append(["bonus points per hand", f"{v['bonus_points_per_hand']:.2f}", ""])
-        rows.append([_captures_label(v), f"{v['fool_captures']:.2f} / {v['changeling_captures']:.2f}", ""])
+    hooks = report_hooks(play["game"])
+    if hooks is not None and hooks.rows is not None:  # the game's own figures
+        rows += [list(row) for row in hooks.rows(section(play), True)]
     if play.get("skill"):
         rows.append(list(skill_line(play["skill"])))
-    if play["game"] not in ("weiji", "war", "viashi"):
+    if hooks is None:  # a game without its own report: every counter it keeps
         for key, v in play["counters"].items():
             rows.append([f"{key} per game", f"{v['per_game']:.3f}", ""])
     return rows
@@ -88,7 +77,7 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
                          f"{a['best']:g}: {', '.join(a['top_cards'])}" if a["best"] is not None else "-",
                          ", ".join(a["no_data"]) or "-", pct(a["pair_tie"])])
         out.append(("Attributes", "", _table(rows, st, s, width, [2.2, 1, 1.6, 1, 1, 2.2, 1.6, 1])))
-        wins = play["weiji"]["cards"] if play and "weiji" in play else {}
+        wins = showdowns(play).get("cards", {})
         rows = [["card", "name", "strength", "best on", "no data", "dominated by", *(["wins when shown"] if wins else [])]]
         for c in sorted(static["cards"], key=lambda c: -c["strength"]):
             rows.append([c["id"], c["name"], pct(c["strength"]), ", ".join(c["best_on"]), ", ".join(c["no_data"]),
@@ -111,7 +100,7 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
         rows += [[cid, c["played"], c["captures"], c["points"], f"{c['points_per_play']:.2f}",
                   "" if c["special"] is None else f"{c['special']} ({pct(c['special'] / max(1, c['played']))})"]
                  for cid, c in sorted(values.items(), key=lambda c: -c[1]["points_per_play"])]
-        names = ((play or {}).get("viashi") or {}).get("names", {})
+        names = section(play).get("names", {})
         fool, changeling, lady = (names.get("fool", "Fool"), names.get("changeling", "the Changeling"),
                                   names.get("lady", "the Lady"))
         out.append(("Card value under expert play", "Cards the expert seat played in the skill-gap games: captures and points "
@@ -139,11 +128,11 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
                     f"draws {pct(base['draws'])}, length {base['length']:.1f}); intervals at "
                     f"{pct(report.thresholds['confidence'])}.",
                     _table(rows, st, s, width, [0.7, 1.8, 0.6, 0.9, 0.9, 1.3, 1.1, 1.1])))
-    grid = (play or {}).get("war", {}).get("grid")
+    title, keys, grid = grid_of(play)
     if grid:
-        rows = [["players", "packs", "games", "mean", "median", "p95", "longest", "unfinished"]]
-        rows += [[r["players"], r["packs"], r["games"], f"{r['mean']:.1f}", r["median"], r["p95"], r["max"], r["unfinished"]] for r in grid]
-        out.append(("War length by players and packs", "", _table(rows, st, s, width, [1] * 8)))
+        rows = [[*keys, "games", "mean", "median", "p95", "longest", "unfinished"]]
+        rows += [[*(r[k] for k in keys), r["games"], f"{r['mean']:.1f}", r["median"], r["p95"], r["max"], r["unfinished"]] for r in grid]
+        out.append((title, "", _table(rows, st, s, width, [1] * len(rows[0]))))
     for sug in report.suggestions:
         rows = [["card", "change", "strength", "win when shown (verified)"], [sug["card"], sug["change"], sug["strength"], sug.get("verified", "")]]
         out.append((f"Suggestion for {sug['card']}", sug.get("reason", ""), _table(rows, st, s, width, [1, 3, 1.4, 2])))
@@ -151,9 +140,3 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
     rows += [[k, f"{report.thresholds[k]:g}", f"{t.default:g}", t.help] for k, t in THRESHOLDS.items()]
     out.append(("Thresholds", "Set them in the deck file (thresholds:) or with --threshold key=value.", _table(rows, st, s, width, [1.6, 0.7, 0.7, 5])))
     return out
-
-
-def _captures_label(v: dict) -> str:
-    """"Fool / the Changeling captures per game", in the deck's names ("Jester / the Trickster ...")."""
-    names = v.get("names", {})
-    return f"{names.get('fool', 'Fool')} / {names.get('changeling', 'the Changeling')} captures per game"

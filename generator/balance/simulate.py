@@ -7,6 +7,8 @@ its :class:`Summary` streams the per-seat score distributions too.
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -20,8 +22,6 @@ from ..games.registry import entry, known, make_game, make_params, make_strategy
 from ..games.stats import Summary
 
 Progress = Callable[[int], None]
-GRID_PLAYERS = (2, 3, 4)
-GRID_PACKS = (1, 2)
 
 
 @dataclass
@@ -63,24 +63,34 @@ def playtest(game: str, deck: Deck, params: Params, games: int, seed: int,
     return Playtest(summary, list(summary.seat_scores))
 
 
-def war_grid(deck: Deck, sets: Iterable[str], games: int, seed: int,
-             progress: Progress | None = None) -> list[dict[str, object]]:
-    """War game length by players and packs (the other rule parameters as set)."""
-    sets = [s for s in sets if s.partition("=")[0].strip() not in ("players", "packs")]
+def grid_size(game: str) -> int:
+    """How many runs the game's length grid plays (:attr:`ReportHooks.grid`; 0: none)."""
+    hooks = entry(game).report
+    return math.prod(len(v) for v in hooks.grid.values()) if hooks is not None and hooks.grid else 0
+
+
+def length_grid(game: str, deck: Deck, sets: Iterable[str], games: int, seed: int,
+                progress: Progress | None = None) -> list[dict[str, object]]:
+    """Game length over the grid of rule parameters the game's report names (War: by
+    players and packs; the other rule parameters as set)."""
+    hooks = entry(game).report
+    grid = dict(hooks.grid) if hooks is not None else {}
+    sets = [s for s in sets if s.partition("=")[0].strip() not in grid]
     rows: list[dict[str, object]] = []
-    for packs in GRID_PACKS:
-        for players in GRID_PLAYERS:
-            try:
-                params = make_params("war", sets, players=players, packs=packs)
-                summary = runner.simulate("war", deck, params, games=games, seed=seed, progress=progress)
-            except ParameterError:
-                continue
-            length = summary.length()
-            rows.append({
-                "players": players, "packs": packs, "games": summary.games,
-                "mean": length["mean"], "median": length["median"], "p95": length["p95"], "max": length["max"],
-                "unfinished": summary.unfinished,
-            })
+    keys = list(grid)
+    for values in itertools.product(*grid.values()):  # the first parameter outermost
+        point = dict(zip(keys, values, strict=True))
+        try:
+            params = make_params(game, sets, **point)
+            summary = runner.simulate(game, deck, params, games=games, seed=seed, progress=progress)
+        except ParameterError:
+            continue
+        length = summary.length()
+        rows.append({
+            **dict(reversed(point.items())), "games": summary.games,
+            "mean": length["mean"], "median": length["median"], "p95": length["p95"], "max": length["max"],
+            "unfinished": summary.unfinished,
+        })
     return rows
 
 

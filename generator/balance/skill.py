@@ -27,6 +27,7 @@ from ..games import runner
 from ..games.params import Params
 from ..games.registry import ensure, entry, make_game, make_strategy
 from .intervals import wilson
+from .playstats import contenders
 from .sequential import costly
 
 SKILL_GAMES = 300  # at most, over all seat positions
@@ -45,10 +46,10 @@ def skilled_strategy(game: str, params: Params, asked: str | None = None) -> str
     if known.default_strategy is None:
         return None
     experts = [n.strip() for n in (asked or "").split(",") if n.strip().startswith("expert")]
-    if experts and game == "weiji":
-        return "expert"  # card counting: no budget
-    if experts and game == "viashi" and int(getattr(params, "players", 3)) == 3:
-        return experts[0]
+    hooks = known.report
+    chosen = hooks.skilled(experts, params) if experts and hooks is not None and hooks.skilled is not None else None
+    if chosen is not None:
+        return chosen  # the game's own expert (Weiji: card counting, no budget; Viashi: three players)
     searchers = [n.strip() for n in (asked or "").split(",") if n.strip().partition(":")[0] == "mcts"]
     if searchers and "mcts" in known.strategies:
         return searchers[0]  # any game's search player (mcts:N)
@@ -99,7 +100,7 @@ def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, conf
     if skilled is None:
         return {"level": "none", "reason": f"{game} has no player decisions: the deal decides (by design)"}
     players = int(getattr(params, "players", 2))
-    sides = 3 if game == "viashi" and players == 6 else players
+    sides = contenders(game, players)
     per_seat = max(1, min(games, SKILL_GAMES) // sides)
     built = make_game(game, deck, params)
     rules = getattr(built, "rules", None)

@@ -23,6 +23,7 @@ from ..deck.model import Deck, FrozenMap
 from .checks import run_checks
 from .deckdiff import deck_diff, format_value
 from .findings import Report
+from .playstats import report_hooks, showdowns
 from .static_weiji import weiji_static
 
 STRONG = ("unbeatable", "too_strong", "card_wins")
@@ -100,7 +101,8 @@ def _search(deck: Deck, card_id: str, weaken: bool, t: dict[str, float], steps: 
 
 
 def suggest_changes(deck: Deck, report: Report, sets: Any = (), players: int | None = None, seed: int = 1) -> list[dict[str, Any]]:
-    if deck.game != "weiji" or not deck.attributes:
+    hooks = report_hooks(deck.game)
+    if hooks is None or not hooks.showdowns or not deck.attributes:
         return []
     t = report.thresholds
     games = report.playtest["games"] if report.playtest else VERIFY_GAMES
@@ -115,7 +117,7 @@ def suggest_changes(deck: Deck, report: Report, sets: Any = (), players: int | N
         for _ in range(VERIFY_ROUNDS):
             check = run_checks(changed, games=games, players=players, seed=seed, sets=sets, thresholds=t)
             still = [f.message for f in check.findings if f.cards[:1] == (card_id,) and f.code in STRONG + WEAK]
-            play = check.playtest["weiji"]["cards"][card_id] if check.playtest and "weiji" in check.playtest else None
+            play = showdowns(check.playtest)["cards"][card_id] if showdowns(check.playtest) else None
             verified = {"games": games, "still_flagged": still, "win_when_shown": play}
             if not still:
                 break

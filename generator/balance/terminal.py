@@ -10,7 +10,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from .findings import Report
-from .playstats import side_name
+from .playstats import grid_of, report_hooks, section, showdowns, side_name
 from .skill import skill_line, value_rows
 from .verdict_static import pct
 
@@ -55,14 +55,15 @@ def print_report(report: Report, console: Console | None = None) -> None:
 
 def _attributes(console: Console, report: Report) -> None:
     play = report.playtest
+    shown = showdowns(play)
     table = Table("attribute", "range (better)", "values", "best x cards", "no data", "pair tie",
-                  *(("chosen", "ties") if play and "weiji" in play else ()), title="attributes", **COMPACT)
+                  *(("chosen", "ties") if shown else ()), title="attributes", **COMPACT)
     for a in report.static["attributes"]:
         rng = f"{a['min']:g}-{a['max']:g} {a['unit']}".strip() if a["min"] is not None else "-"
         row = [a["key"], f"{rng} ({a['better']})", str(a["distinct"]), f"{a['best']:g} x{a['top_ties']}" if a["best"] is not None else "-",
                str(len(a["no_data"])), pct(a["pair_tie"])]
-        if play and "weiji" in play:
-            w = play["weiji"]["attributes"][a["key"]]
+        if shown:
+            w = shown["attributes"][a["key"]]
             row += [pct(w["chosen_share"]), pct(w["tie_rate"]["share"])]
         table.add_row(*row)
     console.print(table)
@@ -93,7 +94,7 @@ def _cards(console: Console, report: Report) -> None:
     cards = sorted(report.static["cards"], key=lambda c: -c["strength"])
     picked = cards if len(cards) <= 2 * SHOW_CARDS else cards[:SHOW_CARDS] + cards[-SHOW_CARDS:]
     play = report.playtest
-    wins = play["weiji"]["cards"] if play and "weiji" in play else {}
+    wins = showdowns(play).get("cards", {})
     table = Table("card", "strength", "best on", "no data", "dominated by", *(("wins shown",) if wins else ()),
                   title="strongest and weakest cards" if len(picked) < len(cards) else "cards", **COMPACT)
     for c in picked:
@@ -116,24 +117,13 @@ def _playtest(console: Console, play: dict[str, Any], confidence: float) -> None
         table.add_row(label, f"{x['count']:,} ({pct(x['share'])})", f"{pct(x['low'])}-{pct(x['high'])}")
     for seat, s in enumerate(play["seats"]["seats"]):
         table.add_row(side_name(seat, play["seats"]) + " wins", pct(s["share"]), f"{pct(s['low'])}-{pct(s['high'])}")
-    if "weiji" in play:
-        w = play["weiji"]
-        table.add_row("showdowns that tie", pct(w["tie_rate"]["share"]), f"{pct(w['tie_rate']['low'])}-{pct(w['tie_rate']['high'])}")
-        table.add_row("ties caused by no data", pct(w["no_data_ties"]["share"]), "")
-        table.add_row("chooser wins the showdown", pct(w["chooser_wins"]["share"]), f"{pct(w['chooser_wins']['low'])}-{pct(w['chooser_wins']['high'])}")
-        table.add_row("tiebreak draws (all games)", f"{w['tiebreak_draws']:g}", "")
-    if "war" in play:
-        table.add_row("wars per game", f"{play['war']['wars_per_game']:.2f}", "")
     if "scores" in play:
         for s in play["scores"]["seats"]:
             table.add_row(f"seat {s['seat']} points", f"{s['mean']:.2f} (median {s['median']}, {s['min']}-{s['max']})", f"{s['low']:.2f}-{s['high']:.2f}")
-    if "viashi" in play:
-        v = play["viashi"]
-        lead = v["leader_takes_trick"]
-        table.add_row("leader takes the trick", pct(lead["share"]) + f" (fair {pct(v['fair_share'])})", f"{pct(lead['low'])}-{pct(lead['high'])}")
-        for key, value in v["bonuses_per_hand"].items():
-            table.add_row(f"{key} per hand", f"{value:.2f}", "")
-        table.add_row(_captures_label(v), f"{v['fool_captures']:.2f} / {v['changeling_captures']:.2f}", "")
+    hooks = report_hooks(play["game"])
+    if hooks is not None and hooks.rows is not None:  # the game's own figures
+        for row in hooks.rows(section(play), False):
+            table.add_row(*row)
     skill = play.get("skill")
     if skill:
         label, value, interval = skill_line(skill)
@@ -145,18 +135,13 @@ def _playtest(console: Console, play: dict[str, Any], confidence: float) -> None
             values.add_row(cid, str(c["played"]), str(c["captures"]), f"{c['points_per_play']:.2f}",
                            "" if c["special"] is None else f"{c['special']} ({pct(c['special'] / max(1, c['played']))})")
         console.print(values)
-    grid = play.get("war", {}).get("grid")
+    title, keys, grid = grid_of(play)
     if grid:
-        g = Table("players", "packs", "games", "mean", "median", "p95", "max", "unfinished", title="War length by players and packs (tricks)", **COMPACT)
+        columns = (*keys, "games", "mean", "median", "p95", "max", "unfinished")
+        g = Table(*columns, title=f"{title} (tricks)", **COMPACT)
         for r in grid:
-            g.add_row(*(str(r[k]) if k != "mean" else f"{r[k]:.1f}" for k in ("players", "packs", "games", "mean", "median", "p95", "max", "unfinished")))
+            g.add_row(*(str(r[k]) if k != "mean" else f"{r[k]:.1f}" for k in columns))
         console.print(g)
-
-
-def _captures_label(v: dict) -> str:
-    """"Fool / the Changeling captures per game", in the deck's names ("Jester / the Trickster ...")."""
-    names = v.get("names", {})
-    return f"{names.get('fool', 'Fool')} / {names.get('changeling', 'the Changeling')} captures per game"
 
 
 def _impact(console: Console, impact: dict[str, Any], confidence: float, show: int = 6) -> None:

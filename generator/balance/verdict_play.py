@@ -5,10 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from .findings import Finding, Level
-from .playstats import side_name
+from .playstats import report_hooks, section, side_name
 from .verdict_static import listing, pct
-
-MIN_SHOWN = 30  # a card's win rate is judged only after this many showdowns
 
 
 def _ci(x: dict[str, Any]) -> str:
@@ -47,37 +45,9 @@ def play_findings(play: dict[str, Any], t: dict[str, float], flagged: set[str]) 
     if length["p95"] > t["length_p95_max"]:
         out.append(Finding("warning", "long_games", f"games drag on: 5% of games take more than {length['p95']:,} tricks (median {length['median']:,}, "
                            f"longest {length['max']:,}; length_p95_max {t['length_p95_max']:,.0f}).", evidence={"p95": length["p95"]}))
-    if "weiji" in play:
-        out += _weiji(play["weiji"], t, flagged, games, conf)
-    return out
-
-
-def _weiji(w: dict[str, Any], t: dict[str, float], flagged: set[str], games: int, conf: str) -> list[Finding]:
-    out: list[Finding] = []
-    tie = w["tie_rate"]
-    if tie["share"] > t["tie_rate_warn"]:
-        level: Level = "error" if tie["share"] > t["tie_rate_error"] else "warning"
-        nd = w["no_data_ties"]
-        out.append(Finding(level, "tie_rate", f"{pct(tie['share'])} of showdowns tie ({conf} interval {_ci(tie)}; {pct(nd['share'])} of all showdowns because of "
-                           f"\"no data\"): cards pile up in the middle and the game stalls (tie_rate_warn {pct(t['tie_rate_warn'])}).",
-                           evidence={"tie_rate": tie, "no_data_ties": nd}))
-    for key, a in w["attributes"].items():
-        r = a["tie_rate"]
-        if a["chosen"] >= MIN_SHOWN and r["share"] > t["attribute_tie_max"]:
-            out.append(Finding("warning", "attribute_ties", f"choosing {key} ties {pct(r['share'])} of the time ({conf} interval {_ci(r)}, "
-                               f"{a['chosen']:,.0f} showdowns; attribute_tie_max {pct(t['attribute_tie_max'])}).", (), (key,), evidence=r))
-    strong, weak = [], []
-    for cid, c in w["cards"].items():
-        if c["of"] < MIN_SHOWN or cid in flagged:
-            continue
-        if c["share"] > t["card_win_max"]:
-            strong.append(cid)
-            out.append(Finding("warning", "card_wins", f"{cid} wins {pct(c['share'])} of the showdowns it is shown in ({conf} interval {_ci(c)}, "
-                               f"{c['of']:,.0f} showdowns in {games:,} games; card_win_max {pct(t['card_win_max'])}).", (cid,), evidence=c))
-        elif c["share"] < t["card_win_min"]:
-            weak.append(cid)
-            out.append(Finding("warning", "card_loses", f"{cid} wins only {pct(c['share'])} of the showdowns it is shown in ({conf} interval {_ci(c)}, "
-                               f"{c['of']:,.0f} showdowns in {games:,} games; card_win_min {pct(t['card_win_min'])}).", (cid,), evidence=c))
+    hooks = report_hooks(play["game"])
+    if hooks is not None and hooks.findings is not None:  # the game's own, from its section
+        out += [Finding(**f) for f in hooks.findings(section(play), t, flagged, games)]
     return out
 
 

@@ -5,11 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..deck.model import Deck
+from ..games.registry import GAMES
+from ..games.reporting import pct
 from .findings import Finding, Level
-
-
-def pct(x: float) -> str:
-    return f"{100 * x:.0f}%" if abs(100 * x - round(100 * x)) < 0.05 or abs(x) >= 0.1 else f"{100 * x:.1f}%"
 
 
 def listing(items: list[str], most: int = 6, total: int | None = None) -> str:
@@ -88,7 +86,8 @@ def weiji_findings(deck: Deck, static: dict[str, Any], t: dict[str, float]) -> l
 
 def suited_findings(deck: Deck, static: dict[str, Any], t: dict[str, float]) -> list[Finding]:
     out: list[Finding] = []
-    trick = deck.game == "viashi"
+    hooks = GAMES[deck.game].report if deck.game in GAMES else None
+    trick = hooks is not None and hooks.trick_taking  # a trick's winner must be clear
     level: Level = "error" if trick else "warning"
     if static["no_rank"]:
         out.append(Finding("error", "no_rank", f"{len(static['no_rank'])} card(s) have no rank ({listing(static['no_rank'])}), so they cannot be played in {deck.game}.",

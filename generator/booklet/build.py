@@ -25,7 +25,6 @@ from ..deck.model import Deck
 from ..errors import ParameterError, Problem, RenderError
 from ..games.params import Params
 from ..games.registry import entry
-from ..games.spec import load_hook
 from ..i18n import _, ngettext, speaking
 from ..paths import templates_dir
 from ..render.atomic import atomic_write
@@ -34,7 +33,7 @@ from ..render.geometry import page_size
 from ..render.layout.sandbox import Budget, CardSandbox
 from ..render.piece import Piece
 from .content import booklet_context
-from .figures import cover
+from .figures import cover, drawn
 from .imposition import impose_pdf, padded_count
 from .markup import parse, title_flowables
 from .style import BookletStyle, page_style
@@ -165,7 +164,7 @@ def _story(game: str, text: str, context: dict[str, Any], deck: Deck, style: Boo
            frame: tuple[float, float]) -> list[Flowable]:
     pieces = figure_pieces(game, deck)
     hook = entry(game).figures
-    figures = load_hook(hook)(deck, context, style, pieces) if hook else {}
+    figures = drawn(hook(context), deck, style, pieces) if hook else {}
     parsed = parse(text, style, frame[0], figures)
     return [*title_flowables(parsed.title, style, frame[1], cover(deck, pieces, style)), *parsed.body]
 

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from reportlab.lib import colors
 from reportlab.platypus import Flowable
 
 from ..deck.model import Deck
-from ..i18n import _
+from ..games.rulebook import Figure
 from ..render.fonts import CONDENSED
 from ..render.geometry import pt
 from ..render.piece import Piece
@@ -145,45 +144,21 @@ def _by_id(pieces: Sequence[Piece]) -> dict[str, Piece]:
     return {p.id: p for p in pieces}
 
 
-def weiji_figures(deck: Deck, ctx: Mapping[str, Any], style: BookletStyle,
-                  pieces: Sequence[Piece]) -> dict[str, Maker]:
-    found, out = _by_id(pieces), {}
-    ex = ctx["examples"]
-    if "compare" in ex:
-        key = ex["compare"]["attr"]["key"]
-        win, lose = ex["compare"]["winner"], ex["compare"]["loser"]
-        row = [Shown(found[win["id"]], _("wins: %(value)s") % {"value": win["value"]}, attribute_row(deck, found[win["id"]], key)),
-               Shown(found[lose["id"]], lose["value"], attribute_row(deck, found[lose["id"]], key))]
-        out["weiji-compare"] = _maker(row, style)
-    if "tie" in ex:
-        key = ex["tie"]["attr"]["key"]
-        row = [Shown(found[c["id"]], c["value"], attribute_row(deck, found[c["id"]], key))
-               for c in ex["tie"]["cards"]]
-        row.append(Shown(row[0].piece, _("the middle"), face_down=True, pile=2))
-        out["weiji-tie"] = _maker(row, style, arrow_before=2)
+def drawn(figures: Mapping[str, Figure], deck: Deck, style: BookletStyle,
+          pieces: Sequence[Piece]) -> dict[str, Maker]:
+    """The figures a game's ``figures`` hook describes (plain data: which pieces, their
+    labels, an outlined attribute), as flowables of the booklet's style."""
+    found = _by_id(pieces)
+    out: dict[str, Maker] = {}
+    for name, figure in figures.items():
+        row = [Shown(found[s.card], s.label, attribute_row(deck, found[s.card], s.attribute) if s.attribute else None,
+                     face_down=s.face_down, pile=s.pile) for s in figure.pieces]
+        out[name] = _maker(row, style, figure.arrow_before)
     return out
 
 
 def _maker(row: list[Shown], style: BookletStyle, arrow_before: int | None = None) -> Maker:
     return lambda width: PieceRow(row, style, arrow_before)
-
-
-def war_figures(deck: Deck, ctx: Mapping[str, Any], style: BookletStyle,
-                pieces: Sequence[Piece]) -> dict[str, Maker]:
-    found = _by_id(pieces)
-    ex = ctx["examples"]["compare"]
-    a, b = (found[i] for i in ex["tiles"])
-    return {"war-compare": _maker([Shown(a, _("%(name)s: wins") % {"name": ex["names"][0]}), Shown(b, ex["names"][1])], style)}
-
-
-def viashi_figures(deck: Deck, ctx: Mapping[str, Any], style: BookletStyle,
-                   pieces: Sequence[Piece]) -> dict[str, Maker]:
-    found = _by_id(pieces)
-    ex = ctx["examples"]["fool"]
-    shown = [found[i] for i in ex["cards"]]
-    labels = [_("led"), _("captures"), _("played")]
-    return {"viashi-fool": _maker([Shown(p, f"{r}: {lab}") for p, r, lab in zip(shown, ex["ranks"], labels, strict=True)],
-                                  style)}
 
 
 def cover(deck: Deck, pieces: Sequence[Piece], style: BookletStyle) -> Flowable | None:

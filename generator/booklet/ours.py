@@ -3,15 +3,16 @@
 
 A marked place in the booklet text is the token ``◆{what}`` (``what``: a decision
 identifier or ``name``); :mod:`.markup` draws it as a small diamond and tests
-read the identifier. ``OWN_NAMES`` lists, per bundled deck, the cards whose name
-(and place, for gods) is ours: deck_data/viashi.yaml marks the same cards
-``# name ours``, and tests/booklet/test_silent.py holds the two lists together.
+read the identifier. A bundled deck's file marks the cards whose name (and place,
+for gods) is ours with ``# name ours`` on their line (deck_data/viashi.yaml):
+:func:`own_ids` reads them there.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -23,12 +24,17 @@ from ..i18n import _
 MARK = "◆"
 TOKEN = re.compile(r"◆\{([^}]*)\}")
 
-_REGULAR = ("winds", "flames", "stones", "waves", "leaves")
-OWN_NAMES: Mapping[str, frozenset[str]] = {
-    "viashi": frozenset(
-        [f"{s}-{r}" for s in _REGULAR for r in range(1, 10) if (s, r) not in {("winds", 1), ("flames", 7)}]
-        + ["gods-3", "gods-5", "gods-6", "gods-8"]),
-}
+OURS = re.compile(r"^\s*- \{id: ([\w-]+),.*#\s*name ours\s*$", re.M)  # a bundled deck's card line
+
+
+@cache
+def own_ids(key: str) -> frozenset[str]:
+    """The cards of bundled deck ``key`` whose name is ours: its file marks their
+    lines ``# name ours`` (data, beside the names themselves)."""
+    try:
+        return frozenset(OURS.findall(bundled_path(key).read_text(encoding="utf-8")))
+    except OSError:
+        return frozenset()
 
 
 def token(what: str) -> str:
@@ -38,8 +44,10 @@ def token(what: str) -> str:
 def own_names(deck: Deck) -> dict[str, str]:
     """Card id -> name, for the cards of a bundled deck whose names are ours (a
     designer's deck names its own cards: nothing is marked there)."""
-    ids = OWN_NAMES.get(deck.key)
-    if not ids or deck.path is None or not _same_file(deck.path, bundled_path(deck.key)):
+    if deck.path is None or not deck.key or not _same_file(deck.path, bundled_path(deck.key)):
+        return {}
+    ids = own_ids(deck.key)
+    if not ids:
         return {}
     return {c.id: c.name for c in deck.cards if c.id in ids}
 

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from ..executor import parse_jobs
 from ..project import BuildSummary, build
+from ..project.scaffold import GAME, starter_help
 from . import options
 from .app import EXIT_FINDINGS, app, friendly
 
@@ -97,7 +98,7 @@ def _print_summary(summary: BuildSummary) -> None:
 @friendly
 def new_command(
     name: Path = typer.Argument(..., help="Folder for the new project.", show_default=False),
-    game: str = typer.Option("weiji", "--game", help="The starter: weiji, viashi, war (cards), piecepack, or custom (your own game.py: a trick-taking game to change)."),
+    game: str = typer.Option(GAME, "--game", help=starter_help()),
 ) -> None:
     """Start a new game: a deck, a card spreadsheet and a layout that extends a bundled one."""
     from ..project.scaffold import scaffold

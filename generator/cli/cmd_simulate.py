@@ -20,11 +20,10 @@ from ..executor import Executor, executing
 from ..games.api import Result
 from ..games.deals import deal_players, load_deal
 from ..games.params import Params, parse_sets
-from ..games.registry import default_deck, make_params, resolve
+from ..games.registry import default_deck, entry, make_params, resolve
 from ..games.runner import play_deal
 from ..games.runner import simulate as run_simulation
 from ..games.stats import Summary
-from ..games.viashi.deck_check import counter_names
 from ..render.atomic import atomic_write
 from . import options
 from .app import app, friendly
@@ -113,8 +112,9 @@ def _named(summary: Summary, deck: Deck) -> dict[str, Any]:
     if sides != summary.players:
         extra["teams"] = [{"team": t, "seats": list(range(t, summary.players, sides)), "wins": summary.wins[t]}
                           for t in range(sides)]
-    if summary.game == "viashi":
-        extra["counter_names"] = counter_names(deck)
+    spec = entry(summary.game)
+    if spec.counter_names is not None:
+        extra["counter_names"] = spec.counter_names(deck)
     return extra
 
 

@@ -39,7 +39,14 @@ from .suits import build_suits
 from .thresholds import threshold_problem
 from .yamlfile import MAX_BYTES, LineMap, load_yaml, read_text
 
-BUNDLED = ("lighting", "cognitio", "eagle", "piecepack", "viashi", "standard52")
+
+def _bundled() -> tuple[str, ...]:
+    """The bundled decks' names, in build order (deck_data/bundled.txt: data, one a line)."""
+    lines = (deck_data_dir() / "bundled.txt").read_text(encoding="utf-8").splitlines()
+    return tuple(line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#"))
+
+
+BUNDLED = _bundled()
 MAX_CARDS = 100_000
 
 

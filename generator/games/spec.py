@@ -10,11 +10,11 @@ is one frozen ``GameSpec``, written in the game's own package
 default decks, booklet titles, the fast engine's dispatch) derives from the
 registered specs, so a new game touches no file outside its own package.
 
-Hooks that live in a higher layer (the booklet's template context, the
-balance report's sections) are named by an import string
-``"package.module:function"``, resolved by that layer when it needs them
-(:func:`load_hook`): the games package never imports the booklet or balance
-code.
+Every hook is a plain function of the game's package that returns data (the
+booklet's facts and figures, the fast engine's tables): the booklet and balance
+layers call them and draw or report the data, so a game never imports a higher
+layer. The fast engine is the one hook named by import string (``fast``), so that
+``numba`` is imported only when a run uses it.
 """
 
 from __future__ import annotations
@@ -25,11 +25,14 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from ..deck.issues import Issue
 from ..deck.model import Deck
 from ..errors import ParameterError
 from .api import Action, Game, Strategy
 from .decisions import Decision
 from .params import Params
+from .reporting import ReportHooks
+from .rulebook import Figure
 
 StrategyFactory = Callable[..., Strategy]  # called with no argument, or with the budget of NAME:N
 DealHook = Callable[[Any, Mapping[str, Any]], Sequence[Action]]  # (game, deal mapping) -> scripted chance outcomes
@@ -47,11 +50,22 @@ class GameSpec:
     ``default_strategy``: None for a game without player decisions.
     ``deal``: turns a ``--deal`` file into the first chance outcomes (None: no ``--deal``).
     ``decisions``: the rule decisions the engine makes where the rules are silent (:mod:`.decisions`).
-    ``booklet``/``figures``/``report``: import strings of the booklet context, the
-    booklet figures and the balance report sections (None: the generic ones).
+    ``booklet``: ``(params, deck) -> facts`` the rule template uses beyond the parameters;
+    ``figures``: ``(context) -> {name: rulebook.Figure}``, what each ``[figure NAME]`` of
+    its template shows (plain data, drawn by the booklet; see :mod:`.rulebook`).
+    ``report``: what the balance report shows of the game (:class:`.reporting.ReportHooks`;
+    None: the generic report).
+    ``piecepack``: the game is played with a piecepack's tiles (a tile-sized deck of it
+    without ``kind: piecepack`` gets a warning).
     ``fast``: import string of a module with ``unsupported(game, strategy)``,
     ``tables(game, strategy)``, ``chunk(tables, summary, key, start, count, mode, states)``
     and ``kernel`` (None: the reference engine plays every run).
+    ``deck_issues``: ``(deck) -> [Issue]``, whether the deck can be played as this game,
+    checked before any command uses it (:mod:`generator.deckcheck`; None: nothing to check).
+    ``counter_names``: ``(deck) -> {counter: words}``, the simulator's counters in the
+    deck's own words (``simulate --json``'s ``counter_names``; None: none).
+    ``sides``: ``(players) -> int``, how many sides can win (Viashilym: three teams of two,
+    a team's win recorded on its first seat; None: every player for themselves).
     ``source``: the import string of this spec (``module:NAME``), how a worker
     process finds the game again.
     """
@@ -67,13 +81,17 @@ class GameSpec:
     default_strategy: str | None = None
     budgeted: tuple[str, ...] = ()
     deal: DealHook | None = None
-    decisions: tuple[Decision, ...] = ()  # a designer's game's own (the built-in games': decisions.DECISIONS)
-    booklet: str | Callable[..., Any] | None = None
-    figures: str | None = None
-    report: str | None = None
+    decisions: tuple[Decision, ...] = ()  # each game's own (games/<g>/decisions.py)
+    booklet: Callable[[Any, Deck], dict[str, Any]] | None = None
+    figures: Callable[[Mapping[str, Any]], Mapping[str, Figure]] | None = None
+    report: ReportHooks | None = None
     fast: str | None = None
     source: str | None = None
     description: str = ""
+    deck_issues: Callable[[Deck], list[Issue]] | None = None
+    counter_names: Callable[[Deck], dict[str, str]] | None = None
+    sides: Callable[[int], int] | None = None
+    piecepack: bool = False
     # the rule booklets ``deckpress build`` prints for a built-in game: file stem -> --set values
     booklets: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
 

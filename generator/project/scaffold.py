@@ -1,7 +1,8 @@
 """``deckpress new NAME [--game G]``: a project folder with a deck, a spreadsheet of
 cards (a layout that extends a bundled one, for Weiji) and the game's rules text to
 edit, ready for ``deckpress build NAME/``. Each starter is a folder of templates
-named in :data:`STARTERS` (data: a new starter is a folder and one entry)."""
+named in templates/starters/starters.yaml (data: a new starter is a folder and one
+entry there; the game it plays is its deck.yaml's ``game:`` line)."""
 
 from __future__ import annotations
 
@@ -9,19 +10,28 @@ import re
 from pathlib import Path
 
 import jinja2
+import yaml
 
 from ..errors import ParameterError
 from ..paths import templates_dir
 
-GAME = "weiji"  # the default starter's game (templates/scaffold/deck.yaml)
+
+def _index() -> list[dict[str, str]]:
+    """templates/starters/starters.yaml: the templated starters, the default first."""
+    return list(yaml.safe_load((templates_dir() / "starters" / "starters.yaml").read_text(encoding="utf-8")))
+
+
+def _plays(folder: str) -> str:
+    """The game a starter's deck plays: its deck.yaml's ``game:`` line."""
+    found = re.search(r"^game:\s*([^\s#]+)", (templates_dir() / folder / "deck.yaml").read_text(encoding="utf-8"), re.M)
+    if found is None:
+        raise ParameterError(f"templates/{folder}/deck.yaml names no game:")
+    return found.group(1)
+
 
 # --game NAME -> (template folder under templates/, the game its deck plays: its rules text)
-STARTERS: dict[str, tuple[str, str]] = {
-    "weiji": ("scaffold", "weiji"),
-    "viashi": ("starters/viashi", "viashi"),
-    "war": ("starters/war", "war"),  # a deck of cards for War
-    "piecepack": ("starters/piecepack", "war"),  # a piecepack (kind: piecepack), played as War
-}
+STARTERS: dict[str, tuple[str, str]] = {s["starter"]: (s["folder"], _plays(s["folder"])) for s in _index()}
+GAME = next(iter(STARTERS))  # the default starter
 COPIED = ("custom",)  # complete projects in templates/starters/ (a designer's own game.py), copied as they are
 RULES_HEADER = """{#- Your game's rule booklet. Edit freely: deckpress rules and deckpress build
     use this file instead of the bundled text. It is filled from the deck and the
@@ -36,6 +46,13 @@ def starters() -> list[str]:
     """The games ``new --game`` offers: the templated starters (:data:`STARTERS`) and
     the complete projects copied as they are (``custom``: a game.py of your own)."""
     return [*STARTERS, *COPIED]
+
+
+def starter_help() -> str:
+    """The words of ``new --game``'s help: every starter, from the same data."""
+    notes = {s["starter"]: f" ({s['note']})" if s.get("note") else "" for s in _index()}
+    return ("The starter: " + ", ".join(f"{name}{notes[name]}" for name in STARTERS)
+            + ", or custom (your own game.py: a trick-taking game to change).")
 
 
 def scaffold(folder: Path, game: str = GAME) -> list[Path]:

@@ -35,7 +35,14 @@ from .piece import Piece
 from .sheet import SheetOptions, SheetReport, write_sheets
 from .textcheck import glyph_problems, text_problems
 
-DEFAULT_LAYOUTS = {"weiji": "weiji", "viashi": "viashi", "war": "standard52", "none": "base"}
+
+def default_layout(game: str) -> str:
+    """The layout a deck of ``game`` gets when it names none: the registered
+    game's ``GameSpec.layout`` (a game no spec registers: ``base``)."""
+    from ..games.registry import GAMES  # the spec is the one table of default layouts
+
+    spec = GAMES.get(game)
+    return spec.layout if spec is not None else "base"
 
 
 def _search(deck: Deck) -> list[Path]:
@@ -61,7 +68,7 @@ def deck_layout(deck: Deck, layout: str | Path | None = None) -> Layout:
     ``layout`` may also be a folder of the user's own templates: the deck's layout
     name is then looked up there first (and ``extends:`` can still name bundled ones).
     """
-    name = deck.layout or DEFAULT_LAYOUTS.get(deck.game, "base")
+    name = deck.layout or default_layout(deck.game)
     if layout is not None and Path(layout).is_dir():
         return load_layout(name, [Path(layout), *_search(deck)], [Path(layout), *_roots(deck)])
     if layout is not None:  # named on the command line: trusted

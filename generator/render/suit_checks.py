@@ -61,7 +61,13 @@ def print_issues(deck: Deck) -> list[Issue]:
 
 
 def _looks_like_piecepack(deck: Deck) -> bool:
-    return deck.game == "war" and (deck.card_size.name == "tile" or any(r.key.lower() == "null" for r in deck.ranks))
+    from ..games.registry import (
+        GAMES,  # the spec says whether its game is played with piecepack tiles
+    )
+
+    spec = GAMES.get(deck.game)
+    return spec is not None and spec.piecepack and \
+        (deck.card_size.name == "tile" or any(r.key.lower() == "null" for r in deck.ranks))
 
 
 def _card_symbol_issues(deck: Deck) -> list[Issue]:

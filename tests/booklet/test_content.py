@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.booklet.content import booklet_context, deal
+from generator.booklet.content import booklet_context
 from generator.errors import ParameterError
 from generator.games.registry import make_params
+from generator.games.rulebook import deal
 
 from .conftest import viashi_deck, war_deck, weiji_deck
 

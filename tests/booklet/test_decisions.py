@@ -19,11 +19,12 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.booklet.build import render_rules_text
-from generator.booklet.content import an, booklet_context
+from generator.booklet.content import booklet_context
 from generator.cli import app
 from generator.deck import resolve_deck
 from generator.games.decisions import BY_ID, DECISIONS, decisions_for
 from generator.games.registry import make_params
+from generator.games.rulebook import an
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES = {

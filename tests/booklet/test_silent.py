@@ -21,7 +21,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from generator.booklet.build import build_booklet, render_rules_text
 from generator.booklet.content import booklet_context
-from generator.booklet.ours import MARK, OWN_NAMES, TOKEN
+from generator.booklet.ours import MARK, TOKEN, own_ids
 from generator.deck import resolve_deck
 from generator.games.decisions import BY_ID, DECISIONS, decisions_for
 from generator.games.registry import make_params
@@ -123,9 +123,12 @@ def test_decisions_of_ours_have_a_question_and_the_seeds_own_rules_quote_the_see
 
 def test_own_names_are_those_the_bundled_deck_marks_and_the_booklet_marks_them() -> None:
     source = (deck_data_dir() / "viashi.yaml").read_text(encoding="utf-8")
-    assert set(re.findall(r"id: ([\w-]+),.*# name ours", source)) == OWN_NAMES["viashi"]
+    regular = ("winds", "flames", "stones", "waves", "leaves")  # the reference names these two and the gods' others
+    expected = {f"{s}-{r}" for s in regular for r in range(1, 10) if (s, r) not in {("winds", 1), ("flames", 7)}} \
+        | {"gods-3", "gods-5", "gods-6", "gods-8"}
+    assert set(re.findall(r"id: ([\w-]+),.*# name ours", source)) == own_ids("viashi") == expected
     deck = resolve_deck("viashi")
-    ours = {c.name for c in deck.cards if c.id in OWN_NAMES["viashi"]}
+    ours = {c.name for c in deck.cards if c.id in own_ids("viashi")}
     for params in ({}, {"variant": "human"}, {"players": 6}):
         text, _ = raw_booklet("viashi", "viashi", params)
         body = text.split("# Where the original rules are silent", 1)[0]

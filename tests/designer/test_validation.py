@@ -163,7 +163,7 @@ def test_five_rank_piecepack_warns_about_dice_and_prints_without_them(variant: V
 
 
 def test_tiles_packs_range_is_wars(tmp_path: Path) -> None:
-    from generator.games.params import WarParams
+    from generator.games.war.params import WarParams
     from generator.render.piecepack import MAX_PACKS
 
     assert MAX_PACKS == next(m.le for m in WarParams.model_fields["packs"].metadata if hasattr(m, "le")) == 4

@@ -19,9 +19,9 @@ import pytest
 from generator.deck.load import resolve_deck
 from generator.deck.model import Deck
 from generator.games.fast import rng
-from generator.games.fast.engine import war_tables
 from generator.games.registry import make_game, make_params
 from generator.games.war import kernel as war_kernel
+from generator.games.war.fast import war_tables
 
 CASES = [
     ("standard52", {}), ("piecepack", {}), ("piecepack", {"packs": 4}), ("standard52", {"packs": 4}),

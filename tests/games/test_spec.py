@@ -12,7 +12,7 @@ from generator.games.params import Params
 from generator.games.params_doc import params_markdown
 from generator.games.registry import make_params
 from generator.games.spec import GameSpec
-from generator.render.cards import DEFAULT_LAYOUTS
+from generator.render.cards import default_layout
 
 
 def test_the_builtin_games_are_registered_by_their_specs() -> None:
@@ -22,7 +22,7 @@ def test_the_builtin_games_are_registered_by_their_specs() -> None:
         assert spec.name == name and spec.source == f"generator.games.{name}.spec:SPEC"
         assert isinstance(make_params(name), spec.params)
         assert registry.ensure(spec.source) is spec  # a worker finds the same spec by its source
-        assert DEFAULT_LAYOUTS[name] == spec.layout  # render (beside games, not above) mirrors the specs
+        assert default_layout(name) == spec.layout  # render asks the spec
     assert registry.entry("war").default_strategy is None and registry.entry("war").fast
 
 

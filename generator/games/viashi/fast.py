@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -31,8 +33,79 @@ def unsupported(game: Game, strategy: str | None) -> str | None:
 
 
 def tables(game: Any, strategy: str | None) -> Any:
-    return engine.viashi_tables(game, strategy)
+    return viashi_tables(game, strategy)
 
 
 def chunk(t: Any, summary: Summary, key: np.uint64, start: int, count: int, mode: int, states: np.ndarray) -> None:
-    engine._viashi_chunk(t, summary, key, start, count, mode, states)
+    _viashi_chunk(t, summary, key, start, count, mode, states)
+
+
+@dataclass(frozen=True)
+class ViashiTables:
+    cards: np.ndarray
+    players: int
+    hands: int
+    human: int
+    kind: int
+    cap: int
+    rules: tuple[np.ndarray, ...]  # suit, power, god, top, fool, rank8
+    lady: int
+    changeling: int
+    value: np.ndarray
+    cost: np.ndarray
+    threat: np.ndarray
+    keys: tuple[str, ...]
+    ids: tuple[str, ...]
+
+
+def viashi_tables(game: Any, strategy: str | None) -> ViashiTables:
+    r = game.rules
+    n = len(r.ids)
+    elvish = game.params.variant == "elvish"
+    threat = np.zeros((n, n), np.int64)
+    for c, xs in enumerate(r.threats):
+        threat[c, list(xs)] = 1
+    value = np.array([r.value(c) for c in range(n)], np.float64)
+    return ViashiTables(
+        cards=np.array(game.cards, np.int64),
+        players=game.players,
+        hands=game.params.hands,
+        human=int(not elvish),
+        kind=kernel.RANDOM if strategy == "random" else kernel.GREEDY,
+        cap=game.params.max_tricks,
+        rules=tuple(np.array(a, np.int64) for a in (r.suit, r.power, r.god, r.top, r.fool, r.rank8)),
+        lady=r.lady,
+        changeling=r.changeling,
+        value=value,
+        cost=value + np.array([2.5 if elvish and r.rank8[c] else 0.0 for c in range(n)]),
+        threat=threat,
+        keys=tuple(game.counter_keys),
+        ids=tuple(r.ids),
+    )
+
+
+def _viashi_chunk(t: ViashiTables, summary: Summary, key: np.uint64, start: int, count: int, mode: int,
+                  states: np.ndarray) -> None:
+    code = np.zeros(count, np.int64)
+    tricks = np.zeros(count, np.int64)
+    ctr = np.zeros(len(kernel.COUNTERS), np.int64)
+    shown = np.zeros(len(t.ids), np.int64)
+    took = np.zeros(len(t.ids), np.int64)
+    points = np.zeros((count, t.players), np.int64)
+    suit, power, god, top, fool, rank8 = t.rules
+    kernel.run_chunk(t.cards, t.players, t.hands, t.human, t.kind, t.cap, suit, power, god, top, fool, rank8,
+                            t.lady, t.changeling, t.value, t.cost, t.threat, mode, key, start, count, states, code,
+                            tricks, points, ctr, shown, took)
+    totals = dict(zip(kernel.COUNTERS, ctr.tolist(), strict=True))
+    engine.fold(summary, code, tricks, {k: float(totals[k]) for k in t.keys})
+    summary.scores = [a + float(b) for a, b in zip(summary.scores, points.sum(axis=0).tolist(), strict=True)]
+    if count and not summary.seat_scores:
+        summary.seat_scores = [Counter() for _ in range(t.players)]
+    for seat, hist in enumerate(summary.seat_scores):  # points -> games, per seat
+        values, games = np.unique(points[:, seat], return_counts=True)
+        hist.update(dict(zip((float(v) for v in values.tolist()), games.tolist(), strict=True)))
+    stats = summary.card_stats
+    for cid, s, w in zip(t.ids, shown.tolist(), took.tolist(), strict=True):
+        entry = stats.setdefault(cid, [0, 0])
+        entry[0] += s
+        entry[1] += w

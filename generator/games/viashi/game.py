@@ -83,8 +83,8 @@ from ...deck.model import Deck
 from ...errors import ParameterError
 from ..api import Action, TrickObserver
 from ..deals import available, check_keys, deal_cards
-from ..params import ViashiParams
 from .cards import CardRules, card_rules
+from .params import ViashiParams
 from .state import ViashiState
 
 SOURCES = ("hand", "table")

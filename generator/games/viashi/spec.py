@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from ..params import ViashiParams
 from ..players import MctsPlayer
 from ..spec import GameSpec
+from . import booklet
+from .decisions import DECISIONS
+from .deck_check import counter_names, viashi_issues
 from .expert import ExpertStrategy
 from .game import ViashiGame, viashi_deal_actions
+from .params import ViashiParams
+from .report import REPORT
 from .strategies import GreedyStrategy
 from .strategies import RandomStrategy as ViashiRandom
 
@@ -25,10 +29,15 @@ SPEC = GameSpec(
     default_strategy="greedy",
     budgeted=("expert", "mcts"),
     deal=viashi_deal_actions,
-    booklet="generator.booklet.content:viashi_context",
-    figures="generator.booklet.figures:viashi_figures",
+    booklet=booklet.context,
+    figures=booklet.figures,
+    report=REPORT,
     fast="generator.games.viashi.fast",
     booklets=MappingProxyType({"viashi": ()}),
+    deck_issues=viashi_issues,
+    counter_names=counter_names,
+    sides=lambda players: 3 if players == 6 else players,  # Viashilym: three teams of two
+    decisions=DECISIONS,
     source="generator.games.viashi.spec:SPEC",
     description="Elvish trick-taking for 3 (Viashi) or 6 (Viashilym)",
 )

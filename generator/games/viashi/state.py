@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from ..api import CHANCE, TERMINAL, Action, Result, StateBase, TrickObserver
-from ..params import ViashiParams
 from .cards import CardRules
+from .params import ViashiParams
 from .scoring import score_hand
 
 

@@ -57,8 +57,8 @@ from ...errors import ParameterError
 from .. import table
 from ..api import CHANCE, TERMINAL, Action, Result, StateBase, TrickObserver
 from ..deals import available, check_keys, deal_stacks
-from ..params import WarParams
 from ..too_few import too_few
+from .params import WarParams
 
 
 class WarGame:

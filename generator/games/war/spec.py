@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from ..params import WarParams
 from ..spec import GameSpec
+from . import booklet
+from .decisions import DECISIONS
+from .deck_check import war_issues
 from .game import WarGame, war_deal_actions
+from .params import WarParams
+from .report import REPORT
 
 SPEC = GameSpec(
     name="war",
@@ -17,11 +21,15 @@ SPEC = GameSpec(
     default_deck="piecepack",
     layout="standard52",
     deal=war_deal_actions,
-    booklet="generator.booklet.content:war_context",
-    figures="generator.booklet.figures:war_figures",
+    booklet=booklet.context,
+    figures=booklet.figures,
+    report=REPORT,
+    piecepack=True,
     fast="generator.games.war.fast",
     booklets=MappingProxyType({"war-classic": ("variant=classic",),
                                 "war-russian": ("variant=russian", "objective=1", "tie_method=2")}),
+    deck_issues=war_issues,
+    decisions=DECISIONS,
     source="generator.games.war.spec:SPEC",
     description="War for piecepack tiles or cards, classic or Russian",
 )

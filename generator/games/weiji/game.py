@@ -53,8 +53,8 @@ from ...errors import ParameterError
 from .. import table
 from ..api import CHANCE, TERMINAL, Action, Result, StateBase, TrickObserver
 from ..deals import available, check_keys, deal_stacks
-from ..params import WeijiParams
 from ..too_few import too_few
+from .params import WeijiParams
 
 
 class WeijiGame:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from ..params import WeijiParams
 from ..spec import GameSpec
 from ..strategies import BestStrategy, CountingStrategy, FixedStrategy, RandomStrategy
+from . import booklet
+from .decisions import DECISIONS
 from .game import WeijiGame, weiji_deal_actions
+from .params import WeijiParams
+from .report import REPORT
 
 SPEC = GameSpec(
     name="weiji",
@@ -22,10 +25,12 @@ SPEC = GameSpec(
     default_strategy="best",
     budgeted=("expert",),  # refused with a clear word: Weiji's expert counts cards, no budget
     deal=weiji_deal_actions,
-    booklet="generator.booklet.content:weiji_context",
-    figures="generator.booklet.figures:weiji_figures",
+    booklet=booklet.context,
+    figures=booklet.figures,
+    report=REPORT,
     fast="generator.games.weiji.fast",
     booklets=MappingProxyType({"weiji": ()}),
+    decisions=DECISIONS,
     source="generator.games.weiji.spec:SPEC",
     description="Top-Trumps style: choose an attribute, the best value takes the shown cards",
 )
