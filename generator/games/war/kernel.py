@@ -17,6 +17,7 @@ import numpy as np
 from numba import njit
 
 from ..fast import rng
+from ..fast.cycles import keep_stacks, same_stacks
 from ..fast.rng import FAST, shuffle, shuffle_and_deal
 
 DRAW = -1
@@ -162,28 +163,11 @@ def play(stack, head, cnt, mask, strength, russian, high, low, facedown, shuffle
             return last, tricks, wars, 0
         # -- a repeated position (Brent) with deterministic pickup
         if not shuffled:
-            same = have_snap
-            if same:
-                for s in range(players):
-                    if snapcnt[s] != cnt[s]:
-                        same = False
-                        break
-            if same:
-                for s in range(players):
-                    for i in range(cnt[s]):
-                        if snap[s, i] != stack[s, (head[s] + i) & mask]:
-                            same = False
-                            break
-                    if not same:
-                        break
-            if same:
+            if have_snap and same_stacks(stack, head, cnt, mask, snap, snapcnt, players):
                 return UNFINISHED, tricks, wars, 0
             steps += 1
             if steps == power:
-                for s in range(players):
-                    snapcnt[s] = cnt[s]
-                    for i in range(cnt[s]):
-                        snap[s, i] = stack[s, (head[s] + i) & mask]
+                keep_stacks(stack, head, cnt, mask, snap, snapcnt, players)
                 have_snap = True
                 power *= 2
                 steps = 0
