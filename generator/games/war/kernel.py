@@ -314,9 +314,12 @@ def play2(S, na, nb, cnt, strength, russian, high, low, facedown, shuffled, obje
 
 
 @njit(cache=True)
-def run_chunk(cards, players, strength, russian, high, low, facedown, shuffled, objective1, cap,
-              mode, key, start, count, mt_states, out_code, out_tricks, out_wars, out_table):  # type: ignore[no-untyped-def]
-    """Deal and play games ``start .. start + count - 1``; per-game outcomes into ``out_*``."""
+def run_chunk(t, mode, key, start, count, mt_states, out_code, out_tricks, out_wars,
+              out_table):  # type: ignore[no-untyped-def]
+    """Deal and play games ``start .. start + count - 1`` of the run ``t`` (:class:`.fast.WarTables`);
+    per-game outcomes into ``out_*``."""
+    cards, players, strength, russian, high, low = t.cards, t.players, t.strength, t.russian, t.high, t.low
+    facedown, shuffled, objective1, cap = t.facedown, t.shuffled, t.objective1, t.cap
     total = cards.shape[0]
     two = players == 2 and total <= SEAT and strength.shape[0] <= SEAT
     if two:

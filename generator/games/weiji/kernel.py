@@ -215,10 +215,12 @@ def play(stack, head, cnt, mask, values, lower, draw_lower, best_attr, chooser_k
 
 
 @njit(cache=True)
-def run_chunk(cards, players, values, lower, draw_lower, best_attr, chooser_kind, shuffled, cycle, cap,
-              mode, key, start, count, mt_states, out_code, out_tricks, ctr, shown, wins):  # type: ignore[no-untyped-def]
-    """Deal and play games ``start .. start + count - 1``: outcomes into
-    ``out_*``; counters, shown and won cards summed into ``ctr``, ``shown``, ``wins``."""
+def run_chunk(t, mode, key, start, count, mt_states, out_code, out_tricks, ctr, shown,
+              wins):  # type: ignore[no-untyped-def]
+    """Deal and play games ``start .. start + count - 1`` of the run ``t`` (:class:`.fast.WeijiTables`):
+    outcomes into ``out_*``; counters, shown and won cards summed into ``ctr``, ``shown``, ``wins``."""
+    cards, players, values, lower, draw_lower, best_attr = t.cards, t.players, t.values, t.lower, t.draw_lower, t.best_attr
+    chooser_kind, shuffled, cycle, cap = t.chooser, t.shuffled, t.cycle, t.cap
     total = cards.shape[0]
     size = 1
     while size < total:
