@@ -15,6 +15,7 @@ import numpy as np
 
 from generator.games.fast import rng
 from generator.games.war import kernel as war_kernel
+from generator.games.war.fast import WarTables
 
 
 def numpy_war(cards: np.ndarray, strength: np.ndarray, games: int, cap: int, seed: int = 1) -> tuple[float, int]:
@@ -87,6 +88,8 @@ def numba_war(cards: np.ndarray, strength: np.ndarray, games: int, cap: int, see
     wars = np.zeros(games, np.int64)
     table = np.zeros(games, np.int64)
     high, low = int(strength.max()), int(strength.min())
-    war_kernel.run_chunk(cards, 2, strength, 0, high, low, 1, 0, 0, cap, rng.FAST, rng.run_key(seed), 0, games,
-                         np.zeros((0, 625), np.int64), code, tricks, wars, table)
+    tables = WarTables(cards=cards, strength=strength, players=2, russian=0, high=high, low=low, facedown=1, shuffled=0,
+                       objective1=0, cap=cap)
+    war_kernel.run_chunk(tables, rng.FAST, rng.run_key(seed), 0, games, np.zeros((0, 625), np.int64), code, tricks,
+                         wars, table)
     return time.perf_counter() - start, int(tricks.sum())

@@ -1,11 +1,15 @@
 """Deck balance checks (``deckpress check``): static analysis of the card
 values, automatic playtesting with the simulator, a verdict of warnings and
-errors, JSON, and a PDF report with charts. See docs/balance.md."""
+errors, JSON, and a PDF report with charts. See docs/balance.md.
+
+:func:`check_deck` is the one entry point: ``deckpress check``, ``build``'s balance
+job and ``watch`` (through ``build``) all call it."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from .check_deck import Checked, CheckOptions, check_deck
 from .checks import run_checks
 from .findings import Finding, Report
 from .thresholds import THRESHOLDS, parse_thresholds, resolve_thresholds
@@ -18,4 +22,5 @@ def write_report_pdf(report: Report, path: Any, charts_dir: Any = None, changed_
     return write(report, path, charts_dir, changed_pieces=changed_pieces)
 
 
-__all__ = ["THRESHOLDS", "Finding", "Report", "parse_thresholds", "resolve_thresholds", "run_checks", "write_report_pdf"]
+__all__ = ["THRESHOLDS", "CheckOptions", "Checked", "Finding", "Report", "check_deck", "parse_thresholds",
+           "resolve_thresholds", "run_checks", "write_report_pdf"]

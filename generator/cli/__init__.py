@@ -1,8 +1,8 @@
 """The ``deckpress`` command line: thin Typer commands over library functions.
 
 Each command lives in a ``cmd_*`` module, which registers it on ``app``. The
-table below names every command, its module and its one-line help (the first
-paragraph of its docstring; a test keeps them equal) is in ``commands.py``: the
+table of every command, its module and its one-line help (the first paragraph
+of its docstring; a test keeps them equal) is in ``commands.py``: the
 module is imported only when the command runs or shows its own help (see
 ``lazy.py``), so ``deckpress --help`` and ``--version`` start instantly. A new
 command is one line there.

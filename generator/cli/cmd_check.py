@@ -5,25 +5,19 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from ..balance import parse_thresholds, run_checks, write_report_pdf
+from ..balance import parse_thresholds
+from ..balance.check_deck import CheckOptions, check_deck, prepare, print_report
 from ..balance.checks import planned_games
-from ..balance.findings import Finding, Report
-from ..deck import resolve_deck
-from ..deck.languages import localize
-from ..deck.model import Deck
-from ..deckcheck import validate_deck
+from ..balance.findings import Report
 from ..errors import DeckpressError, ParameterError
 from ..executor import executing
-from ..render.cards import check_cards
 from . import options
 from .app import app, friendly
 from .project_args import setting
@@ -72,34 +66,15 @@ def check(
     if lang is not None and (against is not None or apply):
         raise ParameterError("--lang checks one language of the deck; --against and --apply work on its source")
     try:
-        source = resolve_deck(deck)
-        loaded, translation = localize(source, lang)
-        issues = validate_deck(loaded)  # the validation every command runs: its errors are findings here
-        # the pass every render command makes: the same errors, the same warnings (unless the
-        # validation found print errors: it would repeat them)
-        printing = [str(w) for w in translation.warnings()] if translation is not None else []
-        if not any(i.level == "error" and not i.play for i in issues):
-            try:
-                printing += check_cards(loaded)
-            except DeckpressError:
-                if not any(i.level == "error" for i in issues):
-                    raise
-                # a card the validation refused (a Viashi card without a rank...) fails its layout too:
-                # the validation's errors, at the deck's lines, say why; not the bundled layout file
-        if translation is not None:
-            from ..render.overflow import translation_overflow
-
-            printing += translation_overflow(source, loaded)  # a translation cut where the source fits
-        if not any(i.level == "error" for i in issues):  # an invalid deck: its errors say why, not the booklet's
-            from ..booklet.build import check_project_rules
-
-            check_project_rules(loaded)  # the project's rules template, as `rules` and `build` read it
+        prepared = prepare(deck, lang)
     except DeckpressError as exc:
         if as_json:  # a script still gets one JSON object on stdout (the lines on stderr as always)
             typer.echo(json.dumps(_failed_json(deck, exc), indent=2))
         raise
-    games = setting(loaded, "balance", "games", games, DEFAULT_GAMES)  # the flag, the project's, 1000
-    total = planned_games(loaded, games) * (2 if against is not None or apply else 1)
+    games = setting(prepared.deck, "balance", "games", games, DEFAULT_GAMES)  # the flag, the project's, 1000
+    asked = CheckOptions(games=games, players=players, seed=seed, sets=tuple(sets), thresholds=overrides,
+                         strategy=strategy, suggest=suggest, against=against, apply=apply, pdf=report_pdf)
+    total = planned_games(prepared.deck, games) * (2 if against is not None or apply else 1)
     if as_json:
         from ..games.fast import kernel_cache
 
@@ -112,45 +87,17 @@ def check(
         task = bar.add_task("games", total=total)
         executor = stack.enter_context(executing(jobs, cluster))
 
-        def checked(version: Deck) -> Report:
-            return run_checks(version, games=games, players=players, seed=seed, sets=sets, thresholds=overrides,
-                              progress=lambda n: bar.advance(task, n), strategy=strategy, executor=executor,
-                              issues=issues if version is loaded else validate_deck(version))
-
-        report = checked(loaded)
-        old_deck: Deck | None = None
-        if suggest:
-            from ..balance.suggest import suggest_changes
-
-            report.suggestions = suggest_changes(loaded, report, sets=sets, players=players, seed=seed)
-        if against is not None:
-            from ..balance.changes import compare
-            from ..deck.revision import against_deck
-
-            old_deck, label = stack.enter_context(against_deck(loaded, against))
-            report.changes = compare(checked(old_deck), report, old_deck, loaded, label)
-        bar.stop()
-        report.findings += [Finding("warning", "print", warning) for warning in printing]
-        if not as_json:
-            from ..balance.terminal import print_report
-
-            print_report(report)
-            if suggest:
-                from ..balance.suggest import print_suggestions
-
-                print_suggestions(report)
-            if report.changes is not None:
-                from ..balance.changes_terminal import print_changes
-
-                print_changes(report.changes)
-        if apply:
-            report = _apply(loaded, report, deck, checked, as_json)
-            old_deck = loaded
-        if report_pdf is not None:
-            pairs = _changed_pieces(old_deck, resolve_deck(deck) if apply else loaded, report) if report.changes else []
-            written = write_report_pdf(report, report_pdf, report_pdf.with_name(report_pdf.stem + "-charts"), pairs)
+        def printed(report: Report) -> None:
+            bar.stop()
             if not as_json:
-                typer.echo(f"report: {report_pdf}" + (f" (+ {len(written)} PNG charts in {written[0].parent})" if written else ""), err=True)
+                print_report(report, suggestions=suggest)
+
+        result = check_deck(prepared, asked, progress=lambda n: bar.advance(task, n), executor=executor,
+                            show=printed, say=None if as_json else (lambda line: typer.echo(line, err=True)))
+    report = result.report
+    if report_pdf is not None and not as_json:
+        written = result.charts
+        typer.echo(f"report: {report_pdf}" + (f" (+ {len(written)} PNG charts in {written[0].parent})" if written else ""), err=True)
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=2))
     code = report.exit_code(strict)
@@ -163,55 +110,6 @@ def check(
                 typer.echo(f"--fail-on {fail_on}: the deck changed for the worse since {against}", err=True)
     if code:
         raise typer.Exit(code)
-
-
-def _apply(deck: Deck, report: Report, name: str, checked: Callable[[Deck], Report], as_json: bool) -> Report:
-    """Write every suggestion into the deck's files, check the edited deck, and
-    return its report with ``changes`` against the deck as it was."""
-    from ..balance.changes import compare
-    from ..balance.deckdiff import format_value
-    from ..balance.suggest import decimals
-    from ..deck.edit import apply_values
-
-    applied = []
-    for s in report.suggestions:
-        if not s["changes"]:
-            continue
-        texts = {k: format_value(v["to"], decimals(deck, k)) for k, v in s["changes"].items()}
-        path = apply_values(deck.card(s["card"]), texts)
-        applied.append({"card": s["card"], "file": str(path), "changes": s["changes"]})
-        if not as_json:
-            typer.echo(f"applied to {path}: {s['card']} {s['change']}", err=True)
-    if not applied:
-        if not as_json:
-            typer.echo("--apply: nothing to write (no suggestion changed a value)", err=True)
-        return report
-    edited = resolve_deck(name)
-    after = checked(edited)
-    after.suggestions = report.suggestions
-    after.changes = compare(report, after, deck, edited, "the deck before --apply") | {"applied": applied}
-    if not as_json:
-        from ..balance.changes_terminal import print_changes
-
-        print_changes(after.changes)
-    return after
-
-
-def _changed_pieces(old: Deck | None, new: Deck, report: Report) -> list[tuple[Any, Any]]:
-    """(old piece, new piece) of each edited card, for the report's "What changed" page."""
-    if old is None or report.changes is None or old.kind != "cards" or new.kind != "cards":
-        return []
-    from ..render.cards import card_pieces
-
-    edited = [c["id"] for c in report.changes["cards"]["edited"]]
-    if not edited:
-        return []
-    try:
-        before = {p.id: p for p in card_pieces(old) if p.id in edited}
-        after = {p.id: p for p in card_pieces(new) if p.id in edited}
-    except DeckpressError:
-        return []  # a version that cannot be drawn: the tables still say what changed
-    return [(before[i], after[i]) for i in edited if i in before and i in after]
 
 
 def _failed_json(deck: str, exc: DeckpressError) -> dict[str, object]:

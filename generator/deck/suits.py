@@ -28,9 +28,11 @@ def looks_like_file(symbol: str) -> bool:
     return "/" in symbol or "\\" in symbol or symbol.lower().endswith(ICON_SUFFIXES)
 
 
-def project_icon(name: str, folder: Path) -> Path | None:
-    """``icons/NAME.png`` or ``icons/NAME.svg`` in ``folder`` (inside it, links followed), or None."""
-    for suffix in ICON_SUFFIXES:
+def project_icon(name: str, folder: Path, suffixes: Sequence[str] = ICON_SUFFIXES) -> Path | None:
+    """``icons/NAME.png`` or ``icons/NAME.svg`` (the first of ``suffixes`` found) in
+    ``folder``, confined to it (links followed), or None. Suit symbols and the inline
+    icons of rich text both find project icons here."""
+    for suffix in suffixes:
         candidate = folder / "icons" / f"{name}{suffix}"
         try:
             real = candidate.resolve()

@@ -11,7 +11,7 @@ def params_markdown() -> str:
     lines = [
         "# Rule parameters",
         "",
-        "Generated from `generator/games/params.py` by `make docs`; a test keeps it current.",
+        "Generated from each game's parameter model (`generator/games/<game>/params.py`) by `make docs`; a test keeps it current.",
         "`deckpress simulate GAME --set key=value` and `deckpress rules GAME --set key=value`",
         "take exactly these keys, so a booklet always states the rules the simulator played.",
         "Unknown keys or values are errors that list the valid ones.",

@@ -30,20 +30,10 @@ from typing import Any
 
 from ..errors import ParameterError
 from .api import CHANCE, Action, Turn
+from .strategies import RandomStrategy
 
 MCTS_ITERATIONS = 200
 UCB_C = 0.7  # exploration; returns are in [0, 1]
-
-
-class RandomPlayer:
-    """Uniform over the legal actions."""
-
-    name = "random"
-    deterministic = False
-
-    def choose(self, turn: Turn, rng: random.Random) -> Action:
-        legal = turn.legal
-        return legal[rng.randrange(len(legal))]
 
 
 def _score(state: Any, seat: int, heuristic: Any) -> float:
@@ -160,4 +150,4 @@ class MctsPlayer:
             n.total += returns[n.player]
 
 
-GENERIC: Mapping[str, Any] = MappingProxyType({"random": RandomPlayer, "greedy": GreedyPlayer, "mcts": MctsPlayer})
+GENERIC: Mapping[str, Any] = MappingProxyType({"random": RandomStrategy, "greedy": GreedyPlayer, "mcts": MctsPlayer})

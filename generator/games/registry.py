@@ -9,8 +9,6 @@ package). Every per-game table in deckpress derives from :func:`specs`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import replace
-from types import MappingProxyType
 from typing import Any
 
 from pydantic import ValidationError
@@ -22,20 +20,9 @@ from .custom import deck_game_ref, entry_point, is_file_ref, load_ref
 from .params import Params, _coerce, _problem, _same, parse_sets
 from .spec import DealHook, GameSpec, StrategyFactory, load_hook
 
-__all__ = ["BUILTIN", "GAMES", "DealHook", "GameEntry", "GameSpec", "StrategyFactory", "default_deck", "entry",
+__all__ = ["BUILTIN", "GAMES", "DealHook", "GameSpec", "StrategyFactory", "default_deck", "entry",
            "make_game", "make_strategy", "register", "seat_strategies", "specs"]
 
-
-def GameEntry(name: str, make: Any, default_deck: str | None = None, deal_actions: DealHook | None = None,
-              strategies: Mapping[str, StrategyFactory] | None = None,
-              default_strategy: str | None = None) -> GameSpec:
-    """The former registry entry's constructor: the registered game ``name``'s spec
-    (its parameters, players, hooks and fast engine) with these fields replaced;
-    a name not registered gets a bare spec."""
-    _load_builtin()
-    base = _SPECS.get(name) or GameSpec(name=name, title=name.capitalize(), params=Params, players=(2, 8), make=make)
-    return replace(base, make=make, default_deck=default_deck, deal=deal_actions,
-                   strategies=MappingProxyType(dict(strategies or {})), default_strategy=default_strategy)
 
 # the built-in games: the import string of each one's spec, in the order commands list them
 BUILTIN: tuple[str, ...] = (

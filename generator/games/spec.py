@@ -8,7 +8,9 @@ is one frozen ``GameSpec``, written in the game's own package
 :mod:`generator.games.registry` (no import side effects). Every per-game table
 (the games ``simulate`` and ``rules`` accept, the parameter models, the
 default decks, booklet titles, the fast engine's dispatch) derives from the
-registered specs, so a new game touches no file outside its own package.
+registered specs, so a new game touches no file outside its own package but
+the one line that names its spec in the registry's ``BUILTIN`` (a designer's game
+or an installed one: none at all). tests/test_architecture.py holds this.
 
 Every hook is a plain function of the game's package that returns data (the
 booklet's facts and figures, the fast engine's tables): the booklet and balance
@@ -95,7 +97,7 @@ class GameSpec:
     # the rule booklets ``deckpress build`` prints for a built-in game: file stem -> --set values
     booklets: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
-    # -- compatibility with the former ``GameEntry`` --------------------------
+    # -- the --deal hook, or a clear refusal ----------------------------------
     @property
     def deal_actions(self) -> DealHook:
         if self.deal is None:

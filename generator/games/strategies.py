@@ -8,7 +8,7 @@ A strategy whose choice depends only on what it sees (no rng, no memory) sets
 positions as cycles (a repeat with a non-deterministic strategy is no cycle).
 
 The per-game registry lives in :mod:`generator.games.registry` (each
-``GameEntry.strategies``); its :func:`~generator.games.registry.make_strategy`
+``GameSpec.strategies``); its :func:`~generator.games.registry.make_strategy`
 and :func:`~generator.games.registry.seat_strategies` look names up there.
 """
 

@@ -289,11 +289,12 @@ def _rules(deck: Deck, job: Job) -> list[str]:
 def _balance(deck: Deck, job: Job) -> list[str]:
     import json
 
-    from ..balance import run_checks, write_report_pdf
+    from ..balance import CheckOptions, check_deck
     from ..render.atomic import atomic_write
 
-    report = run_checks(deck, games=job.options["games"], players=None, seed=1, sets=(), thresholds={}, skill=False)
-    write_report_pdf(report, job.outputs[0], job.outputs[0].parent / "balance-charts")
+    # the check `deckpress check` makes (one library function), without the skill gap
+    report = check_deck(deck, CheckOptions(games=job.options["games"], skill=False, pdf=job.outputs[0],
+                                           charts=job.outputs[0].parent / "balance-charts")).report
     with atomic_write(job.outputs[1]) as tmp:
         Path(tmp).write_text(json.dumps(report.to_json(), indent=2))
     return [f"{f.level}: {f.message}" for f in report.findings]

@@ -22,6 +22,7 @@ stream) are compared with the fast engine's statistically
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from typing import Any
@@ -354,10 +355,7 @@ class AlwaysFirst(RandomStrategy):
 
 def test_custom_strategy_falls_back_to_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
     weiji = registry.GAMES["weiji"]
-    custom = registry.GameEntry(name="weiji", make=weiji.make, default_deck=weiji.default_deck,
-                                deal_actions=weiji.deal_actions,
-                                strategies={**weiji.strategies, "always-first": AlwaysFirst},
-                                default_strategy=weiji.default_strategy)
+    custom = dataclasses.replace(weiji, strategies={**weiji.strategies, "always-first": AlwaysFirst})
     monkeypatch.setattr(registry, "GAMES", {**registry.GAMES, "weiji": custom})
     deck = resolve_deck("lighting")
     params = make_params("weiji")

@@ -64,8 +64,8 @@ def test_two_player_loop_plays_the_general_loops_games(deck_name: str, values: d
     t = war_tables(make_game("war", deck(deck_name), make_params("war", **values)))
     key = rng.run_key(11)
     code, tricks, wars, table = (np.zeros(GAMES, np.int64) for _ in range(4))
-    war_kernel.run_chunk(t.cards, 2, t.strength, t.russian, t.high, t.low, t.facedown, t.shuffled, t.objective1,
-                         t.cap, rng.FAST, key, 0, GAMES, np.zeros((0, 625), np.int64), code, tricks, wars, table)
+    war_kernel.run_chunk(t._replace(players=2), rng.FAST, key, 0, GAMES, np.zeros((0, 625), np.int64), code, tricks,
+                         wars, table)
     two = list(zip(code.tolist(), tricks.tolist(), wars.tolist(), table.tolist(), strict=True))
     assert two == general_loop(t, key, GAMES)
     assert len(set(tricks.tolist())) > 10  # real games of many lengths, not a degenerate run

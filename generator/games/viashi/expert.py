@@ -35,6 +35,7 @@ import numpy as np
 from ...errors import ParameterError
 from ..api import Action, Turn
 from .cards import CardRules
+from .tables import ViashiRules
 
 DEFAULT_SAMPLES = 16  # with STOP_Z: above the 85 % bar against two greedy, 1.6x cheaper than 24 (docs/simulate.md)
 DRAW_FACTOR = 3  # a draw decision samples this many times more: it shapes the whole hand (measured: it pays)
@@ -125,10 +126,7 @@ def observe(view: Mapping[str, Any]) -> Knowledge:
 @dataclass(frozen=True)
 class _RuleArrays:
     rules: CardRules
-    arrays: tuple[np.ndarray, ...]  # suit, power, god, top, fool, rank8
-    value: np.ndarray
-    cost: np.ndarray
-    threat: np.ndarray
+    tables: ViashiRules  # the kernel's card tables
 
 
 def _rule_arrays(rules: CardRules, elvish: bool) -> _RuleArrays:
@@ -138,9 +136,10 @@ def _rule_arrays(rules: CardRules, elvish: bool) -> _RuleArrays:
         threat[c, list(xs)] = 1
     value = np.array([rules.value(c) for c in range(n)], np.float64)
     cost = value + np.array([2.5 if elvish and rules.rank8[c] else 0.0 for c in range(n)])
-    arrays = tuple(np.array(a, np.int64) for a in (rules.suit, rules.power, rules.god, rules.top, rules.fool,
-                                                   rules.rank8))
-    return _RuleArrays(rules, arrays, value, cost, threat)
+    suit, power, god, top, fool, rank8 = (np.array(a, np.int64) for a in (rules.suit, rules.power, rules.god, rules.top,
+                                                                          rules.fool, rules.rank8))
+    return _RuleArrays(rules, ViashiRules(suit, power, god, top, fool, rank8, rules.lady, rules.changeling, value, cost,
+                                          threat))
 
 
 class ExpertStrategy:
@@ -176,11 +175,9 @@ class ExpertStrategy:
             card[i] = number[cid]
         out = np.zeros(len(legal), np.float64)
         samples = self.samples * (DRAW_FACTOR if k.draw else 1)
-        suit, power, god, top, fool, rank8 = t.arrays
         evaluate(k.draw, k.me, k.players, k.human, k.hand, k.table, k.played, k.won, k.magic, k.totals, k.trick,
                  k.trick_seats, len(view["trick"]), k.source, k.pair[0], k.pair[1], k.unknown, k.need, k.void, src,
-                 card, samples, np.uint64(key), self.win_bonus, suit, power, god, top, fool, rank8, rules.lady,
-                 rules.changeling, t.value, t.cost, t.threat, out, self.stop_z)
+                 card, samples, np.uint64(key), self.win_bonus, t.tables, out, self.stop_z)
         return out
 
     def choose(self, turn: Turn, rng: random.Random) -> Action:

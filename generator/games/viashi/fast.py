@@ -15,6 +15,7 @@ from . import kernel as kernel  # the kernel module, for the compile notice
 from .game import ViashiGame
 from .strategies import GreedyStrategy
 from .strategies import RandomStrategy as ViashiRandom
+from .tables import ViashiRules, ViashiTables
 
 
 def unsupported(game: Game, strategy: str | None) -> str | None:
@@ -41,24 +42,19 @@ def chunk(t: Any, summary: Summary, key: np.uint64, start: int, count: int, mode
 
 
 @dataclass(frozen=True)
-class ViashiTables:
-    cards: np.ndarray
-    players: int
-    hands: int
-    human: int
-    kind: int
-    cap: int
-    rules: tuple[np.ndarray, ...]  # suit, power, god, top, fool, rank8
-    lady: int
-    changeling: int
-    value: np.ndarray
-    cost: np.ndarray
-    threat: np.ndarray
+class ViashiRun:
+    """The kernel's tables (:class:`ViashiTables`) and the names the summary keeps."""
+
+    tables: ViashiTables
     keys: tuple[str, ...]
     ids: tuple[str, ...]
 
+    @property
+    def players(self) -> int:
+        return self.tables.players
 
-def viashi_tables(game: Any, strategy: str | None) -> ViashiTables:
+
+def viashi_tables(game: Any, strategy: str | None) -> ViashiRun:
     r = game.rules
     n = len(r.ids)
     elvish = game.params.variant == "elvish"
@@ -66,25 +62,16 @@ def viashi_tables(game: Any, strategy: str | None) -> ViashiTables:
     for c, xs in enumerate(r.threats):
         threat[c, list(xs)] = 1
     value = np.array([r.value(c) for c in range(n)], np.float64)
-    return ViashiTables(
-        cards=np.array(game.cards, np.int64),
-        players=game.players,
-        hands=game.params.hands,
-        human=int(not elvish),
-        kind=kernel.RANDOM if strategy == "random" else kernel.GREEDY,
-        cap=game.params.max_tricks,
-        rules=tuple(np.array(a, np.int64) for a in (r.suit, r.power, r.god, r.top, r.fool, r.rank8)),
-        lady=r.lady,
-        changeling=r.changeling,
-        value=value,
-        cost=value + np.array([2.5 if elvish and r.rank8[c] else 0.0 for c in range(n)]),
-        threat=threat,
-        keys=tuple(game.counter_keys),
-        ids=tuple(r.ids),
-    )
+    suit, power, god, top, fool, rank8 = (np.array(a, np.int64) for a in (r.suit, r.power, r.god, r.top, r.fool, r.rank8))
+    rules = ViashiRules(suit, power, god, top, fool, rank8, r.lady, r.changeling, value,
+                               value + np.array([2.5 if elvish and r.rank8[c] else 0.0 for c in range(n)]), threat)
+    tables = ViashiTables(cards=np.array(game.cards, np.int64), players=game.players, hands=game.params.hands,
+                                 human=int(not elvish), kind=kernel.RANDOM if strategy == "random" else kernel.GREEDY,
+                                 cap=game.params.max_tricks, rules=rules)
+    return ViashiRun(tables, tuple(game.counter_keys), tuple(r.ids))
 
 
-def _viashi_chunk(t: ViashiTables, summary: Summary, key: np.uint64, start: int, count: int, mode: int,
+def _viashi_chunk(t: ViashiRun, summary: Summary, key: np.uint64, start: int, count: int, mode: int,
                   states: np.ndarray) -> None:
     code = np.zeros(count, np.int64)
     tricks = np.zeros(count, np.int64)
@@ -92,10 +79,7 @@ def _viashi_chunk(t: ViashiTables, summary: Summary, key: np.uint64, start: int,
     shown = np.zeros(len(t.ids), np.int64)
     took = np.zeros(len(t.ids), np.int64)
     points = np.zeros((count, t.players), np.int64)
-    suit, power, god, top, fool, rank8 = t.rules
-    kernel.run_chunk(t.cards, t.players, t.hands, t.human, t.kind, t.cap, suit, power, god, top, fool, rank8,
-                            t.lady, t.changeling, t.value, t.cost, t.threat, mode, key, start, count, states, code,
-                            tricks, points, ctr, shown, took)
+    kernel.run_chunk(t.tables, mode, key, start, count, states, code, tricks, points, ctr, shown, took)
     totals = dict(zip(kernel.COUNTERS, ctr.tolist(), strict=True))
     engine.fold(summary, code, tricks, {k: float(totals[k]) for k in t.keys})
     summary.scores = [a + float(b) for a, b in zip(summary.scores, points.sum(axis=0).tolist(), strict=True)]

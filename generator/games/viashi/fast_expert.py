@@ -127,14 +127,17 @@ def _deal(unknown, nunk, need, void, suit, players, me, hidden, sm, mt, order, o
 
 @njit(cache=True)
 def evaluate(draw, me, players, human, hand0, tab0, played0, won0, magic0, totals0, trick0, tseat0, ntrick0, src0,
-             pair_a, pair_b, unknown, need, void, act_src, act_card, samples, key, win_bonus, suit, power, god, top,
-             fool, rank8, lady, changeling, value, cost, threat, out, stop_z=0.0):  # type: ignore[no-untyped-def]
+             pair_a, pair_b, unknown, need, void, act_src, act_card, samples, key, win_bonus, rules, out,
+             stop_z=0.0):  # type: ignore[no-untyped-def]
     """Mean value of each action (``act_src``: 0 hand, 1 table; in the draw
     ``act_card`` is the card placed face up) over at most ``samples``
     determinizations. With ``stop_z`` > 0 the sampling stops early (checked every
     :data:`LOOK` samples) once the leading action beats every other by more than
     ``stop_z`` standard errors of their paired difference (the same deals for every
-    action); returns the samples used."""
+    action); returns the samples used. ``rules``: the deck's card tables
+    (:class:`.kernel.ViashiRules`)."""
+    suit, power, god, top, fool, rank8 = rules.suit, rules.power, rules.god, rules.top, rules.fool, rules.rank8
+    lady, changeling, value, cost, threat = rules.lady, rules.changeling, rules.value, rules.cost, rules.threat
     ncards = suit.shape[0]
     full = 0
     suitmask, threats = bit_tables(suit, threat)

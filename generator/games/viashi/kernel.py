@@ -310,11 +310,14 @@ def bit_tables(suit, threat):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def run_chunk(cards, players, hands, human, kind, cap, suit, power, god, top, fool, rank8, lady, changeling, value,
-              cost, threat, mode, key, start, count, mt_states, out_code, out_tricks, out_scores, ctr, shown,
+def run_chunk(t, mode, key, start, count, mt_states, out_code, out_tricks, out_scores, ctr, shown,
               took):  # type: ignore[no-untyped-def]
-    """Play games ``start .. start + count - 1``: outcomes and points per seat
-    into ``out_*``; counters and card statistics summed."""
+    """Play games ``start .. start + count - 1`` of the run ``t`` (:class:`.tables.ViashiTables`):
+    outcomes and points per seat into ``out_*``; counters and card statistics summed."""
+    cards, players, hands, human, kind, cap = t.cards, t.players, t.hands, t.human, t.kind, t.cap
+    r = t.rules
+    suit, power, god, top, fool, rank8 = r.suit, r.power, r.god, r.top, r.fool, r.rank8
+    lady, changeling, value, cost, threat = r.lady, r.changeling, r.value, r.cost, r.threat
     sm = np.zeros(1, np.uint64)
     mt = np.zeros(625, np.int64)
     scores = np.zeros(players, np.int64)

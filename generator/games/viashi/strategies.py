@@ -29,17 +29,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..api import Action, Turn
+from ..strategies import (
+    RandomStrategy as RandomStrategy,  # the one uniform player, Viashi's "random"
+)
 from .cards import CardRules
-
-
-class RandomStrategy:
-    """Uniform over the legal actions."""
-
-    name = "random"
-    deterministic = False
-
-    def choose(self, turn: Turn, rng: random.Random) -> Action:
-        return rng.choice(turn.legal)
 
 
 class GreedyStrategy:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -27,8 +26,9 @@ def chunk(t: Any, summary: Summary, key: np.uint64, start: int, count: int, mode
     _war_chunk(t, summary, key, start, count, mode, states)
 
 
-@dataclass(frozen=True)
-class WarTables:
+class WarTables(NamedTuple):
+    """One run's tables, as :func:`.kernel.run_chunk` takes them (one NamedTuple argument)."""
+
     cards: np.ndarray
     strength: np.ndarray
     players: int
@@ -63,8 +63,7 @@ def _war_chunk(t: WarTables, summary: Summary, key: np.uint64, start: int, count
     tricks = np.zeros(count, np.int64)
     wars = np.zeros(count, np.int64)
     table = np.zeros(count, np.int64)
-    kernel.run_chunk(t.cards, t.players, t.strength, t.russian, t.high, t.low, t.facedown, t.shuffled,
-                         t.objective1, t.cap, mode, key, start, count, states, code, tricks, wars, table)
+    kernel.run_chunk(t, mode, key, start, count, states, code, tricks, wars, table)
     aside = float((len(t.cards) % t.players) * count)
     engine.fold(summary, code, tricks, {"wars": float(wars.sum()), "set_aside": aside,
                                   "left_on_table": float(table.sum())})

@@ -17,6 +17,7 @@ import numpy as np
 from numba import njit
 
 from ..fast import rng
+from ..fast.cycles import keep_stacks, same_stacks
 from ..fast.rng import FAST, shuffle, shuffle_and_deal
 
 DRAW = -1
@@ -162,28 +163,11 @@ def play(stack, head, cnt, mask, strength, russian, high, low, facedown, shuffle
             return last, tricks, wars, 0
         # -- a repeated position (Brent) with deterministic pickup
         if not shuffled:
-            same = have_snap
-            if same:
-                for s in range(players):
-                    if snapcnt[s] != cnt[s]:
-                        same = False
-                        break
-            if same:
-                for s in range(players):
-                    for i in range(cnt[s]):
-                        if snap[s, i] != stack[s, (head[s] + i) & mask]:
-                            same = False
-                            break
-                    if not same:
-                        break
-            if same:
+            if have_snap and same_stacks(stack, head, cnt, mask, snap, snapcnt, players):
                 return UNFINISHED, tricks, wars, 0
             steps += 1
             if steps == power:
-                for s in range(players):
-                    snapcnt[s] = cnt[s]
-                    for i in range(cnt[s]):
-                        snap[s, i] = stack[s, (head[s] + i) & mask]
+                keep_stacks(stack, head, cnt, mask, snap, snapcnt, players)
                 have_snap = True
                 power *= 2
                 steps = 0
@@ -330,9 +314,12 @@ def play2(S, na, nb, cnt, strength, russian, high, low, facedown, shuffled, obje
 
 
 @njit(cache=True)
-def run_chunk(cards, players, strength, russian, high, low, facedown, shuffled, objective1, cap,
-              mode, key, start, count, mt_states, out_code, out_tricks, out_wars, out_table):  # type: ignore[no-untyped-def]
-    """Deal and play games ``start .. start + count - 1``; per-game outcomes into ``out_*``."""
+def run_chunk(t, mode, key, start, count, mt_states, out_code, out_tricks, out_wars,
+              out_table):  # type: ignore[no-untyped-def]
+    """Deal and play games ``start .. start + count - 1`` of the run ``t`` (:class:`.fast.WarTables`);
+    per-game outcomes into ``out_*``."""
+    cards, players, strength, russian, high, low = t.cards, t.players, t.strength, t.russian, t.high, t.low
+    facedown, shuffled, objective1, cap = t.facedown, t.shuffled, t.objective1, t.cap
     total = cards.shape[0]
     two = players == 2 and total <= SEAT and strength.shape[0] <= SEAT
     if two:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -35,8 +35,9 @@ def chunk(t: Any, summary: Summary, key: np.uint64, start: int, count: int, mode
     _weiji_chunk(t, summary, key, start, count, mode, states)
 
 
-@dataclass(frozen=True)
-class WeijiTables:
+class WeijiTables(NamedTuple):
+    """One run's tables, as :func:`.kernel.run_chunk` takes them (one NamedTuple argument)."""
+
     cards: np.ndarray
     values: np.ndarray
     lower: np.ndarray
@@ -47,15 +48,22 @@ class WeijiTables:
     shuffled: int
     cycle: int
     cap: int
+
+
+@dataclass(frozen=True)
+class WeijiRun:
+    """The kernel's tables and the names the summary keeps (counters, card ids)."""
+
+    tables: WeijiTables
     keys: tuple[str, ...]
     ids: tuple[str, ...]
 
 
-def weiji_tables(game: WeijiGame, strategy: str | None) -> WeijiTables:
+def weiji_tables(game: WeijiGame, strategy: str | None) -> WeijiRun:
     values = np.array([[np.nan if v is None else float(v) for v in row] for row in game.values], np.float64)
     best = np.array([max(range(len(r)), key=r.__getitem__) for r in game.ranks], np.int64)
     deterministic = strategy in (None, "best")
-    return WeijiTables(
+    return WeijiRun(WeijiTables(
         cards=np.array(game.cards, np.int64),
         values=values.reshape(len(game.ids), len(game.keys)),
         lower=np.array(game.lower, np.int64),
@@ -66,20 +74,17 @@ def weiji_tables(game: WeijiGame, strategy: str | None) -> WeijiTables:
         shuffled=int(game.shuffled),
         cycle=int(deterministic and not game.shuffled),
         cap=game.params.max_tricks,
-        keys=tuple(game.counter_keys),
-        ids=tuple(game.ids),
-    )
+    ), tuple(game.counter_keys), tuple(game.ids))
 
 
-def _weiji_chunk(t: WeijiTables, summary: Summary, key: np.uint64, start: int, count: int, mode: int,
+def _weiji_chunk(t: WeijiRun, summary: Summary, key: np.uint64, start: int, count: int, mode: int,
                  states: np.ndarray) -> None:
     code = np.zeros(count, np.int64)
     tricks = np.zeros(count, np.int64)
     ctr = np.zeros(len(t.keys), np.int64)
     shown = np.zeros(len(t.ids), np.int64)
     wins = np.zeros(len(t.ids), np.int64)
-    kernel.run_chunk(t.cards, t.players, t.values, t.lower, t.draw_lower, t.best_attr, t.chooser,
-                           t.shuffled, t.cycle, t.cap, mode, key, start, count, states, code, tricks, ctr, shown, wins)
+    kernel.run_chunk(t.tables, mode, key, start, count, states, code, tricks, ctr, shown, wins)
     engine.fold(summary, code, tricks, {k: float(v) for k, v in zip(t.keys, ctr.tolist(), strict=True)})
     stats = summary.card_stats
     for cid, s, w in zip(t.ids, shown.tolist(), wins.tolist(), strict=True):
@@ -92,15 +97,16 @@ def scripted(game: Any, deal: Any, stacks: Any, choices: Any, strategy: str | No
              general: bool) -> tuple[int, int, dict[str, float], np.ndarray]:
     """One scripted deal through the kernel (:func:`generator.games.fast.scripted.play_stacks`),
     the scripted ``choices`` (attribute keys) first."""
-    w = weiji_tables(game, strategy)
+    run = weiji_tables(game, strategy)
+    w = run.tables
     players, common = deal.players, deal.common
     keys = {k: i for i, k in enumerate(game.keys)}
     trace = np.full((min(2 * w.cap, 100_000), 4 + players), -9, np.int64)
-    ctr = np.zeros(len(w.keys), np.int64)
+    ctr = np.zeros(len(run.keys), np.int64)
     code, tricks = kernel.play(
         deal.stack, deal.head, deal.cnt, deal.mask, w.values, w.lower, w.draw_lower, w.best_attr, w.chooser,
         np.array([keys[c] for c in choices], np.int64), w.shuffled, 0 if choices else w.cycle, w.cap,
         rng.PYTHON, deal.sm, deal.mt,
         deal.pile, common[0], common[1], common[2], deal.snap, np.zeros(players, np.int64), ctr,
-        np.zeros(len(w.ids), np.int64), np.zeros(len(w.ids), np.int64), trace)
-    return code, tricks, {k: float(v) for k, v in zip(w.keys, ctr.tolist(), strict=True)}, trace
+        np.zeros(len(run.ids), np.int64), np.zeros(len(run.ids), np.int64), trace)
+    return code, tricks, {k: float(v) for k, v in zip(run.keys, ctr.tolist(), strict=True)}, trace

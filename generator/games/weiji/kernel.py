@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..fast.cycles import keep_stacks, same_stacks
 from ..fast.rng import below, shuffle, shuffle_and_deal
 
 BEST = 0
@@ -200,28 +201,11 @@ def play(stack, head, cnt, mask, values, lower, draw_lower, best_attr, chooser_k
         if end != -3:
             return end, tricks
         if cycle:
-            same = have_snap and snap[players, 0] == chooser
-            if same:
-                for s in range(players):
-                    if snapcnt[s] != cnt[s]:
-                        same = False
-                        break
-            if same:
-                for s in range(players):
-                    for i in range(cnt[s]):
-                        if snap[s, i] != stack[s, (head[s] + i) & mask]:
-                            same = False
-                            break
-                    if not same:
-                        break
-            if same:
+            if have_snap and snap[players, 0] == chooser and same_stacks(stack, head, cnt, mask, snap, snapcnt, players):
                 return UNFINISHED, tricks
             steps += 1
             if steps == power:
-                for s in range(players):
-                    snapcnt[s] = cnt[s]
-                    for i in range(cnt[s]):
-                        snap[s, i] = stack[s, (head[s] + i) & mask]
+                keep_stacks(stack, head, cnt, mask, snap, snapcnt, players)
                 snap[players, 0] = chooser
                 have_snap = True
                 power *= 2
@@ -231,10 +215,12 @@ def play(stack, head, cnt, mask, values, lower, draw_lower, best_attr, chooser_k
 
 
 @njit(cache=True)
-def run_chunk(cards, players, values, lower, draw_lower, best_attr, chooser_kind, shuffled, cycle, cap,
-              mode, key, start, count, mt_states, out_code, out_tricks, ctr, shown, wins):  # type: ignore[no-untyped-def]
-    """Deal and play games ``start .. start + count - 1``: outcomes into
-    ``out_*``; counters, shown and won cards summed into ``ctr``, ``shown``, ``wins``."""
+def run_chunk(t, mode, key, start, count, mt_states, out_code, out_tricks, ctr, shown,
+              wins):  # type: ignore[no-untyped-def]
+    """Deal and play games ``start .. start + count - 1`` of the run ``t`` (:class:`.fast.WeijiTables`):
+    outcomes into ``out_*``; counters, shown and won cards summed into ``ctr``, ``shown``, ``wins``."""
+    cards, players, values, lower, draw_lower, best_attr = t.cards, t.players, t.values, t.lower, t.draw_lower, t.best_attr
+    chooser_kind, shuffled, cycle, cap = t.chooser, t.shuffled, t.cycle, t.cap
     total = cards.shape[0]
     size = 1
     while size < total:

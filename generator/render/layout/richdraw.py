@@ -17,6 +17,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ...deck.suits import project_icon
 from .images import ImageProblem, check_image
 from .symbols import SHAPES, draw_symbol
 from .textfit import Line, RichFitted, line_width
@@ -30,13 +31,9 @@ ICON_DROP = 0.1  # how far it reaches below the baseline, in ems
 @lru_cache(maxsize=1024)
 def _png(name: str, folders: tuple[Path, ...]) -> Path | None:
     for folder in folders:
-        candidate = folder / "icons" / f"{name}.png"
-        try:
-            real = candidate.resolve()
-            if real.is_file() and real.is_relative_to(folder.resolve()):
-                return real
-        except (OSError, RuntimeError, ValueError):
-            continue
+        found = project_icon(name, folder, (".png",))
+        if found is not None:
+            return found
     return None
 
 

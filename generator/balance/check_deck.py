@@ -1,0 +1,211 @@
+"""``check_deck``: the one library function behind ``deckpress check``, ``build``'s
+balance job and ``watch`` — the deck's validation findings, its balance checks
+(static, playtest, verdict) and, as asked, suggestions, a comparison with an old
+version (``--against``) and the suggestions written into the deck (``--apply``).
+
+The command line only parses options into :class:`CheckOptions`, draws the
+progress bar and prints the :class:`~.findings.Report` it gets back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from ..deck import resolve_deck
+from ..deck.issues import Issue
+from ..deck.languages import localize
+from ..deck.model import Deck
+from ..deckcheck import validate_deck
+from ..errors import DeckpressError
+from ..executor import Executor
+from .checks import run_checks
+from .findings import Finding, Report
+
+Progress = Callable[[int], None]
+Say = Callable[[str], None]  # a line for the person at the terminal (stderr)
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """What a balance check plays and adds (the flags of ``deckpress check``, resolved)."""
+
+    games: int = 1000
+    players: int | None = None
+    seed: int = 1
+    sets: tuple[str, ...] = ()
+    thresholds: Mapping[str, float] = field(default_factory=lambda: MappingProxyType({}))
+    strategy: str | None = None
+    skill: bool = True  # measure the skill gap (build skips it)
+    suggest: bool = False
+    against: str | None = None  # an old version: a deck file, a project folder or a git revision
+    apply: bool = False  # write the suggestions into the deck's own file, then check again
+    pdf: Path | None = None  # write the PDF report here
+    charts: Path | None = None  # ... and its PNG charts here (default: beside it, <stem>-charts)
+
+
+@dataclass
+class Prepared:
+    """A deck read for checking: as written (``source``), in the language asked
+    (``deck``), its validation issues and the print checks' warnings."""
+
+    name: str
+    source: Deck
+    deck: Deck
+    issues: list[Issue]
+    printing: list[str] = field(default_factory=list)
+
+
+def prepare(name: str, lang: str | None = None) -> Prepared:
+    """Load deck ``name`` (in language ``lang``) and run the passes every command makes
+    before it uses a deck: the validation (its errors become findings), the card check
+    of the render commands, a translation's overflow and the project's rules template.
+    Raises DeckpressError for a deck that cannot be checked."""
+    from ..render.cards import check_cards
+
+    source = resolve_deck(name)
+    loaded, translation = localize(source, lang)
+    issues = validate_deck(loaded)  # the validation every command runs: its errors are findings here
+    # the pass every render command makes: the same errors, the same warnings (unless the
+    # validation found print errors: it would repeat them)
+    printing = [str(w) for w in translation.warnings()] if translation is not None else []
+    if not any(i.level == "error" and not i.play for i in issues):
+        try:
+            printing += check_cards(loaded)
+        except DeckpressError:
+            if not any(i.level == "error" for i in issues):
+                raise
+            # a card the validation refused (a Viashi card without a rank...) fails its layout too:
+            # the validation's errors, at the deck's lines, say why; not the bundled layout file
+    if translation is not None:
+        from ..render.overflow import translation_overflow
+
+        printing += translation_overflow(source, loaded)  # a translation cut where the source fits
+    if not any(i.level == "error" for i in issues):  # an invalid deck: its errors say why, not the booklet's
+        from ..booklet.build import check_project_rules
+
+        check_project_rules(loaded)  # the project's rules template, as `rules` and `build` read it
+    return Prepared(name, source, loaded, issues, printing)
+
+
+@dataclass
+class Checked:
+    """The result: the report, and the PDF report's chart files (``options.pdf``)."""
+
+    report: Report
+    charts: list[Path] = field(default_factory=list)
+
+
+def check_deck(deck: Deck | Prepared, options: CheckOptions = CheckOptions(), *, progress: Progress | None = None,
+               executor: Executor | None = None, show: Callable[[Report], None] | None = None,
+               say: Say | None = None) -> Checked:
+    """Check ``deck`` (a loaded deck, or one :func:`prepare` read with its validation)
+    as ``options`` say. ``show``: called with the report before ``--apply`` changes the
+    deck (what the terminal prints); ``say``: one line for a person at a time."""
+    prepared = deck if isinstance(deck, Prepared) else None
+    loaded = prepared.deck if prepared is not None else deck
+    assert isinstance(loaded, Deck)
+    with ExitStack() as stack:
+        def checked(version: Deck) -> Report:
+            return run_checks(version, games=options.games, players=options.players, seed=options.seed,
+                              sets=options.sets, thresholds=options.thresholds, progress=progress,
+                              strategy=options.strategy, skill=options.skill, executor=executor,
+                              issues=prepared.issues if prepared is not None and version is loaded else None)
+
+        report = checked(loaded)
+        old_deck: Deck | None = None
+        if options.suggest:
+            from .suggest import suggest_changes
+
+            report.suggestions = suggest_changes(loaded, report, sets=options.sets, players=options.players,
+                                                 seed=options.seed)
+        if options.against is not None:
+            from ..deck.revision import against_deck
+            from .changes import compare
+
+            old_deck, label = stack.enter_context(against_deck(loaded, options.against))
+            report.changes = compare(checked(old_deck), report, old_deck, loaded, label)
+        report.findings += [Finding("warning", "print", warning) for warning in (prepared.printing if prepared else [])]
+        if show is not None:
+            show(report)
+        if options.apply and prepared is not None:
+            report = _apply(loaded, report, prepared.name, checked, say)
+            old_deck = loaded
+        written: list[Path] = []
+        if options.pdf is not None:  # while an old version's files are still there (--against)
+            from .report_pdf import write_report_pdf
+
+            edited = resolve_deck(prepared.name) if options.apply and prepared is not None else loaded
+            pairs = changed_pieces(old_deck, edited, report) if report.changes else []
+            charts = options.charts or options.pdf.with_name(options.pdf.stem + "-charts")
+            written = write_report_pdf(report, options.pdf, charts, changed_pieces=pairs)
+    return Checked(report, written)
+
+
+def _apply(deck: Deck, report: Report, name: str, checked: Callable[[Deck], Report], say: Say | None) -> Report:
+    """Write every suggestion into the deck's files, check the edited deck, and
+    return its report with ``changes`` against the deck as it was."""
+    from ..deck.edit import apply_values
+    from .changes import compare
+    from .deckdiff import format_value
+    from .suggest import decimals
+
+    applied = []
+    for s in report.suggestions:
+        if not s["changes"]:
+            continue
+        texts = {k: format_value(v["to"], decimals(deck, k)) for k, v in s["changes"].items()}
+        path = apply_values(deck.card(s["card"]), texts)
+        applied.append({"card": s["card"], "file": str(path), "changes": s["changes"]})
+        if say is not None:
+            say(f"applied to {path}: {s['card']} {s['change']}")
+    if not applied:
+        if say is not None:
+            say("--apply: nothing to write (no suggestion changed a value)")
+        return report
+    edited = resolve_deck(name)
+    after = checked(edited)
+    after.suggestions = report.suggestions
+    after.changes = compare(report, after, deck, edited, "the deck before --apply") | {"applied": applied}
+    if say is not None:
+        from .changes_terminal import print_changes
+
+        print_changes(after.changes)
+    return after
+
+
+def print_report(report: Report, suggestions: bool = False) -> None:
+    """The report on the terminal: the tables and verdict, the suggestions (``--suggest``)
+    and what changed (``--against``)."""
+    from .terminal import print_report as tables
+
+    tables(report)
+    if suggestions:
+        from .suggest import print_suggestions
+
+        print_suggestions(report)
+    if report.changes is not None:
+        from .changes_terminal import print_changes
+
+        print_changes(report.changes)
+
+
+def changed_pieces(old: Deck | None, new: Deck, report: Report) -> list[tuple[Any, Any]]:
+    """(old piece, new piece) of each edited card, for the report's "What changed" page."""
+    if old is None or report.changes is None or old.kind != "cards" or new.kind != "cards":
+        return []
+    from ..render.cards import card_pieces
+
+    edited = [c["id"] for c in report.changes["cards"]["edited"]]
+    if not edited:
+        return []
+    try:
+        before = {p.id: p for p in card_pieces(old) if p.id in edited}
+        after = {p.id: p for p in card_pieces(new) if p.id in edited}
+    except DeckpressError:
+        return []  # a version that cannot be drawn: the tables still say what changed
+    return [(before[i], after[i]) for i in edited if i in before and i in after]
