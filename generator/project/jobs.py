@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..games.registry import game_of
 from ..paths import deck_data_dir
-from .cache import job_key, project_hash
+from ..deck.inputs import DATA, READS
+from ..deck.inputs import lang as translated
+from .cache import job_key
 
 if TYPE_CHECKING:
     from ..deck import Deck
@@ -50,18 +52,17 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int | None = No
     ``build.balance.games``."""
     folder = out / deck.key
     jobs: list[Job] = []
-    own = "" if is_bundled(deck) else project_hash(deck.folder)  # bundled ones: the toolchain hash
     b = deck.build
     outputs = set(b.outputs)
 
     def add(name: str, kind: str, outputs: list[Path], **options: Any) -> None:
-        key = job_key(deck.digest, own, kind, options)
+        key = job_key(inputs_key(deck, kind), kind, options)
         jobs.append(Job(f"{deck.key}/{name}", target, kind, tuple(outputs), key, options))
 
     _printed(deck, folder, add)
     for lang in deck.languages[1:]:  # each translation into out/<deck>/<lang>/: what is printed
         def add_in(name: str, kind: str, outputs: list[Path], lang: str = lang, **options: Any) -> None:
-            key = job_key(deck.digest, own, kind, options, lang)
+            key = job_key(inputs_key(deck, kind, lang), kind, options, lang)
             jobs.append(Job(f"{deck.key}/{lang}/{name}", target, kind, tuple(outputs), key, options, lang))
 
         _printed(deck, folder / lang, add_in)
@@ -77,6 +78,14 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int | None = No
         games = balance_games if balance_games is not None else b.balance.games
         add("balance", "balance", [folder / "balance.pdf", folder / "balance.json"], games=games)
     return jobs
+
+
+def inputs_key(deck: Deck, kind: str, language: str = "") -> str:
+    """The hash of the inputs a job of ``kind`` reads (generator/deck/inputs.py): the
+    deck's data, what that kind draws or plays with, and its language's translation; so
+    a replaced font redraws the sheets but leaves the balance report, and an edited
+    ``game.py`` re-runs the balance report and the booklets but redraws no card."""
+    return deck.inputs_digest([DATA, *READS[kind], *([translated(language)] if language else [])])
 
 
 def _printed(deck: Deck, folder: Path, add: Any) -> None:
