@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..games.registry import game_of
-from ..paths import deck_data_dir
 from ..deck.inputs import DATA, READS
 from ..deck.inputs import lang as translated
+from ..games.registry import game_of
+from ..paths import deck_data_dir
 from .cache import job_key
 
 if TYPE_CHECKING:
