@@ -20,16 +20,16 @@ from ..balance.findings import Finding, Report
 from ..deck import resolve_deck
 from ..deck.languages import localize
 from ..deck.model import Deck
+from ..deck.resolve import resolve
+from ..deck.settings import CheckBalanceIn
 from ..deckcheck import validate_deck
 from ..errors import DeckpressError, ParameterError
 from ..executor import executing
 from ..render.cards import check_cards
 from . import options
 from .app import app, friendly
-from .project_args import setting
 
 FAIL_ON = ("worse", "changed", "never")
-DEFAULT_GAMES = 1000  # a check without --games or a project's build.balance.games
 PROGRESS_FROM = 2000  # games: shorter runs finish before a bar is worth drawing
 
 
@@ -98,7 +98,7 @@ def check(
         if as_json:  # a script still gets one JSON object on stdout (the lines on stderr as always)
             typer.echo(json.dumps(_failed_json(deck, exc), indent=2))
         raise
-    games = setting(loaded, "balance", "games", games, DEFAULT_GAMES)  # the flag, the project's, 1000
+    games = resolve(loaded.build, "balance", CheckBalanceIn, {"games": games}).values.games  # flag, project, 1000
     total = planned_games(loaded, games) * (2 if against is not None or apply else 1)
     if as_json:
         from ..games.fast import kernel_cache
