@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import json
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +26,8 @@ from generator.paths import fonts_dir
 from generator.project import build
 from generator.project.serve import LivePage
 from generator.project.watch import Watcher
+
+from .live import WAIT, free_port
 
 pytestmark = pytest.mark.slow
 cli = CliRunner()
@@ -188,3 +194,40 @@ def test_a_replaced_font_is_drawn_again_by_the_same_process(tmp_path: Path) -> N
     shutil.copy(fonts_dir() / "DejaVuSerif.ttf", font)
     register_font_file(font)
     assert pdfmetrics.getFont("Mine").face.name != sans
+
+
+def test_watch_end_to_end_re_runs_the_rules_after_a_save(tmp_path: Path) -> None:
+    """The real ``deckpress watch`` in a subprocess: save game.py with seat 0 always
+    winning and balance.json follows; the run says once that it runs game.py."""
+    folder = _project(tmp_path)
+    out = tmp_path / "out"
+    log = tmp_path / "watch.log"
+    balance = out / "p" / "balance.json"
+    with open(log, "wb") as sink:
+        proc = subprocess.Popen([sys.executable, "-c", "from generator.cli import main; main()", "watch", str(folder),
+                                 "-o", str(out), "--no-open", "--port", str(free_port())],
+                                stdout=sink, stderr=subprocess.STDOUT)
+
+    def until(what: str, check: object) -> None:
+        end = time.monotonic() + WAIT
+        while not check():  # type: ignore[operator]
+            assert proc.poll() is None and time.monotonic() < end, f"timed out waiting for {what}:\n{log.read_text()}"
+            time.sleep(0.2)
+
+    try:
+        until("the first build", lambda: "built " in log.read_text() and balance.exists())
+        first = _wins(out)
+        assert first[1] > 0
+        game = folder / "game.py"
+        game.write_text(game.read_text().replace("if scoring.first_seat_wins():", "if True:"))
+        until("the new verdict", lambda: _wins(out) == [30, 0])
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    text = log.read_text()
+    assert text.count("running the project's own Python code") == 1, text
+    assert "Traceback" not in text, text
