@@ -11,7 +11,7 @@ and the setting, as the deck's own validation names them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 
@@ -31,8 +31,5 @@ class SheetFlags:
 
     def settings(self) -> dict[str, Any]:
         """The ``build.sheets`` settings the flags give (``--page X`` is ``pages: [X]``)."""
-        given = {key: getattr(self, key) for key in SHEET_SETTINGS}
+        given = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "page"}
         return {**given, "pages": [self.page] if self.page is not None else None}
-
-
-SHEET_SETTINGS = ("bleed", "margin", "backs", "arrangement", "gap", "crop_marks", "cut_lines", "color")

@@ -62,8 +62,5 @@ class SheetOptions:
 def sheet_fields(sheets: SheetsIn) -> dict[str, Any]:
     """The :class:`SheetOptions` fields of resolved sheet settings (``build.sheets``, the
     flags; generator/deck/resolve.py), the page aside (a build prints one sheet per page)."""
-    fields = {key: getattr(sheets, key) for key in SHEET_KEYS}
+    fields = {key: getattr(sheets, key) for key in type(sheets).model_fields if key != "pages"}
     return {key: value.lower() if isinstance(value, str) else value for key, value in fields.items()}
-
-
-SHEET_KEYS = ("bleed", "margin", "backs", "arrangement", "gap", "crop_marks", "cut_lines", "color")

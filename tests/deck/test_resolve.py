@@ -114,3 +114,17 @@ def test_checked_names_the_deck_line_and_setting(tmp_path: Path) -> None:
         checked(deck, sheets, make)
     (problem,) = info.value.problems
     assert problem.field == "build.sheets.margin" and problem.line == len(path.read_text().splitlines())
+
+
+def test_one_list_of_sheet_settings_flags_model_and_renderer() -> None:
+    from dataclasses import fields
+
+    from generator.cli.project_args import SheetFlags
+    from generator.cli.sheet_args import SHEET_FLAGS
+    from generator.render.sheet_options import SheetOptions, sheet_fields
+
+    model = set(SheetsIn.model_fields) - {"pages"}
+    assert {f.name for f in fields(SheetFlags)} - {"page"} == model
+    assert {name for name, _kind in SHEET_FLAGS} - {"page"} == model
+    options = sheet_fields(resolve(BuildIn(), "sheets", SheetsIn).values)
+    assert SheetOptions(page="a4", **options) == SheetOptions(page="a4", backs="duplex-long")  # the same defaults
