@@ -10,7 +10,8 @@ concern    files                                            outputs that depend 
 ========== ================================================ =====================================
 ``data``   the deck file, its card rows (CSV/XLSX)          every output
 ``look``   art, back image, suit icons, fonts, layouts,     sheets, images, showcase, booklets
-           the project's ``layouts/`` and ``templates/``    (a booklet's cover draws cards)
+           the project's ``layouts/``, ``templates/``,      (a booklet's cover draws cards)
+           ``icons/``
 ``play``   ``game.py`` and the project modules it imports   balance report, booklets
 ``booklet`` the project's rules templates (``rules/``)       booklets
 ``lang:X`` the translation ``translations/X.csv``           the outputs in language X

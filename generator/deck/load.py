@@ -236,13 +236,15 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
     )
 
 
-PROJECT_FOLDERS = {"layouts": LOOK, "templates": LOOK, "rules": BOOKLET}  # a project's own layouts and texts
+# a project's own layouts and texts, and the icons its layouts and card text draw by name (:gem:)
+PROJECT_FOLDERS = {"layouts": LOOK, "templates": LOOK, "icons": LOOK, "rules": BOOKLET}
 
 
 def _project_inputs(inputs: Inputs, spec: DeckIn, path: Path, folder: Path) -> None:
     """The project's files the deck names only indirectly: its layouts (``layouts/``,
-    ``templates/``, layout files beside the deck or named by ``layout:``), its rules
-    templates (``rules/``), and ``game.py`` with the project modules it imports."""
+    ``templates/``, layout files beside the deck or named by ``layout:``), its icons
+    (``icons/``), its rules templates (``rules/``), and ``game.py`` with the project
+    modules it imports."""
     for name, concern in PROJECT_FOLDERS.items():
         for file in sorted(p for p in (folder / name).rglob("*") if p.is_file()):
             inputs.add(file, concern)

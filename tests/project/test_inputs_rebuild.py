@@ -52,6 +52,7 @@ def _project(root: Path) -> Path:
     shutil.copy(fonts_dir() / "DejaVuSans.ttf", folder / "fonts" / "Extra.ttf")
     (folder / "icons").mkdir()
     Image.new("RGB", (32, 32), "red").save(folder / "icons" / "spade.png")
+    Image.new("RGB", (32, 32), "blue").save(folder / "icons" / "gem.png")  # drawn by name (:gem:, symbol: gem)
     Image.new("RGB", (40, 56), "navy").save(folder / "art.png")
     deck = (folder / "deck.yaml").read_text()
     deck = deck.replace("symbol: spade}", "symbol: icons/spade.png}")
@@ -98,7 +99,8 @@ def test_every_kind_of_input_is_recorded(made: tuple[Path, Path]) -> None:
     folder, _ = made
     deck = resolve_deck(folder)
     recorded = {p.resolve().relative_to(folder.resolve()).as_posix() for p in deck.inputs}
-    assert {"deck.yaml", "cards.csv", "fonts/Extra.ttf", "icons/spade.png", "art.png", "layouts/crowns.yaml",
+    assert {"deck.yaml", "cards.csv", "fonts/Extra.ttf", "icons/spade.png", "icons/gem.png", "art.png",
+            "layouts/crowns.yaml",
             "rules/crowns.md.j2", "game.py", "scoring.py"} <= recorded
     assert "tests/test_game.py" not in recorded  # not imported by the game: not an input
 
@@ -107,6 +109,7 @@ def test_every_kind_of_input_is_recorded(made: tuple[Path, Path]) -> None:
     ("font", lambda f: shutil.copy(fonts_dir() / "DejaVuSerif.ttf", f / "fonts" / "Extra.ttf"), PRINTED),
     ("card art and back image", lambda f: _replace_png(f / "art.png", "orange"), PRINTED),
     ("suit icon", lambda f: _replace_png(f / "icons" / "spade.png", "green"), PRINTED),
+    ("an icon drawn by name", lambda f: _replace_png(f / "icons" / "gem.png", "white"), PRINTED),
     ("layout", lambda f: (f / "layouts" / "crowns.yaml").write_text(
         (f / "layouts" / "crowns.yaml").read_text() + "\n# edited\n"), PRINTED),
     ("rules template", lambda f: (f / "rules" / "crowns.md.j2").write_text(
