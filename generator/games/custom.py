@@ -172,6 +172,14 @@ def _exec(path: Path, name: str) -> ModuleType:
     return module
 
 
+def imported_files(ref: str) -> list[Path]:
+    """The project files the game file of import string ``ref`` imported when it was run
+    (its folder's modules, however it found them), resolved."""
+    path, _ = split_game_ref(ref)
+    files = [getattr(sys.modules.get(m), "__file__", None) for m in _IMPORTED.get(_module_name(Path(path)), ())]
+    return sorted(Path(f).resolve() for f in files if f)
+
+
 def _inside(file: str | None, folder: Path) -> bool:
     try:
         return file is not None and Path(file).resolve().is_relative_to(folder)

@@ -83,6 +83,29 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int | None = No
     return jobs
 
 
+def with_game_modules(deck: Deck) -> Deck:
+    """``deck`` with the project modules its ``game.py`` imported when it ran recorded as
+    inputs of the rules too, where no import statement the loader read names them (a
+    module found through a folder the game put on ``sys.path``): an edit to one re-runs
+    the balance report and the booklets like an edit to ``game.py``."""
+    from dataclasses import replace
+
+    from ..deck.inputs import PLAY, Inputs
+    from ..games.custom import imported_files, is_file_ref
+
+    spec = _game(deck)
+    if spec is None or not spec.source or not is_file_ref(spec.source):
+        return deck
+    known = {p.resolve() for p in deck.inputs}
+    extra = [p for p in imported_files(spec.source) if p not in known]
+    if not extra:
+        return deck
+    found = Inputs(deck.folder)
+    for path in extra:
+        found.add(path, PLAY)
+    return replace(deck, inputs=(*deck.inputs, *extra), concerns=(*deck.concerns, *found.concerns()))
+
+
 def inputs_key(deck: Deck, kind: str, language: str = "") -> str:
     """The hash of the inputs a job of ``kind`` reads (generator/deck/inputs.py): the
     deck's data, what that kind draws or plays with, and its language's translation; so

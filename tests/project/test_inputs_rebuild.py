@@ -234,3 +234,26 @@ def test_watch_end_to_end_re_runs_the_rules_after_a_save(tmp_path: Path) -> None
     text = log.read_text()
     assert text.count("running the project's own Python code") == 1, text
     assert "Traceback" not in text, text
+
+
+def test_a_module_found_only_when_game_py_runs_is_an_input_too(tmp_path: Path) -> None:
+    """``import helper`` from a folder game.py puts on sys.path (lib/): no import statement
+    names lib/helper.py, so the loader cannot see it; the build records it once the game ran."""
+    folder = tmp_path / "p"
+    assert cli.invoke(app, ["--quiet", "new", str(folder), "--game", "custom"]).exit_code == 0
+    deck = folder / "deck.yaml"
+    deck.write_text(deck.read_text() + "build: {outputs: [sheets, balance], sheets: {pages: [a4]}, "
+                    "balance: {games: 20}}\n")
+    (folder / "lib").mkdir()
+    (folder / "lib" / "helper.py").write_text("SEAT0_WINS = False\n")
+    game = folder / "game.py"
+    head = "from __future__ import annotations\n"
+    game.write_text(game.read_text().replace(head, head + "import sys as _sys\nfrom pathlib import Path as _Path\n"
+                    "_sys.path.insert(0, str(_Path(__file__).parent / 'lib'))\nimport helper  # noqa: E402\n", 1)
+                    .replace(WINNER, WINNER + "\n            if helper.SEAT0_WINS:\n                winner = 0"))
+    out = tmp_path / "out"
+    assert built(folder, out) == {"cards-a4", "balance"}
+    assert built(folder, out) == set()
+    (folder / "lib" / "helper.py").write_text("SEAT0_WINS = True\n")
+    assert built(folder, out) == {"balance"}
+    assert _wins(out) == [20, 0]
