@@ -157,9 +157,9 @@ def _exec(path: Path, name: str) -> ModuleType:
     loader_spec.cached = None  # no bytecode file, neither read nor written
     module = importlib.util.module_from_spec(loader_spec)
     _guard(folder)
-    for other in [m for m, mod in list(sys.modules.items()) if not m.startswith("deckpress_game_")
-                  and any(_inside(getattr(mod, "__file__", None), f) for f in _FINDER.folders)]:
-        del sys.modules[other]  # a project module is the file as it is now, of this project (not another's)
+    for modules in _IMPORTED.values():  # a project module is the file as it is now, of this project
+        for other in modules:             # (not another project's module of the same name)
+            sys.modules.pop(other, None)
     before = set(sys.modules)
     sys.modules[name] = module  # dataclasses and pickling look modules up by name
     try:
@@ -212,7 +212,11 @@ class _ProjectFinder(importlib.abc.MetaPathFinder):
         found = importlib.machinery.PathFinder.find_spec(fullname, path)
         if found is None or not found.has_location or found.origin is None:
             return None
-        if not any(_inside(found.origin, folder) for folder in self.folders):
+        try:
+            origin = Path(found.origin).resolve()
+        except (OSError, RuntimeError, ValueError):
+            return None
+        if not any(origin.is_relative_to(folder) for folder in self.folders):
             return None
         if not found.origin.endswith(".py"):
             raise ImportError(f"{found.origin}: deckpress runs a project's Python only from its source (.py)",
