@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import typer
 
-from .. import __version__
+from .. import __version__, notices
 from ..errors import DeckpressError
 from . import (
     options,  # noqa: F401  (its import shows flags as flags in every help, the root's too)
@@ -92,10 +92,13 @@ def _version(value: bool) -> None:
 def _root(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
     debug: bool = typer.Option(False, "--debug", help="Show the full traceback of an internal error (for bug reports)."),
+    quiet: bool = typer.Option(False, "--quiet", help="No notes on stderr (such as the line saying a project's "
+                               "game.py is run); errors and warnings still show."),
 ) -> None:
     """deckpress: print-and-play studio for game designers."""
     global DEBUG
     DEBUG = debug
+    notices.quiet = quiet
 
 
 def main() -> None:

@@ -19,26 +19,19 @@ from .lang_args import in_language
 from .progress import progress_bar
 from .project_args import SheetFlags
 from .sheet_args import back_offset as sheet_back_offset
-from .sheet_args import echo_notes, sheet_options
+from .sheet_args import echo_notes, sheet_options, with_sheet_flags
 
 
 @app.command()
 @friendly
+@with_sheet_flags
 def cards(
     deck: options.DeckArg,
     output: options.OutputFile,
-    page: options.SheetPage = None,
-    bleed: options.Bleed = None,
-    backs: options.Backs = None,
-    arrangement: options.Arrangement = None,
-    gap: options.Gap = None,
-    margin: options.Margin = None,
-    cut_lines: options.CutLines = None,
-    crop_marks: options.CropMarks = None,
+    sheet: SheetFlags = SheetFlags(),  # --page, --bleed, --backs ... (sheet_args.with_sheet_flags)  # noqa: B008
     proof: options.Proof = False,
     back_offset: options.BackOffset = None,
     printer: options.Printer = None,
-    color: options.Color = None,
     layout: options.Layout = None,
     size: options.Size = None,
     strict: options.Strict = False,
@@ -46,14 +39,12 @@ def cards(
 ) -> None:
     """Print-and-play card sheets: exact cut size, bleed, crop marks, duplex or fold backs."""
     loaded = in_language(load_checked(deck), lang, strict, layout)
-    flags = SheetFlags(page=page, bleed=bleed, margin=margin, backs=backs, arrangement=arrangement, gap=gap,
-                       crop_marks=crop_marks, cut_lines=cut_lines, color=color)
-    sheet = sheet_options(loaded, flags, offset=back_offset, printer=printer, proof=proof)
+    options_ = sheet_options(loaded, sheet, offset=back_offset, printer=printer, proof=proof)
     card_size = parse_card_size(size) if size else None
     pieces = card_pieces(loaded, layout, size=card_size, strict=strict)
     with progress_bar() as bar:
         task = bar.add_task(f"{loaded.name}", total=len(with_copies(pieces)))
-        report = write_sheets(pieces, output, sheet, title=loaded.name,
+        report = write_sheets(pieces, output, options_, title=loaded.name,
                               progress=lambda done: bar.update(task, completed=done))
     echo_notes(report)
     typer.echo(f"{output}: {report.pieces} cards on {report.pages} page{'s' if report.pages != 1 else ''} "

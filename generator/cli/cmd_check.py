@@ -16,14 +16,14 @@ from ..balance import parse_thresholds
 from ..balance.check_deck import CheckOptions, check_deck, prepare, print_report
 from ..balance.checks import planned_games
 from ..balance.findings import Report
+from ..deck.resolve import resolve
+from ..deck.settings import CheckBalanceIn
 from ..errors import DeckpressError, ParameterError
 from ..executor import executing
 from . import options
 from .app import app, friendly
-from .project_args import setting
 
 FAIL_ON = ("worse", "changed", "never")
-DEFAULT_GAMES = 1000  # a check without --games or a project's build.balance.games
 PROGRESS_FROM = 2000  # games: shorter runs finish before a bar is worth drawing
 
 
@@ -71,7 +71,7 @@ def check(
         if as_json:  # a script still gets one JSON object on stdout (the lines on stderr as always)
             typer.echo(json.dumps(_failed_json(deck, exc), indent=2))
         raise
-    games = setting(prepared.deck, "balance", "games", games, DEFAULT_GAMES)  # the flag, the project's, 1000
+    games = resolve(prepared.deck.build, "balance", CheckBalanceIn, {"games": games}).values.games  # flag, project, 1000
     asked = CheckOptions(games=games, players=players, seed=seed, sets=tuple(sets), thresholds=overrides,
                          strategy=strategy, suggest=suggest, against=against, apply=apply, pdf=report_pdf)
     total = planned_games(prepared.deck, games) * (2 if against is not None or apply else 1)

@@ -8,6 +8,8 @@ from typing import Any
 import typer
 
 from ..deck.model import Deck
+from ..deck.resolve import checked, resolve
+from ..deck.settings import ImageFilesIn, ShowcaseIn
 from ..errors import ParameterError
 from ..executor import parse_jobs
 from ..images import PRESETS, deck_pieces, export_pieces, plan_export
@@ -18,7 +20,6 @@ from .app import app, friendly
 from .checked import load_checked
 from .lang_args import in_language
 from .progress import progress_bar
-from .project_args import checked, from_project, setting
 from .sheet_args import echo_notes
 
 
@@ -63,10 +64,10 @@ def images(
         from ..images.showcase import ShowcaseOptions, write_showcase
 
         pieces = deck_pieces(loaded, layout, parse_card_size(size) if size else None, strict=strict)
-        ids = tuple(i.strip() for i in cards.split(",") if i.strip()) if cards else None
-        chosen = ShowcaseOptions(setting(loaded, "showcase", "width", showcase_width, 1600),
-                                 setting(loaded, "showcase", "background", background, "transparent"),
-                                 tuple(setting(loaded, "showcase", "cards", ids, ())))
+        ids = [i.strip() for i in cards.split(",") if i.strip()] if cards else None
+        show = resolve(loaded.build, "showcase", ShowcaseIn,
+                       {"width": showcase_width, "background": background, "cards": ids})
+        chosen = checked(loaded, show, lambda v: ShowcaseOptions(v.width, v.background, tuple(v.cards)))
         written = write_showcase(pieces, output, chosen)
         typer.echo(f"{output}: " + ", ".join(p.name for p in written))
         return
@@ -101,13 +102,11 @@ def _plan(deck: Deck, preset: str | None, *, dpi: float | None, bleed: float | N
     """The flags, then (without a vendor preset, which fixes its own) the project's
     ``build.images``, then the defaults."""
     given: dict[str, Any] = {"dpi": dpi, "bleed": bleed, "format": format, "back_images": back_images}
-    if preset is None:
-        used = {key: from_project(deck, "images", key, value) for key, value in given.items()}
-        given = {key: setting(deck, "images", key, value, None) for key, value in given.items()}
-    else:
-        used = {}
-    return checked(deck, "images", used, lambda: plan_export(
-        preset, dpi=given["dpi"], bleed=given["bleed"], format=given["format"], backs=given["back_images"],
+    if preset is not None:  # the preset's own values, then the flags (each checked against the preset)
+        return plan_export(preset, dpi=dpi, bleed=bleed, format=format, backs=back_images,
+                           corner_radius=corner_radius, color=color)
+    return checked(deck, resolve(deck.build, "images", ImageFilesIn, given), lambda images: plan_export(
+        None, dpi=images.dpi, bleed=images.bleed, format=images.format, backs=images.back_images,
         corner_radius=corner_radius, color=color))
 
 

@@ -7,14 +7,17 @@ from typing import Annotated
 import typer
 
 from ..booklet import build_booklet
+from ..deck.resolve import checked
+from ..deck.resolve import resolve as resolve_settings
+from ..deck.settings import BookletsIn
 from ..errors import ParameterError
 from ..games.registry import GAMES, default_deck, make_params, resolve
 from ..i18n import SOURCE, check_language
+from ..render.geometry import page_size
 from . import options
 from .app import app, friendly
 from .checked import load_checked
 from .lang_args import in_language
-from .project_args import checked, from_project, setting
 
 IMPOSITIONS = ("booklet", "sheet")
 
@@ -53,11 +56,11 @@ def rules(
     if imposition is not None and imposition.lower() not in IMPOSITIONS:
         raise ParameterError(f"--imposition {imposition!r} is not valid; valid: {', '.join(IMPOSITIONS)}")
     # the project's settings: the project the rules are built for (GAME a project folder, or --deck)
-    chosen_imposition = setting(loaded, "booklets", "imposition", imposition and imposition.lower(), "booklet")
-    chosen_page = setting(loaded, "booklets", "page", page, "a4").lower()
-    used = {"page": from_project(loaded, "booklets", "page", page)}
-    report = checked(loaded, "booklets", used, lambda: build_booklet(
-        spec.name, params, loaded, output, format=chosen_imposition, page=chosen_page, lang=lang))
+    settings = resolve_settings(loaded.build, "booklets", BookletsIn,
+                                {"imposition": imposition and imposition.lower(), "page": page})
+    booklet = checked(loaded, settings, lambda b: (page_size(b.page.lower()), b)[1])  # a page no one knows: its line
+    report = build_booklet(spec.name, params, loaded, output, format=booklet.imposition, page=booklet.page.lower(),
+                           lang=lang)
     if report.format == "booklet":
         blank = f", {report.blank} blank" if report.blank else ""
         typer.echo(f"{output}: {report.pages}-page booklet{blank} on {report.sheets} sheet sides; "

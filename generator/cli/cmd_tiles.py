@@ -6,6 +6,7 @@ from collections import Counter
 
 import typer
 
+from ..deck.settings import SheetsIn
 from ..render.piecepack import COMPONENTS, parse_components, piecepack_pieces
 from ..render.sheet import with_copies, write_sheets
 from . import options
@@ -13,42 +14,33 @@ from .app import app, friendly
 from .checked import load_checked
 from .progress import progress_bar
 from .project_args import SheetFlags
-from .sheet_args import echo_notes, sheet_options
+from .sheet_args import echo_notes, sheet_options, with_sheet_flags
 
 NOUNS = {"tile": "tiles", "coin": "coins", "die": "dice", "pawn": "pawns"}
 
 
 @app.command()
 @friendly
+@with_sheet_flags
 def tiles(
     output: options.OutputFile,
     deck: str = typer.Argument("piecepack", help="A piecepack deck file, folder or bundled name."),
     packs: int = typer.Option(1, "--packs", help="How many piecepacks, 1-4 as War's packs (each marked so they can be sorted)."),
     components: str = typer.Option(",".join(COMPONENTS), "--components",
                                    help="Which parts, comma-separated: tiles, coins, dice, pawns."),
-    page: options.SheetPage = None,
-    bleed: options.Bleed = None,
-    backs: options.Backs = None,
-    arrangement: options.Arrangement = None,
-    gap: options.Gap = None,
-    margin: options.Margin = None,
-    cut_lines: options.CutLines = None,
-    crop_marks: options.CropMarks = None,
+    sheet: SheetFlags = SheetFlags(),  # --page, --bleed, --backs ... (sheet_args.with_sheet_flags)  # noqa: B008
     proof: options.Proof = False,
     back_offset: options.BackOffset = None,
     printer: options.Printer = None,
-    color: options.Color = None,
 ) -> None:
     """Piecepack print-and-play: 2 in tiles, 3/4 in coins, die nets and fold-up pawns."""
     chosen = parse_components(components)
     loaded = load_checked(deck)
-    flags = SheetFlags(page=page, bleed=bleed, margin=margin, backs=backs, arrangement=arrangement, gap=gap,
-                       crop_marks=crop_marks, cut_lines=cut_lines, color=color)
-    sheet = sheet_options(loaded, flags, offset=back_offset, printer=printer, proof=proof, backs="duplex-long")
+    options_ = sheet_options(loaded, sheet, offset=back_offset, printer=printer, proof=proof, model=SheetsIn)
     pieces = piecepack_pieces(loaded, packs, None if chosen == COMPONENTS else chosen)  # all: all that can be made
     with progress_bar() as bar:
         task = bar.add_task(loaded.name, total=len(with_copies(pieces)))
-        report = write_sheets(pieces, output, sheet, title=loaded.name,
+        report = write_sheets(pieces, output, options_, title=loaded.name,
                               progress=lambda done: bar.update(task, completed=done))
     echo_notes(report)
     counts = Counter(getattr(p, "kind", "piece") for p in with_copies(pieces))

@@ -11,9 +11,12 @@ from typer.core import TyperCommand
 # Every shared option is declared once, here, as a typed ``Annotated`` alias; a command
 # writes ``page: options.Page = None``. One name has one meaning in every command
 # (docs/options.md). Options a project's ``build:`` section also sets default to None
-# ("not given"): the command resolves flag, then the project's setting, then its own
-# default (``project_args.py``); the settings model (generator/deck/settings.py) uses
-# the same names (``--cut-lines`` is ``build.sheets.cut_lines``).
+# ("not given"): the command resolves flag, then the project's setting, then the
+# section model's default (generator/deck/resolve.py; the defaults live only in the
+# models of generator/deck/settings.py, and tests/deck/test_resolve.py holds each help's
+# "else X" to them); the models use the same names (``--cut-lines`` is
+# ``build.sheets.cut_lines``). The sheet flags reach ``cards`` and ``tiles`` through
+# ``sheet_args.with_sheet_flags``.
 DeckArg = Annotated[str, typer.Argument(help="A deck file (.yaml), a project folder, or a bundled deck name.",
                                         show_default=False)]
 

@@ -1,19 +1,56 @@
-"""What the printing commands (cards, tiles, images, calibrate) share: turning the
-shared sheet options (flags, then the project's ``build.sheets``) into a ``SheetOptions`` and printing a report's notes and
-warnings. Declared once here, used by each command."""
+"""What the printing commands (cards, tiles, images, calibrate) share: the sheet flags,
+declared once (:func:`with_sheet_flags`), turned with the project's ``build.sheets`` into
+a ``SheetOptions``, and printing a report's notes and warnings."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+import functools
+import inspect
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
 
 import typer
 
 from ..deck.model import Deck
+from ..deck.resolve import checked, resolve
+from ..deck.settings import CardSheetsIn, SheetsIn
 from ..render.cards import proof_label
 from ..render.printer_config import parse_offset, printer_offset
 from ..render.sheet import SheetOptions
-from .project_args import SheetFlags, checked, from_project, resolved_sheet
+from ..render.sheet_options import sheet_fields
+from . import options
+from .project_args import SheetFlags
+
+F = TypeVar("F", bound=Callable[..., Any])
+# the sheet flags, in the order --help lists them (each declared in options.py)
+SHEET_FLAGS = (("page", options.SheetPage), ("bleed", options.Bleed), ("backs", options.Backs),
+               ("arrangement", options.Arrangement), ("gap", options.Gap), ("margin", options.Margin),
+               ("cut_lines", options.CutLines), ("crop_marks", options.CropMarks), ("color", options.Color))
+
+
+def with_sheet_flags(command: F) -> F:
+    """Give a command the sheet flags (``--page``, ``--bleed``, ``--backs`` ...), declared once
+    here for ``cards`` and ``tiles``: its parameter ``sheet: SheetFlags`` stands for them in its
+    signature (Typer sees each flag there) and receives them as one :class:`SheetFlags`."""
+    signature = inspect.signature(command, eval_str=True)
+    params: list[inspect.Parameter] = []
+    for param in signature.parameters.values():
+        if param.name != "sheet":
+            params.append(param)
+            continue
+        params += [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None, annotation=kind)
+                   for name, kind in SHEET_FLAGS]
+    if len(params) != len(signature.parameters) + len(SHEET_FLAGS) - 1:
+        raise TypeError(f"{command.__name__} has no parameter 'sheet: SheetFlags' for the sheet flags")
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        sheet = SheetFlags(**{name: kwargs.pop(name, None) for name, _kind in SHEET_FLAGS})
+        return command(*args, sheet=sheet, **kwargs)
+
+    wrapper.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
+    wrapper.__annotations__ = {p.name: p.annotation for p in params} | {"return": signature.return_annotation}
+    return wrapper  # type: ignore[return-value]
 
 MAX_WARNINGS = 20  # printed in full; the rest are counted
 
@@ -36,16 +73,14 @@ def back_offset(offset: str | None, printer: str | None) -> tuple[float, float]:
 
 
 def sheet_options(deck: Deck, flags: SheetFlags, *, offset: str | None, printer: str | None, proof: bool,
-                  backs: str = "none") -> SheetOptions:
-    """The sheet from the flags, then the project's ``build.sheets``, then the defaults
-    (``backs``: this command's); a project value the renderer refuses names its line."""
-    chosen = resolved_sheet(deck, flags, backs=backs)
-    used = {key: from_project(deck, "sheets", key, getattr(flags, key, None))
-            for key in ("pages", "bleed", "margin", "gap", "arrangement", "backs", "color")}
-    used["pages"] = from_project(deck, "sheets", "pages", flags.page)
-    return checked(deck, "sheets", used, lambda: SheetOptions(
-        **chosen, back_offset=back_offset(offset, printer), proof=proof,
-        proof_label=proof_label(deck) if proof else ""))
+                  model: type[SheetsIn] = CardSheetsIn) -> SheetOptions:
+    """The sheet from the flags, then the project's ``build.sheets``, then ``model``'s
+    defaults (this command's); a project value the renderer refuses names its line.
+    ``cards`` and ``tiles`` print on the first of the pages."""
+    resolved = resolve(deck.build, "sheets", model, flags.settings())
+    return checked(deck, resolved, lambda sheets: SheetOptions(
+        page=str(sheets.pages[0]).lower(), **sheet_fields(sheets), back_offset=back_offset(offset, printer),
+        proof=proof, proof_label=proof_label(deck) if proof else ""))
 
 
 def echo_notes(report: Notes) -> None:

@@ -7,7 +7,6 @@ listing every problem found, each naming file, line, card and field.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import sys
 from collections.abc import Mapping, Sequence
@@ -18,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import SHOWN_AS, DeckError, Problem
 from ..paths import deck_data_dir, templates_dir
+from .inputs import BOOKLET, DATA, LOOK, PLAY, Inputs, lang, project_modules
 from .languages import translation_path
 from .model import CARD_SIZES, Attribute, Back, Card, CardSize, Deck, Rank
 from .numbers import DEFAULT, NumberFormat, format_problem
@@ -110,17 +110,18 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
     folder = path.resolve().parent
     roots = (deck_data_dir(), templates_dir())
     problems: list[Problem] = list(number_problems)
-    digest = hashlib.sha256(text.encode())
-    inputs = [path]  # every file hashed into digest (build stamps check them without loading)
+    # every file the outputs depend on goes through inputs.add: hashed into the digests that key
+    # the build's jobs, and recorded for its up-to-date stamps (generator/deck/inputs.py)
+    inputs = Inputs(folder)
+    inputs.add_bytes(path, text.encode(), DATA)
 
     problems += _threshold_problems(spec, raw, path)
     suits, suit_problems = build_suits(spec.suits, raw, path, folder, roots)
     problems += suit_problems
     for suit in suits:
         if suit.icon is not None:  # a changed suit icon rebuilds the deck's outputs
-            _hash_file(digest, suit.icon)
-            inputs.append(suit.icon)
-    rows, row_problems = _card_rows(spec, raw, path, folder, roots, digest, inputs)
+            inputs.add(suit.icon, LOOK)
+    rows, row_problems = _card_rows(spec, raw, path, folder, roots, inputs)
     problems += row_problems
     if not rows and not row_problems:
         problems.append(Problem("the deck has no cards", path, _line(raw, "cards"), field="cards"))
@@ -164,8 +165,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         cards.append(card)
         if card.art is not None and card.art not in hashed:  # each art file once, in chunks
             hashed.add(card.art)
-            _hash_file(digest, card.art)
-            inputs.append(card.art)
+            inputs.add(card.art, LOOK)
 
     back = Back()
     if spec.back is not None:
@@ -175,8 +175,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
             if error:
                 problems.append(Problem(error, path, _line(raw, "back"), field="back.image"))
         if image is not None:
-            _hash_file(digest, image)  # a new back image rebuilds the deck's outputs
-            inputs.append(image)
+            inputs.add(image, LOOK)  # a new back image rebuilds the deck's outputs
         back = Back(layout=spec.back.layout, text=spec.back.text, color=spec.back.color, image=image)
 
     fonts = []
@@ -187,7 +186,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         if error or font is None:
             problems.append(Problem(error or "file not found", path, _line(raw, "fonts"), field=f"fonts[{i}]"))
             continue
-        _hash_file(digest, font)  # a changed font rebuilds the deck's outputs
+        inputs.add(font, LOOK)  # a replaced font rebuilds what is drawn with it
         fonts.append(font)
 
     if isinstance(spec.card_size, str):
@@ -207,14 +206,15 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
     else:
         size = CardSize("custom", spec.card_size.width, spec.card_size.height)
 
-    for lang in spec.languages[1:]:  # a translator's file rebuilds that deck's outputs
-        translated = translation_path(path, lang)
+    for lang_code in spec.languages[1:]:  # a translator's file rebuilds that language's outputs
+        translated = translation_path(path, lang_code)
         if translated.is_file():
-            _hash_file(digest, translated)
-            inputs.append(translated)
+            inputs.add(translated, lang(lang_code))
 
     if problems:
         raise DeckError(problems)
+    if folder != deck_data_dir().resolve():  # a project's own layouts, rules and game (bundled: the toolchain's)
+        _project_inputs(inputs, spec, path, folder)
 
     return Deck(
         name=spec.name,
@@ -238,14 +238,57 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         languages=tuple(spec.languages),
         language=spec.languages[0] if spec.languages else "",
         path=path,
-        digest=digest.hexdigest(),
-        inputs=tuple(inputs),
+        digest=inputs.digest(),
+        inputs=tuple(inputs.files),
+        concerns=inputs.concerns(),
     )
 
 
+# a project's own layouts and texts, and the icons its layouts and card text draw by name (:gem:)
+PROJECT_FOLDERS = {"layouts": LOOK, "templates": LOOK, "icons": LOOK, "rules": BOOKLET}
+
+
+def _project_inputs(inputs: Inputs, spec: DeckIn, path: Path, folder: Path) -> None:
+    """The project's files the deck names only indirectly: its layouts (``layouts/``,
+    ``templates/``, layout files beside the deck or named by ``layout:``), its icons
+    (``icons/``), its rules templates (``rules/``), and ``game.py`` with the project
+    modules it imports."""
+    for name, concern in PROJECT_FOLDERS.items():
+        for file in sorted(p for p in (folder / name).rglob("*") if p.is_file()):
+            inputs.add(file, concern)
+    for file in sorted(folder.glob("*.y*ml")):
+        if file.is_file() and file.resolve() != path.resolve():
+            inputs.add(file, LOOK)
+    if spec.layout:
+        named = (folder / spec.layout).resolve()
+        if named.suffix.lower() in (".yaml", ".yml") and named.is_relative_to(folder) and named.is_file():
+            inputs.add(named, LOOK)
+    game_file = game_path(spec.game)
+    if game_file is not None:
+        source = (folder / game_file).resolve()
+        if source.is_relative_to(folder) and source.is_file():
+            for module in project_modules(source, folder):
+                inputs.add(module, PLAY)
+
+
+def game_path(game: str) -> str | None:
+    """The file a ``game:`` value names (``game.py``, ``rules/my game.py:Crowns``,
+    ``x.py:y/game.py``), or None for a game's name. A colon ends the file only when
+    what follows is a class name, so a colon in a folder's name stays part of the path."""
+    file, _ = split_game_ref(game)
+    return file if file.endswith(".py") else None
+
+
+def split_game_ref(ref: str) -> tuple[str, str]:
+    """``path.py:Class`` -> (``path.py``, ``Class``); any other text -> (text, "")."""
+    head, colon, tail = ref.rpartition(":")
+    if colon and tail.isidentifier() and head.endswith(".py"):
+        return head, tail
+    return ref, ""
+
+
 def _card_rows(
-    spec: DeckIn, raw: Mapping[str, Any], path: Path, folder: Path, roots: Sequence[Path], digest: Any,
-    inputs: list[Path],
+    spec: DeckIn, raw: Mapping[str, Any], path: Path, folder: Path, roots: Sequence[Path], inputs: Inputs,
 ) -> tuple[list[Row], list[Problem]]:
     cards = spec.cards
     if cards is None:
@@ -261,8 +304,7 @@ def _card_rows(
         return [], [Problem(error or "file not found", path, _line(raw, "cards"), field="cards")]
     if file.stat().st_size > MAX_BYTES:  # before reading it: a huge file must not fill memory
         return [], [Problem(f"file is larger than {MAX_BYTES // (1024 * 1024)} MB", file)]
-    digest.update(file.read_bytes())
-    inputs.append(file)
+    inputs.add(file, DATA)
     suffix = file.suffix.lower()
     if suffix == ".csv":
         return rows_from_csv(file, read_text(file), spec.csv.delimiter if spec.csv is not None else None)
@@ -330,15 +372,6 @@ def _number_format(raw: Mapping[str, Any], path: Path) -> tuple[NumberFormat, li
     if error:
         return DEFAULT, [Problem(error, path, _line(raw, "number_format"), field="number_format")]
     return NumberFormat(decimal, thousands, declared=True), []
-
-
-def _hash_file(digest: Any, path: Path) -> None:
-    try:
-        with path.open("rb") as f:
-            for chunk in iter(lambda: f.read(1 << 20), b""):
-                digest.update(chunk)
-    except OSError:  # unreadable art is reported when it is drawn
-        digest.update(str(path).encode())
 
 
 def _line(raw: Any, key: str) -> int | None:

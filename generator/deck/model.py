@@ -7,7 +7,7 @@ simulator and the balance checks only ever see these frozen objects.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -214,6 +214,8 @@ class Deck:
     path: Path | None = field(default=None, compare=False)
     digest: str = field(default="", compare=False)  # content hash of the deck's input files
     inputs: tuple[Path, ...] = field(default=(), compare=False)  # the files hashed into digest
+    # (concern, digest) of the inputs by what they feed (generator/deck/inputs.py): a build job's key
+    concerns: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         for name in ("colors", "thresholds"):  # read-only, and picklable, whatever was passed
@@ -254,6 +256,11 @@ class Deck:
         for c in self.cards:
             for _ in range(c.copies):
                 yield c
+
+    def inputs_digest(self, concerns: Iterable[str]) -> str:
+        """One hash of the inputs of ``concerns`` (those the deck has none of add nothing)."""
+        wanted = set(concerns)
+        return hashlib.sha256(repr([c for c in self.concerns if c[0] in wanted]).encode()).hexdigest()
 
     def short_hash(self) -> str:
         return (self.digest or hashlib.sha256(repr(self).encode()).hexdigest())[:8]

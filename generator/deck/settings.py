@@ -7,8 +7,10 @@ The same names are the command-line flags' (``sheets.cut_lines`` is ``--cut-line
 ``--page`` is the first of ``sheets.pages``; the table is docs/options.md): one
 vocabulary, one precedence rule in every command (``cards``, ``tiles``, ``images``,
 ``rules``, ``check``, ``build``) — a flag given on the command line, then the
-project's ``build:`` setting, then the command's default (:func:`project_setting`,
-resolved in generator/cli/project_args.py).
+project's ``build:`` setting, then the default of the section's model below (a
+command's own where it differs from a build's: :class:`CardSheetsIn`, :class:`ImageFilesIn`,
+:class:`CheckBalanceIn`), all by one function, generator/deck/resolve.py. Defaults live
+only in these models.
 
 Validated like every other deck key (unknown keys get did-you-mean, values a list
 of the valid ones); values that depend on the renderer (page sizes, arrangements)
@@ -45,10 +47,10 @@ class SheetsIn(_Strict):
 
     pages: list[Text] = Field(default_factory=lambda: ["a4", "letter"], min_length=1, max_length=8)
     backs: Literal["none", "duplex-long", "duplex-short", "fold"] = "duplex-long"
-    bleed: float | None = Field(default=None, ge=0, le=50)  # mm; None: the sheet's default
-    margin: float | None = Field(default=None, ge=0, le=50)
-    gap: float | None = Field(default=None, ge=0, le=50)
-    arrangement: Literal["auto", "gap", "touching"] | None = None
+    bleed: float = Field(default=3, ge=0, le=50)  # mm of bleed around each piece
+    margin: float = Field(default=5, ge=0, le=50)  # mm, printer-safe
+    gap: float = Field(default=2, ge=0, le=50)  # mm between pieces in the gap arrangement
+    arrangement: Literal["auto", "gap", "touching"] = "auto"
     crop_marks: bool = True
     cut_lines: bool = False
     color: Literal["rgb", "cmyk"] = "rgb"
@@ -114,13 +116,25 @@ class BuildIn(_Strict):
 DEFAULT_BUILD = BuildIn()
 
 
-def project_setting(build: BuildIn | None, section: str, key: str, given: Any, default: Any) -> Any:
-    """One precedence rule: the flag ``given`` (not None), then the project's explicit
-    ``build.<section>.<key>``, then the command's ``default``."""
-    if given is not None:
-        return given
-    if build is not None and section in build.model_fields_set:
-        part = getattr(build, section)
-        if key in part.model_fields_set:
-            return getattr(part, key)
-    return default
+# -- the single commands' defaults, where they differ from a build's -------------------
+# A build makes more than a command asked for one thing: both page sizes with duplex
+# backs, the image backs, a longer playtest. Each command's defaults are this model's.
+
+
+class CardSheetsIn(SheetsIn):
+    """``deckpress cards``: sheets without backs unless asked (``tiles`` and ``build``: duplex-long)."""
+
+    backs: Literal["none", "duplex-long", "duplex-short", "fold"] = "none"
+
+
+class ImageFilesIn(ImagesIn):
+    """``deckpress images``: 300 dpi, no back images unless asked (``build``: 150 dpi with backs)."""
+
+    dpi: float = Field(default=300, ge=30, le=1200)
+    back_images: bool = Field(default=False, validation_alias=AliasChoices("back_images", "backs"))
+
+
+class CheckBalanceIn(BalanceIn):
+    """``deckpress check``: a 1,000-game playtest (``build``'s balance report: 2,000)."""
+
+    games: int = Field(default=1000, ge=0, le=10_000_000)

@@ -2,11 +2,17 @@
 or a game installed as a package (entry point group ``deckpress.games``).
 
 Loading a project's ``game.py`` RUNS THE DESIGNER'S PYTHON CODE, as importing
-any module does: only load projects you trust. The file is loaded by its path
+any module does: only load projects you trust; the first load in a process says so
+on stderr (``deckpress --quiet`` silences it). The file is loaded by its path
 with :mod:`importlib` under a module name of its own (``deckpress_game_<hash>``),
 never by putting its folder on ``sys.path``, so a designer's ``generator.py`` or
-``random.py`` shadows nothing. A worker process finds the same game again from
-its import string (``/abs/path/game.py:ClassName``, see :func:`load_ref`).
+``random.py`` shadows nothing. It and the project modules it imports are compiled
+from their source, never from bytecode found in the project folder (a planted
+``__pycache__/game.cpython-311.pyc``), and no bytecode is written there. An
+edited ``game.py`` (or a module of the project it imported) is loaded again, so a
+long-running ``watch`` plays the rules as they are now. A worker process finds the
+same game again from its import string (``/abs/path/game.py:ClassName``, see
+:func:`load_ref`; a colon in a folder's name stays part of the path).
 
 A game file gives either a ``GameSpec`` named ``SPEC`` or a game class (the
 one named after the colon, else the only class with ``new_state`` defined in
@@ -23,50 +29,60 @@ the designer's frames of the traceback.
 from __future__ import annotations
 
 import hashlib
+import importlib.abc
+import importlib.machinery
 import importlib.util
 import sys
 import traceback
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType, ModuleType
 from typing import Any
 
+from .. import notices
+from ..deck.load import split_game_ref
 from ..deck.model import Deck
 from ..errors import ParameterError, Problem
 from .params import Params
 from .spec import GameSpec
 
 ENTRY_POINTS = "deckpress.games"
-_LOADED: dict[str, GameSpec] = {}  # import string -> spec, once per process
+_LOADED: dict[str, tuple[GameSpec, Sources]] = {}  # import string -> spec, and the sources it came from
 
 
 def is_file_ref(ref: str) -> bool:
     """``game.py`` or ``game.py:Class`` (a designer's file), not a game name."""
-    return ref.partition(":")[0].endswith(".py")
+    return split_game_ref(ref)[0].endswith(".py")
 
 
 def load_ref(ref: str) -> GameSpec:
-    """The spec an import string names: ``/path/game.py[:Class]`` (a file, by path)
-    or ``package.module:ATTR`` (an installed module's spec or game class)."""
-    if ref in _LOADED:
-        return _LOADED[ref]
-    path, _, attr = ref.partition(":")
+    """The spec an import string names: ``/path/game.py[:Class]`` (a file, by path;
+    loaded again when it or a project module it imported changed since) or
+    ``package.module:ATTR`` (an installed module's spec or game class)."""
+    path, attr = split_game_ref(ref)
     if path.endswith(".py"):
+        known = _LOADED.get(ref)
+        if known is not None and known[1] == _sources(_module_name(Path(path))):
+            return known[0]
         spec = _from_file(Path(path), attr or None)
-    else:
-        try:
-            obj = getattr(importlib.import_module(path), attr)
-        except Exception as exc:
-            raise ParameterError(f"cannot load the game {ref!r}: {exc}") from None
-        spec = as_spec(obj, ref)
-    _LOADED[ref] = spec
+        _LOADED[ref] = (spec, _sources(_module_name(Path(path))))
+        return spec
+    if ref in _LOADED:
+        return _LOADED[ref][0]
+    module, _, attr = ref.partition(":")
+    try:
+        obj = getattr(importlib.import_module(module), attr)
+    except Exception as exc:
+        raise ParameterError(f"cannot load the game {ref!r}: {exc}") from None
+    spec = as_spec(obj, ref)
+    _LOADED[ref] = (spec, ())
     return spec
 
 
 def deck_game_ref(deck: Deck) -> str:
     """The import string of a deck's ``game: game.py[:Class]`` (its file resolved
     in the deck's folder; the file must be inside that folder)."""
-    name, _, attr = deck.game.partition(":")
+    name, attr = split_game_ref(deck.game)
     folder = deck.folder if deck.folder is not None else Path.cwd()
     path = (folder / name).resolve()
     where = f"{deck.path}: " if deck.path is not None else ""
@@ -92,21 +108,132 @@ def _module_name(path: Path) -> str:
     return "deckpress_game_" + hashlib.sha256(str(path).encode()).hexdigest()[:16]
 
 
+Sources = tuple[tuple[str, str], ...]  # (file, content hash) of a game file and the project modules it imported
+_IMPORTED: dict[str, tuple[str, ...]] = {}  # game module name -> the project modules its import loaded
+
+
+def _sources(name: str) -> Sources:
+    """What the game module ``name`` was made from, as the files are now."""
+    module = sys.modules.get(name)
+    if module is None:
+        return ()
+    files = [getattr(module, "__file__", None)]
+    files += [getattr(sys.modules.get(m), "__file__", None) for m in _IMPORTED.get(name, ())]
+    out = []
+    for file in files:
+        try:
+            out.append((str(file), hashlib.sha256(Path(str(file)).read_bytes()).hexdigest()))
+        except OSError:
+            out.append((str(file), ""))
+    return tuple(out)
+
+
 def _from_file(path: Path, attr: str | None) -> GameSpec:
     name = _module_name(path)
     module = sys.modules.get(name)
+    if module is not None and _LOADED_FROM.get(name) != _sources(name):  # edited since: load it again
+        for old in (name, *_IMPORTED.pop(name, ())):
+            sys.modules.pop(old, None)
+        module = None
     if module is None:
-        loader_spec = importlib.util.spec_from_file_location(name, path)
-        if loader_spec is None or loader_spec.loader is None:
-            raise ParameterError(f"{path}: cannot be loaded as Python")
-        module = importlib.util.module_from_spec(loader_spec)
-        sys.modules[name] = module  # dataclasses and pickling look modules up by name
-        try:
-            loader_spec.loader.exec_module(module)
-        except Exception as exc:
-            del sys.modules[name]
-            raise designer_error(exc, path) from None
+        module = _exec(path, name)
+        _LOADED_FROM[name] = _sources(name)
     return _pick(module, path, attr)
+
+
+_LOADED_FROM: dict[str, Sources] = {}  # game module name -> the sources it was run from
+
+
+def _exec(path: Path, name: str) -> ModuleType:
+    """Run ``path`` as the module ``name``, compiled from its source; the project
+    modules it imports meanwhile are compiled from theirs too (:class:`SourceOnly`)."""
+    folder = path.parent.resolve()
+    notices.once(f"game:{path}", f"note: running the project's own Python code: {path} "
+                                 "(game: in its deck; only open projects you trust)")
+    loader = SourceOnly(name, str(path))
+    loader_spec = importlib.util.spec_from_file_location(name, path, loader=loader)
+    if loader_spec is None:
+        raise ParameterError(f"{path}: cannot be loaded as Python")
+    loader_spec.cached = None  # no bytecode file, neither read nor written
+    module = importlib.util.module_from_spec(loader_spec)
+    _guard(folder)
+    for modules in _IMPORTED.values():  # a project module is the file as it is now, of this project
+        for other in modules:             # (not another project's module of the same name)
+            sys.modules.pop(other, None)
+    before = set(sys.modules)
+    sys.modules[name] = module  # dataclasses and pickling look modules up by name
+    try:
+        loader.exec_module(module)
+    except Exception as exc:
+        del sys.modules[name]
+        raise designer_error(exc, path) from None
+    _IMPORTED[name] = tuple(sorted(m for m in set(sys.modules) - before - {name}
+                                   if _inside(getattr(sys.modules[m], "__file__", None), folder)))
+    return module
+
+
+def imported_files(ref: str) -> list[Path]:
+    """The project files the game file of import string ``ref`` imported when it was run
+    (its folder's modules, however it found them), resolved."""
+    path, _ = split_game_ref(ref)
+    files = [getattr(sys.modules.get(m), "__file__", None) for m in _IMPORTED.get(_module_name(Path(path)), ())]
+    return sorted(Path(f).resolve() for f in files if f)
+
+
+def _inside(file: str | None, folder: Path) -> bool:
+    try:
+        return file is not None and Path(file).resolve().is_relative_to(folder)
+    except (OSError, RuntimeError, ValueError):
+        return False
+
+
+class SourceOnly(importlib.machinery.SourceFileLoader):
+    """Python's source loader, minus bytecode: the code is compiled from the ``.py``
+    file every time (a ``__pycache__`` file in the project, planted with the source's
+    size and time, is never read) and no ``.pyc`` is written into the project."""
+
+    def get_code(self, fullname: str) -> Any:
+        path = self.get_filename(fullname)
+        return compile(self.get_data(path), path, "exec", dont_inherit=True)
+
+    def set_data(self, path: str, data: Any, *, _mode: int = 0o666) -> None:
+        return None
+
+
+class _ProjectFinder(importlib.abc.MetaPathFinder):
+    """Imports of files inside a project folder that a game ran from (its code may put
+    the folder on ``sys.path``): compiled from their source (:class:`SourceOnly`);
+    bytecode alone (a ``.pyc`` without its ``.py``) is refused."""
+
+    def __init__(self) -> None:
+        self.folders: set[Path] = set()
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None) -> Any:
+        found = importlib.machinery.PathFinder.find_spec(fullname, path)
+        if found is None or not found.has_location or found.origin is None:
+            return None
+        try:
+            origin = Path(found.origin).resolve()
+        except (OSError, RuntimeError, ValueError):
+            return None
+        if not any(origin.is_relative_to(folder) for folder in self.folders):
+            return None
+        if not found.origin.endswith(".py"):
+            raise ImportError(f"{found.origin}: deckpress runs a project's Python only from its source (.py)",
+                              name=fullname)
+        found.loader = SourceOnly(fullname, found.origin)
+        found.cached = None
+        return found
+
+
+_FINDER = _ProjectFinder()
+
+
+def _guard(folder: Path) -> None:
+    """Route imports from ``folder`` through :class:`_ProjectFinder` from now on."""
+    _FINDER.folders.add(folder)
+    if _FINDER not in sys.meta_path:
+        sys.meta_path.insert(0, _FINDER)
 
 
 def _pick(module: ModuleType, path: Path, attr: str | None) -> GameSpec:

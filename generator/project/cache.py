@@ -1,8 +1,8 @@
 """Content hashes and the build manifest: rebuild only what changed.
 
 A job's key hashes everything its output depends on: the deck's input files
-(``Deck.digest``), the job's own options, and the toolchain (deckpress's own
-source, templates and fonts). The manifest ``<out>/.deckpress-build.json``
+that job reads (``Deck.concerns``, see generator/deck/inputs.py), the job's own
+options, and the toolchain (deckpress's own source, templates and fonts). The manifest ``<out>/.deckpress-build.json``
 remembers the key each output was made with.
 """
 
@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..deck.load import PROJECT_FOLDERS
 from ..paths import fonts_dir, templates_dir
 from ..render.atomic import atomic_write
 
@@ -40,24 +41,10 @@ def toolchain_hash() -> str:
     return digest.hexdigest()
 
 
-PROJECT_FOLDERS = ("layouts", "templates", "rules")  # a project's own layouts and texts
-
-
-def project_hash(folder: Path | None) -> str:
-    """A hash of a project's own layouts and templates (``layouts/``, ``templates/``,
-    ``rules/``, layout YAML files and the game's Python files beside the deck), which the deck's digest does
-    not cover: editing a layout rebuilds the cards drawn with it."""
-    if folder is None:
-        return ""
-    digest = hashlib.sha256()
-    for path in project_files(folder):
-        digest.update(str(path.relative_to(folder)).encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
-
-
 def project_files(folder: Path) -> list[Path]:
-    """The files ``project_hash`` reads, sorted."""
+    """The project files whose appearance or removal may change a job (``build``'s
+    stamps compare their list), sorted; the deck loader hashes and records them
+    (generator/deck/inputs.py)."""
     files = [p for name in PROJECT_FOLDERS for p in (folder / name).rglob("*") if p.is_file()]
     files += [p for p in folder.glob("*.y*ml") if p.is_file()]
     files += [p for p in folder.glob("*.py") if p.is_file()]  # a designer's game.py: its rules

@@ -11,9 +11,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..deck.inputs import DATA, READS
+from ..deck.inputs import lang as translated
+from ..deck.resolve import resolve
+from ..deck.settings import BalanceIn, BookletsIn, ImagesIn, ShowcaseIn
 from ..games.registry import game_of
 from ..paths import deck_data_dir
-from .cache import job_key, project_hash
+from .cache import job_key
 
 if TYPE_CHECKING:
     from ..deck import Deck
@@ -50,33 +54,64 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int | None = No
     ``build.balance.games``."""
     folder = out / deck.key
     jobs: list[Job] = []
-    own = "" if is_bundled(deck) else project_hash(deck.folder)  # bundled ones: the toolchain hash
     b = deck.build
     outputs = set(b.outputs)
 
     def add(name: str, kind: str, outputs: list[Path], **options: Any) -> None:
-        key = job_key(deck.digest, own, kind, options)
+        key = job_key(inputs_key(deck, kind), kind, options)
         jobs.append(Job(f"{deck.key}/{name}", target, kind, tuple(outputs), key, options))
 
     _printed(deck, folder, add)
+    booklet = resolve(b, "booklets", BookletsIn).values
     for lang in deck.languages[1:]:  # each translation into out/<deck>/<lang>/: what is printed
         def add_in(name: str, kind: str, outputs: list[Path], lang: str = lang, **options: Any) -> None:
-            key = job_key(deck.digest, own, kind, options, lang)
+            key = job_key(inputs_key(deck, kind, lang), kind, options, lang)
             jobs.append(Job(f"{deck.key}/{lang}/{name}", target, kind, tuple(outputs), key, options, lang))
 
         _printed(deck, folder / lang, add_in)
         if "booklets" in outputs:  # the booklet in that language too, beside the translated sheets
             for name, file, sets in project_booklets(deck, bundled=True):
                 add_in(name, "rules", [folder / lang / file], game=deck.game, sets=list(sets),
-                       format=b.booklets.imposition, page=b.booklets.page)
+                       format=booklet.imposition, page=booklet.page)
     if "booklets" in outputs:
         for name, file, sets in project_booklets(deck):
-            add(name, "rules", [folder / file], game=deck.game, sets=list(sets), format=b.booklets.imposition,
-                page=b.booklets.page)
+            add(name, "rules", [folder / file], game=deck.game, sets=list(sets), format=booklet.imposition,
+                page=booklet.page)
     if _game(deck) is not None and "balance" in outputs:
-        games = balance_games if balance_games is not None else b.balance.games
+        games = resolve(b, "balance", BalanceIn, {"games": balance_games}).values.games
         add("balance", "balance", [folder / "balance.pdf", folder / "balance.json"], games=games)
     return jobs
+
+
+def with_game_modules(deck: Deck) -> Deck:
+    """``deck`` with the project modules its ``game.py`` imported when it ran recorded as
+    inputs of the rules too, where no import statement the loader read names them (a
+    module found through a folder the game put on ``sys.path``): an edit to one re-runs
+    the balance report and the booklets like an edit to ``game.py``."""
+    from dataclasses import replace
+
+    from ..deck.inputs import PLAY, Inputs
+    from ..games.custom import imported_files, is_file_ref
+
+    spec = _game(deck)
+    if spec is None or not spec.source or not is_file_ref(spec.source):
+        return deck
+    known = {p.resolve() for p in deck.inputs}
+    extra = [p for p in imported_files(spec.source) if p not in known]
+    if not extra:
+        return deck
+    found = Inputs(deck.folder)
+    for path in extra:
+        found.add(path, PLAY)
+    return replace(deck, inputs=(*deck.inputs, *extra), concerns=(*deck.concerns, *found.concerns()))
+
+
+def inputs_key(deck: Deck, kind: str, language: str = "") -> str:
+    """The hash of the inputs a job of ``kind`` reads (generator/deck/inputs.py): the
+    deck's data, what that kind draws or plays with, and its language's translation; so
+    a replaced font redraws the sheets but leaves the balance report, and an edited
+    ``game.py`` re-runs the balance report and the booklets but redraws no card."""
+    return deck.inputs_digest([DATA, *READS[kind], *([translated(language)] if language else [])])
 
 
 def _printed(deck: Deck, folder: Path, add: Any) -> None:
@@ -84,46 +119,43 @@ def _printed(deck: Deck, folder: Path, add: Any) -> None:
     b = deck.build
     outputs = set(b.outputs)
     if "sheets" in outputs:
-        sheet = sheet_settings(b.sheets)
+        pages, sheet = sheet_settings(deck)
         kind = "tiles" if deck.kind == "piecepack" else "cards"
-        for page in b.sheets.pages:
+        for page in pages:
             add(f"{kind}-{page}", kind, [folder / f"{kind}-{page}.pdf"], page=page, **sheet)
     if "images" in outputs:
-        extra: dict[str, Any] = {"format": b.images.format} if b.images.format != "png" else {}
-        if b.images.bleed:
-            extra["bleed"] = b.images.bleed
-        add("images", "images", [folder / "images"], dpi=b.images.dpi, backs=b.images.back_images, **extra)
+        images = resolve(b, "images", ImagesIn).values
+        extra: dict[str, Any] = {"format": images.format} if images.format != "png" else {}
+        if images.bleed:
+            extra["bleed"] = images.bleed
+        add("images", "images", [folder / "images"], dpi=images.dpi, backs=images.back_images, **extra)
     if "vendors" in outputs:
         for vendor in b.vendors:
             add(f"images-{vendor}", "images", [folder / f"images-{vendor}"], preset=vendor)
     if "showcase" in outputs and deck.kind == "cards":
-        add("showcase", "showcase", [folder / "showcase"], cards=list(b.showcase.cards),
-            background=b.showcase.background, width=b.showcase.width)
+        show = resolve(b, "showcase", ShowcaseIn).values
+        add("showcase", "showcase", [folder / "showcase"], cards=list(show.cards), background=show.background,
+            width=show.width)
 
 
-def sheet_settings(sheets: SheetsIn) -> dict[str, Any]:
-    """The sheet options a job carries: backs always, the rest only where the project
-    sets them (so a default build's jobs, and their cache keys, stay as they were).
-    Checked here, so a bad page size or arrangement fails before anything is drawn."""
-    from ..errors import ParameterError
+def sheet_settings(deck: Deck) -> tuple[list[str], dict[str, Any]]:
+    """The pages and the sheet options a build's sheet jobs carry: ``build.sheets`` over
+    the model's defaults (generator/deck/resolve.py, as ``cards`` and ``tiles`` resolve them).
+    Checked here, so a bad page size or arrangement fails before anything is drawn,
+    naming the deck file, the line and the setting."""
+    from ..deck.resolve import checked, resolve
+    from ..deck.settings import SheetsIn
     from ..render.sheet import SheetOptions
+    from ..render.sheet_options import sheet_fields
 
-    options: dict[str, Any] = {"backs": sheets.backs}
-    for key in ("bleed", "margin", "gap", "arrangement"):
-        if getattr(sheets, key) is not None:
-            options[key] = getattr(sheets, key)
-    if not sheets.crop_marks:
-        options["crop_marks"] = False
-    if sheets.cut_lines:
-        options["cut_lines"] = True
-    if sheets.color != "rgb":
-        options["color"] = sheets.color
-    for page in sheets.pages:
-        try:
+    def check(sheets: SheetsIn) -> tuple[list[str], dict[str, Any]]:
+        options = sheet_fields(sheets)
+        pages = [str(page).lower() for page in sheets.pages]
+        for page in pages:
             SheetOptions(page=page, **options)
-        except ParameterError as exc:
-            raise ParameterError(f"build.sheets: {exc}") from None
-    return options
+        return pages, options
+
+    return checked(deck, resolve(deck.build, "sheets", SheetsIn), check)
 
 
 def project_booklets(deck: Deck, bundled: bool = False) -> list[tuple[str, str, tuple[str, ...]]]:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..executor import auto_jobs
 from . import stamps
 from .cache import read_manifest, write_manifest
-from .jobs import Job, JobResult, is_bundled, plan_deck, plan_rules, run_job
+from .jobs import Job, JobResult, is_bundled, plan_deck, plan_rules, run_job, with_game_modules
 from .lock import build_lock
 
 if TYPE_CHECKING:
@@ -54,6 +54,7 @@ def plan(targets: Sequence[str], out: Path, summary: BuildSummary, balance_games
         try:
             deck = resolve_deck(target)
             require_valid(deck)  # the validation every command runs: a deck with errors builds nothing
+            deck = with_game_modules(deck)  # what its game.py imported when it ran: inputs too
             if strict:
                 _require_drawable(deck)
             planned = plan_deck(target, deck, out, balance_games)  # checks the deck's build: settings

@@ -146,10 +146,19 @@ def register_font_file(path: Path, name: str | None = None) -> str:
     """Register a user TrueType font file; returns the name to use."""
     register_fonts()
     font = name or path.stem
-    if font in _registered:
-        return font
-    if not path.is_file():
+    try:
+        st = path.stat()
+        stamp: tuple[str, int, int] | None = (str(path.resolve()), st.st_size, st.st_mtime_ns)
+    except OSError:
+        stamp = None
+    if font in _registered and (font not in _files or _files[font] == stamp):
+        return font  # (a file replaced since, as `watch` sees it, is registered again)
+    if stamp is None or not path.is_file():
         raise RenderError(Problem("font file not found", path))
+    if font in _files:  # replaced since: ReportLab keeps the first font of a name, so forget the old file's
+        old = pdfmetrics._fonts.pop(font, None)
+        for face in [k for k, v in pdfmetrics._dynFaceNames.items() if v is old]:
+            del pdfmetrics._dynFaceNames[face]
     try:
         pdfmetrics.registerFont(TTFont(font, str(path)))
     except TTFError as exc:
@@ -157,7 +166,11 @@ def register_font_file(path: Path, name: str | None = None) -> str:
     except Exception as exc:  # a hostile or truncated font file fails in many ways (struct.error, ...)
         raise RenderError(Problem(f"not a usable TrueType font ({type(exc).__name__}: {exc})", path)) from None
     _registered.add(font)
+    _files[font] = stamp
     return font
+
+
+_files: dict[str, tuple[str, int, int] | None] = {}  # a project font's name -> its file when registered
 
 
 def resolve_font(name: str, *, where: str = "") -> str:

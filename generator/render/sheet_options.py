@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ParameterError
 from .geometry import page_size
+
+if TYPE_CHECKING:
+    from ..deck.settings import SheetsIn
 
 BACKS = ("none", "duplex-long", "duplex-short", "fold")
 COLORS = ("rgb", "cmyk")  # cmyk: see render/cmyk.py
@@ -53,3 +57,10 @@ class SheetOptions:
             value = getattr(self, name)
             if not 0 <= value <= 50:
                 raise ParameterError(f"{name} must be between 0 and 50 mm, got {value:g}")
+
+
+def sheet_fields(sheets: SheetsIn) -> dict[str, Any]:
+    """The :class:`SheetOptions` fields of resolved sheet settings (``build.sheets``, the
+    flags; generator/deck/resolve.py), the page aside (a build prints one sheet per page)."""
+    fields = {key: getattr(sheets, key) for key in type(sheets).model_fields if key != "pages"}
+    return {key: value.lower() if isinstance(value, str) else value for key, value in fields.items()}

@@ -221,18 +221,24 @@ def test_players_cannot_peek_at_the_other_hand(project: Path, name: str) -> None
     assert views[0] == views[1] and choices[0] == choices[1]
 
 
-def test_editing_game_py_changes_the_project_hash(project: Path) -> None:
-    from generator.project.cache import project_hash
+def test_editing_game_py_changes_what_the_balance_and_booklet_jobs_read(project: Path) -> None:
+    from generator.project.jobs import inputs_key
 
-    before = project_hash(project)
+    def keys() -> dict[str, str]:
+        deck = resolve_deck(project)
+        return {kind: inputs_key(deck, kind) for kind in ("balance", "rules", "cards")}
+
+    before = keys()
     game = project / "game.py"
     text = game.read_text()
     try:
         game.write_text(text + "\n# a rule changed\n")
-        assert project_hash(project) != before
+        after = keys()
+        assert after["balance"] != before["balance"] and after["rules"] != before["rules"]
+        assert after["cards"] == before["cards"]  # the rules draw no card
     finally:
         game.write_text(text)
-    assert project_hash(project) == before
+    assert keys() == before
 
 
 def test_crowns_resample_keeps_voids_when_random_deals_keep_failing(project: Path) -> None:

@@ -15,10 +15,12 @@ from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.deck.load import load_deck
-from generator.deck.settings import BuildIn, project_setting
+from generator.deck.resolve import resolve
+from generator.deck.settings import BuildIn, CardSheetsIn
 from generator.errors import DeckError
 from generator.paths import deck_data_dir
 from generator.project.jobs import plan_deck
+from generator.render.sheet_options import SheetOptions
 
 runner = CliRunner()
 
@@ -43,8 +45,11 @@ def project(tmp_path: Path, extra: str = "") -> Path:
 def test_default_build_is_unchanged(tmp_path: Path) -> None:
     deck = load_deck(project(tmp_path) / "deck.yaml")
     jobs = {j.id.split("/")[1]: j.options for j in plan_deck("proj", deck, tmp_path / "out")}
-    assert jobs == {"cards-a4": {"page": "a4", "backs": "duplex-long"},
-                    "cards-letter": {"page": "letter", "backs": "duplex-long"},
+    sheet = {"bleed": 3, "margin": 5, "backs": "duplex-long", "arrangement": "auto", "gap": 2, "crop_marks": True,
+             "cut_lines": False, "color": "rgb"}  # every value the model's default, each SheetOptions' own too
+    assert SheetOptions(page="a4", **sheet) == SheetOptions(page="a4", backs="duplex-long")
+    assert jobs == {"cards-a4": {"page": "a4", **sheet},
+                    "cards-letter": {"page": "letter", **sheet},
                     "images": {"dpi": 150, "backs": True},
                     "rules": {"game": "weiji", "sets": [], "format": "booklet", "page": "a4"},  # the project's booklet
                     "balance": {"games": 2000}}
@@ -107,7 +112,7 @@ def test_a_bad_page_size_fails_the_build_plan_naming_the_setting(tmp_path: Path)
 
 def test_one_precedence_rule() -> None:
     explicit = BuildIn.model_validate({"sheets": {"backs": "fold"}})
-    assert project_setting(explicit, "sheets", "backs", "none", "none") == "none"  # the flag
-    assert project_setting(explicit, "sheets", "backs", None, "none") == "fold"  # the project
-    assert project_setting(BuildIn(), "sheets", "backs", None, "none") == "none"  # the command's default
-    assert project_setting(explicit, "sheets", "color", None, "rgb") == "rgb"  # not set in the project
+    assert resolve(explicit, "sheets", CardSheetsIn, {"backs": "none"}).values.backs == "none"  # the flag
+    assert resolve(explicit, "sheets", CardSheetsIn, {"backs": None}).values.backs == "fold"  # the project
+    assert resolve(BuildIn(), "sheets", CardSheetsIn).values.backs == "none"  # the command's model's default
+    assert resolve(explicit, "sheets", CardSheetsIn).values.color == "rgb"  # not set in the project
