@@ -297,7 +297,7 @@ def _card_rows(
         raw_cards = raw.get("cards")
         return rows_from_yaml(raw_cards if isinstance(raw_cards, list) else [], path, _line(raw, "cards"))
     if not isinstance(cards, str) and cards.url is not None:
-        return _sheet_rows(cards.url, cards.sheet, spec, raw, path, folder, digest, inputs)
+        return _sheet_rows(cards.url, cards.sheet, spec, raw, path, folder, inputs)
     ref, sheet = (cards, None) if isinstance(cards, str) else (cards.file or "", cards.sheet)
     file, error = resolve_reference(ref, folder, roots)
     if error or file is None:
@@ -314,7 +314,7 @@ def _card_rows(
 
 
 def _sheet_rows(url: str, sheet: str | None, spec: DeckIn, raw: Mapping[str, Any], path: Path, folder: Path,
-                digest: Any, inputs: list[Path]) -> tuple[list[Row], list[Problem]]:
+                inputs: Inputs) -> tuple[list[Row], list[Problem]]:
     """Card rows from a sheet link (:mod:`.sheets`): its errors name the sheet, row and column."""
     from . import sheets
 
@@ -325,9 +325,8 @@ def _sheet_rows(url: str, sheet: str | None, spec: DeckIn, raw: Mapping[str, Any
     if got.note and got.note not in _SAID:
         _SAID.add(got.note)
         print(f"note: {got.note}", file=sys.stderr)
-    digest.update(got.text.encode())
     SHOWN_AS[str(got.cache)] = got.label  # errors at its rows name the sheet, not the cache file
-    inputs.append(got.cache)  # a build with rows from a sheet is never answered from stamps alone
+    inputs.add_bytes(got.cache, got.text.encode(), DATA)  # a build with rows from a sheet never answers from stamps
     rows, problems = rows_from_csv(got.cache, got.text, spec.csv.delimiter if spec.csv is not None else None)
     if rows and rows[0].columns is not None:
         from openpyxl.utils import get_column_letter
