@@ -18,6 +18,7 @@ from ..balance.playstats import contenders
 from ..deck.model import Deck
 from ..executor import Executor, executing
 from ..games.api import Result
+from ..games.custom import designer_source
 from ..games.deals import deal_players, load_deal
 from ..games.params import Params, parse_sets
 from ..games.registry import default_deck, make_params, resolve
@@ -169,7 +170,14 @@ def _print_summary(summary: Summary, deck: Deck) -> None:
     results.add_row("unfinished", str(summary.unfinished), f"{summary.unfinished / max(1, summary.games):.1%}")
     if "mean_scores" in data:
         console.print("mean score per seat: " + ", ".join(f"{x:.2f}" for x in data["mean_scores"]))
+    if "mean_returns" in data:  # a game with utility bounds: chips or points per seat, 95 % intervals
+        console.print("mean return per seat (95 % interval): " + ", ".join(
+            f"{r['mean']:+.3f} ({r['low']:+.3f} to {r['high']:+.3f})" for r in data["mean_returns"]))
     console.print(results)
+    if summary.unfinished and designer_source(summary.game):  # the runner's turn cap stopped a designer's game
+        typer.echo(f"warning: {summary.unfinished} of {summary.games} games reached the turn cap"
+                   f" (max_tricks={summary.params.get('max_tricks')} steps; --set max_tricks=N) and count as"
+                   " unfinished", err=True)
     length = data["length"]
     console.print(f"length in tricks: mean {length['mean']:.1f}, median {length['median']}, p95 {length['p95']}, max {length['max']}")
     if summary.details:

@@ -167,7 +167,8 @@ class Turn:
         """``seat``'s turn in ``state`` (its view and legal actions; resample and
         heuristic from ``state.game``): what the runner hands a strategy."""
         game = getattr(state, "game", None)
-        return cls(seat, state.view(seat), state.legal_actions(), resampler(game, state),
+        legal = state.legal_actions(seat) if state.current() == SIMULTANEOUS else state.legal_actions()
+        return cls(seat, state.view(seat), legal, resampler(game, state),
                    getattr(game, "heuristic", None))
 
     def resample(self, rng: random.Random) -> Any:

@@ -223,7 +223,11 @@ def game_of(deck: Deck) -> GameSpec | None:
     if name == "none":
         return None
     if is_file_ref(name):
-        return ensure(deck_game_ref(deck))
+        from .enforce import enforce
+
+        spec = ensure(deck_game_ref(deck))
+        enforce(spec, deck)  # the contract, once per content of the game file and the deck
+        return spec
     if name in GAMES:
         return GAMES[name]
     ref = entry_point(name)

@@ -61,9 +61,10 @@ class ContractError(AssertionError):
     """A game broke the State API contract (``rule``: which one, ``step``: where)."""
 
     def __init__(self, message: str, rule: str = "contract", seed: int | None = None,
-                 step: int | None = None) -> None:
+                 step: int | None = None, what: str | None = None) -> None:
         super().__init__(message)
         self.rule, self.seed, self.step = rule, seed, step
+        self.what = what if what is not None else message  # what differed, without the game, seed and step
 
 
 def check_game(spec: GameSpec, deck: Deck | None = None, params: Params | None = None, *,
@@ -84,12 +85,12 @@ def check_game(spec: GameSpec, deck: Deck | None = None, params: Params | None =
     for seed in seeds:
         _one(spec.name, game, seed, max_steps, hidden)
         played += 1
-    hidden.verdict(spec.name)
+    hidden.verdict(spec.name, getattr(game, "public_seats", ()))
     return played
 
 
 def _fail(name: str, seed: int, step: int, what: str, rule: str = "contract") -> ContractError:
-    return ContractError(f"{name}: seed {seed}, step {step}: {what}", rule, seed, step)
+    return ContractError(f"{name}: seed {seed}, step {step}: {what}", rule, seed, step, what)
 
 
 def _views(state: State, players: int) -> list[Any]:
@@ -133,18 +134,29 @@ class _Hidden:
         self.moved[key] = self.moved.get(key, False) or changed
         self.where.setdefault(key, (seed, step))
 
-    def verdict(self, name: str) -> None:
+    def verdict(self, name: str, public: Iterable[int] = ()) -> None:
+        """Raise where a seat's view shows another seat's hidden cards: seat ``t``'s
+        cards are hidden (some seat's ``resample`` dealt them again), or every other
+        seat's are (then the game hides cards, and ``t``'s too unless the game lists
+        ``t`` in ``public_seats``), yet ``resample`` from seat ``s``'s view never dealt
+        them again in any game checked."""
+        hidden = {t for (u, t), m in self.moved.items() if m}
+        open_seats = set(public)
         for (seat, other), moved in sorted(self.moved.items()):
-            if moved:
+            if moved or other in open_seats or not hidden:
                 continue
-            witnesses = [u for (u, t), m in self.moved.items() if t == other and m and u != seat]
+            witnesses = sorted(u for (u, t), m in self.moved.items() if t == other and m and u != seat)
             if witnesses:
-                seed, step = self.where[(seat, other)]
-                raise ContractError(
-                    f"{name}: seed {seed}, step {step}: view({seat}) shows seat {other}'s hidden cards: resample from"
-                    f" seat {seat}'s view never dealt seat {other}'s cards again in any game checked, though"
-                    f" resample from seat {witnesses[0]}'s did (seat {other}'s cards are hidden, and seat {seat}'s"
-                    " view must not show them)", "view shows hidden cards", seed, step)
+                why = f"though resample from seat {witnesses[0]}'s did (seat {other}'s cards are hidden)"
+            else:
+                shown = sorted(hidden)[0]
+                why = (f"though other seats' cards are hidden (seat {shown}'s were dealt again); if seat {other}"
+                       f" hides nothing, the game declares public_seats = ({other},)")
+            seed, step = self.where[(seat, other)]
+            what = (f"view({seat}) shows seat {other}'s hidden cards: resample from seat {seat}'s view never dealt"
+                    f" seat {other}'s cards again in any game checked, {why}")
+            raise ContractError(f"{name}: seed {seed}, step {step}: {what}", "view shows hidden cards", seed, step,
+                                what)
 
 
 def _chosen(count: int, rng: random.Random) -> set[int]:
