@@ -62,14 +62,19 @@ class RandomPlayer:
 
 def _score(state: Any, seat: int, heuristic: Any) -> float:
     """How good ``state`` (a resampled one) is for ``seat``: the game's
-    ``heuristic(view, seat)``, else its points (own less the best other's), else its return."""
+    ``heuristic(view, seat)``, else its return at the end, else its points (own less
+    the best other's), else the cards held (own less the most another holds)."""
     if heuristic is not None:
         return float(heuristic(state.view(seat), seat))
     if state.is_over():
         return float(state.returns()[seat])
-    scores = list(state.result().scores)
+    result = state.result()
+    scores = list(result.scores)
     if scores:
         return float(scores[seat] - max(s for k, s in enumerate(scores) if k != seat))
+    counts = list(result.counts)  # else the cards held (Weiji: cards won are cards held)
+    if len(counts) > seat and len(counts) > 1:
+        return float(counts[seat] - max(c for k, c in enumerate(counts) if k != seat))
     return 0.0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from ..params import WeijiParams
+from ..players import GreedyPlayer, MctsPlayer
 from ..spec import GameSpec
 from ..strategies import BestStrategy, CountingStrategy, FixedStrategy, RandomStrategy
 from .game import WeijiGame, weiji_deal_actions
@@ -18,9 +19,9 @@ SPEC = GameSpec(
     default_deck="lighting",
     layout="weiji",
     strategies=MappingProxyType({"best": BestStrategy, "random": RandomStrategy, "fixed": FixedStrategy,
-                                 "expert": CountingStrategy}),
+                                 "expert": CountingStrategy, "greedy": GreedyPlayer, "mcts": MctsPlayer}),
     default_strategy="best",
-    budgeted=("expert",),  # refused with a clear word: Weiji's expert counts cards, no budget
+    budgeted=("expert", "mcts"),  # expert is refused with a clear word: Weiji's expert counts cards, no budget
     deal=weiji_deal_actions,
     booklet="generator.booklet.content:weiji_context",
     figures="generator.booklet.figures:weiji_figures",

@@ -377,3 +377,28 @@ def test_a_seat_without_a_legal_action_names_the_file_step_seed_and_game(make_pr
     with pytest.raises(ParameterError) as caught:
         runner.simulate(spec.name, deck, make_params(spec), games=3, seed=7, strategy="random")
     assert str(caught.value).endswith("game.py: seat 1 must act but has no legal action (step 2, seed 7, game 0)")
+
+
+def test_check_finds_no_seat_advantage_in_symmetric_drafting(make_project: Project) -> None:
+    """Three players keep a card at once and pass the rest: a symmetric game, so no seat
+    may be reported stronger (written as seats choosing in turn, one seat won 97 %)."""
+    folder = make_project("drafting")
+    result = cli.invoke(app, ["check", str(folder), "--games", "300", "--strategy", "random", "--jobs", "1", "--json"])
+    assert result.exit_code in (0, 1), result.output
+    report = json.loads(result.stdout)
+    assert not [f for f in report["findings"] if f["code"] == "seat_advantage"]
+    skill = report["playtest"]["skill"]
+    assert skill["skilled"] == "greedy" and skill["low"] > 0  # greedy scores its pick against the others' picks
+
+
+def test_the_booklet_never_prints_the_turn_cap(make_project: Project) -> None:
+    from pypdf import PdfReader
+
+    folder = make_project("crowns", (Path(__file__).parents[3] / "templates/starters/custom/game.py").read_text())
+    template = folder / "rules" / "crowns.md.j2"
+    out = folder / "rules.pdf"
+    result = cli.invoke(app, ["rules", str(folder), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(page.extract_text() for page in PdfReader(out).pages)
+    assert "cards" in text and "max_tricks" not in text and "turn cap" not in text
+    assert "parameters" in template.read_text()  # the template does print the parameters table
