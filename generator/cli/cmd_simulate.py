@@ -14,7 +14,6 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..balance.playstats import contenders
 from ..deck.model import Deck
 from ..executor import Executor, executing
 from ..games.api import Result
@@ -105,15 +104,25 @@ def _run(game: str, loaded: Deck, params: Params, games: int, seed: int, strateg
                           engine=engine)
 
 
+def teams_of(summary: Summary) -> tuple[tuple[int, ...], ...] | None:
+    """The teams of the game a summary played (its spec's ``teams`` under the summary's parameters)."""
+    from ..games.registry import entry
+
+    spec = entry(summary.game)
+    if spec.teams is None:
+        return None
+    return spec.teams_of(spec.params.model_validate(summary.params))
+
+
 def _named(summary: Summary, deck: Deck) -> dict[str, Any]:
     """What the JSON adds to the simulator's own keys (which stay as they are): Viashilym's
     teams (a team's wins are recorded on its first seat, 0-2) and, for Viashi, the
     counters' names in the deck's words ("fool_captures": "Jester captures")."""
     extra: dict[str, Any] = {}
-    sides = contenders(summary.game, summary.players)
-    if sides != summary.players:
-        extra["teams"] = [{"team": t, "seats": list(range(t, summary.players, sides)), "wins": summary.wins[t]}
-                          for t in range(sides)]
+    teams = teams_of(summary)
+    if teams:  # a team's wins: its seats' wins (Viashilym records a team's win on its first seat, 0-2)
+        extra["teams"] = [{"team": t, "seats": list(seats), "wins": sum(summary.wins[s] for s in seats)}
+                          for t, seats in enumerate(teams)]
     if summary.game == "viashi":
         extra["counter_names"] = counter_names(deck)
     return extra

@@ -165,7 +165,21 @@ def as_spec(obj: Any, ref: str) -> GameSpec:
         booklet=getattr(obj, "booklet", None) if callable(getattr(obj, "booklet", None)) else None,
         source=ref,
         description=(obj.__doc__ or "").strip().splitlines()[0] if obj.__doc__ else "",
+        teams=_teams(obj, where),
     )
+
+
+def _teams(obj: type, where: str) -> Any:
+    """A game class's ``teams``: tuples of seats, or a function of the parameters giving them."""
+    teams = getattr(obj, "teams", None)
+    if teams is None or callable(teams):
+        return teams
+    try:
+        fixed = tuple(tuple(int(s) for s in team) for team in teams)
+    except (TypeError, ValueError):
+        raise ParameterError(f"{where}: {obj.__name__}.teams must be tuples of seats, e.g. ((0, 2), (1, 3)),"
+                             f" got {teams!r}") from None
+    return lambda params: fixed
 
 
 def designer_failure(exc: BaseException) -> BaseException:

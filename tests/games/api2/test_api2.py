@@ -402,3 +402,35 @@ def test_the_booklet_never_prints_the_turn_cap(make_project: Project) -> None:
     text = " ".join(page.extract_text() for page in PdfReader(out).pages)
     assert "cards" in text and "max_tricks" not in text and "turn cap" not in text
     assert "parameters" in template.read_text()  # the template does print the parameters table
+
+
+def test_card_removal_lists_a_card_the_game_cannot_play_without(make_project: Project) -> None:
+    from generator.balance.card_removal import card_removal
+
+    source = (Path(__file__).parent / "drafting.py").read_text().replace(
+        "        ids = list(self.game.ids)\n",
+        "        if \"1S\" not in self.game.value:\n"
+        "            raise ValueError(\"the One of Spades must be in the deck: its holder starts\")\n"
+        "        ids = list(self.game.ids)\n")
+    folder = make_project("needs1s", source)
+    deck = resolve_deck(folder)
+    spec = game_of(deck)
+    assert spec is not None
+    out = card_removal(spec.name, deck, make_params(spec), games=8, seed=1, confidence=0.95, strategy="random")
+    skipped = {s["card"]: s["reason"] for s in out["skipped"]}
+    assert list(skipped) == ["1S"]
+    assert "game.py" in skipped["1S"] and "the One of Spades must be in the deck" in skipped["1S"]
+    assert len(out["cards"]) == len(deck.cards) - 1
+
+
+def test_a_game_declares_its_teams_and_simulate_speaks_of_them(make_project: Project) -> None:
+    source = (Path(__file__).parent / "drafting.py").read_text() + "\n\nDrafting.teams = ((0, 2), (1, 3))\n"
+    folder = make_project("teams", source)
+    result = cli.invoke(app, ["simulate", str(folder), "--games", "40", "--strategy", "random", "--set", "players=4",
+                              "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [t["seats"] for t in data["teams"]] == [[0, 2], [1, 3]]
+    assert [t["wins"] for t in data["teams"]] == [data["wins"][0] + data["wins"][2], data["wins"][1] + data["wins"][3]]
+    shown = cli.invoke(app, ["simulate", str(folder), "--games", "40", "--strategy", "random", "--set", "players=4"])
+    assert "0 (seats 0 and 2)" in shown.stdout
