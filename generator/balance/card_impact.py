@@ -68,7 +68,7 @@ def card_impact(game: str, deck: Deck, params: Params, games: int, seed: int, co
     names = seat_strategies(game, strategy, players)
     built = make_game(game, deck, params)
     per_seat = max(1, min(games, IMPACT_GAMES) // players)
-    probe = built.new_state()
+    probe: Any = built.new_state()
     while probe.current() == CHANCE and not probe.is_over():
         probe.apply(probe.sample_chance(random.Random(seed)))
     first = (probe.legal_actions(0) if probe.current() == SIMULTANEOUS else probe.legal_actions()) \
