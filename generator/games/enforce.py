@@ -24,6 +24,10 @@ from ..errors import DeckpressError, ParameterError, shown_path
 from .custom import designer_failure, is_file_ref
 from .spec import GameSpec
 
+class ContractRefused(ParameterError):
+    """A designer's game that breaks the contract: every command refuses it (exit 2)."""
+
+
 SEEDS = 20  # random games the contract plays on a designer's game (every decision of a short game checked)
 CACHE = Path(".deckpress") / "contract.json"
 
@@ -65,7 +69,7 @@ def enforce(spec: GameSpec, deck: Deck) -> None:
         check_game(spec, deck, params, seeds=range(SEEDS))
     except ContractError as exc:
         where = f" (seed {exc.seed}, step {exc.step})" if exc.seed is not None else ""
-        raise ParameterError(f"{shown_path(path)}: the game breaks the game API's rule \"{exc.rule}\"{where}:"
+        raise ContractRefused(f"{shown_path(path)}: the game breaks the game API's rule \"{exc.rule}\"{where}:"
                              f" {exc.what} (docs/own-game.md, section 5: check the contract)") from None
     except DeckpressError as exc:
         if isinstance(exc, ParameterError) and exc.problems and exc.problems[0].file is not None:

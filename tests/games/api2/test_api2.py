@@ -352,6 +352,9 @@ def test_endless_stuck_and_leaky_games_are_refused_naming_the_rule(make_project:
             assert result.exit_code == 2, (cls, command, result.output)
             assert "game.py: the game breaks the game API's" in result.output and words in result.output, result.output
         assert not (folder / "rules.pdf").exists()
+    built = cli.invoke(app, ["build", str(folder), "-o", str(folder / "out")])  # the last one: CarriesGame
+    assert built.exit_code == 1 and 'rule "views are data"' in built.output, built.output  # that deck's step failed
+    assert not list((folder / "out").rglob("*.pdf"))
 
 
 def test_the_verdict_is_kept_until_the_game_changes(make_project: Project) -> None:
