@@ -121,10 +121,11 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
 
     ctx = RowContext(
         attributes=tuple(a.key for a in spec.attributes),
-        fields=tuple(spec.fields),
+        fields=spec.field_names(),
         suits=tuple(s.key for s in spec.suits),
         ranks=tuple(r.key for r in spec.ranks),
         no_data=printed_no_data(spec),
+        game_data=spec.game_data(),
         folder=folder,
         allowed_roots=roots,
         numbers=numbers,
@@ -222,7 +223,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         card_size=size,
         back=back,
         colors=dict(spec.colors),
-        fields=tuple(spec.fields),
+        fields=spec.field_names(),
         thresholds=dict(spec.thresholds),
         no_data=printed_no_data(spec),
         fonts=tuple(fonts),
@@ -232,6 +233,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         path=path,
         digest=digest.hexdigest(),
         inputs=tuple(inputs),
+        game_data=spec.game_data(),
     )
 
 

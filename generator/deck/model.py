@@ -214,6 +214,7 @@ class Deck:
     path: Path | None = field(default=None, compare=False)
     digest: str = field(default="", compare=False)  # content hash of the deck's input files
     inputs: tuple[Path, ...] = field(default=(), compare=False)  # the files hashed into digest
+    game_data: tuple[str, ...] = ()  # fields declared translate: false (game data: never translated)
 
     def __post_init__(self) -> None:
         for name in ("colors", "thresholds"):  # read-only, and picklable, whatever was passed

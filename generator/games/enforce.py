@@ -24,6 +24,7 @@ from ..errors import DeckpressError, ParameterError, shown_path
 from .custom import designer_failure, is_file_ref
 from .spec import GameSpec
 
+
 class ContractRefused(ParameterError):
     """A designer's game that breaks the contract: every command refuses it (exit 2)."""
 

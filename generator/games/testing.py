@@ -353,8 +353,8 @@ def _not_data(a: Any, where: str = "") -> str | None:
         return None
     if isinstance(a, Mapping):
         for key, value in a.items():
-            if not isinstance(key, _DATA):
-                return f"{where} (a key)"
+            if _not_data(key) is not None:
+                return f"{where} (the key {key!r})"
             found = _not_data(value, f"{where}[{key!r}]")
             if found is not None:
                 return found

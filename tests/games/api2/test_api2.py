@@ -437,3 +437,27 @@ def test_a_game_declares_its_teams_and_simulate_speaks_of_them(make_project: Pro
     assert [t["wins"] for t in data["teams"]] == [data["wins"][0] + data["wins"][2], data["wins"][1] + data["wins"][3]]
     shown = cli.invoke(app, ["simulate", str(folder), "--games", "40", "--strategy", "random", "--set", "players=4"])
     assert "0 (seats 0 and 2)" in shown.stdout
+
+
+def test_game_data_is_never_offered_for_translation_nor_changed_by_lang(tmp_path: Path) -> None:
+    """The scaffold declares its crowns game data (``translate: false``): translate leaves
+    them out, a French crowns column is refused, and --lang plays the same game."""
+    folder = tmp_path / "fr"
+    assert cli.invoke(app, ["new", str(folder), "--game", "custom"]).exit_code == 0
+    deck_file = folder / "deck.yaml"
+    deck_file.write_text(deck_file.read_text() + "languages: [en, fr]\n")
+    wrote = cli.invoke(app, ["translate", str(folder), "--lang", "fr"])
+    assert wrote.exit_code == 0, wrote.output
+    rows = (folder / "translations" / "fr.csv").read_text()
+    assert ",name," in rows and ",crowns," not in rows
+    cards = folder / "cards.csv"
+    source = cards.read_text()
+    header, *lines = source.splitlines()
+    cards.write_text("\n".join([header + ",crowns@fr", *(line + ",0" for line in lines)]) + "\n")
+    refused = cli.invoke(app, ["simulate", str(folder), "--games", "2"])
+    assert refused.exit_code == 2 and "crowns@fr" in refused.output, refused.output
+    cards.write_text(source)
+    with (folder / "translations" / "fr.csv").open("a") as fh:
+        fh.write("9S,crowns,0,,,\n")
+    bad = cli.invoke(app, ["check", str(folder), "--games", "0", "--lang", "fr"])
+    assert bad.exit_code == 2 and "not a translatable field" in bad.output, bad.output
