@@ -56,10 +56,8 @@ def skilled_strategy(game: str, params: Params, asked: str | None = None) -> str
 
 
 def level(gap: float, low: float, high: float) -> str:
-    """``negative`` (the whole interval below zero: the skilled player loses to random),
-    ``none``, ``some`` or ``much``."""
-    if high < 0.0:
-        return "negative"
+    """``none``, ``some`` or ``much`` (a gap whose whole interval is below zero is
+    ``none`` here; the report's line says the skilled player loses to random)."""
     if low <= 0.0 <= high or gap < SOME:
         return "none"
     return "some" if gap < MUCH else "much"
@@ -231,7 +229,7 @@ def skill_line(skill: Mapping[str, Any]) -> tuple[str, str, str]:
     p = skill["skilled_share"]["share"]
     q = skill["random_share"]["share"]
     value = f"{skill['gap'] * 100:+.1f} points: {skill['level']} ({skill['skilled']} wins {p:.1%}, random {q:.1%})"
-    if skill["level"] == "negative":
+    if skill["high"] < 0.0:  # the whole interval below zero
         value = (f"{skill['gap'] * 100:+.1f} points: the {skill['skilled']} player loses to random"
                  f" ({skill['skilled']} wins {p:.1%}, random {q:.1%})")
     return f"skill gap ({skill['skilled']} vs random, {skill['games']} games)", value, \

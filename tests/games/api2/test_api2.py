@@ -461,3 +461,13 @@ def test_game_data_is_never_offered_for_translation_nor_changed_by_lang(tmp_path
         fh.write("9S,crowns,0,,,\n")
     bad = cli.invoke(app, ["check", str(folder), "--games", "0", "--lang", "fr"])
     assert bad.exit_code == 2 and "not a translatable field" in bad.output, bad.output
+
+
+def test_a_skill_gap_below_zero_says_the_default_player_loses_to_random() -> None:
+    from generator.balance.skill import skill_line
+
+    skill = {"gap": -0.14, "low": -0.217, "high": -0.06, "level": "none", "skilled": "greedy", "games": 400,
+             "skilled_share": {"share": 0.36}, "random_share": {"share": 0.50}}
+    label, value, interval = skill_line(skill)
+    assert value.startswith("-14.0 points: the greedy player loses to random") and interval == "-21.7 to -6.0"
+    assert "loses" not in skill_line({**skill, "gap": -0.05, "low": -0.12, "high": 0.02})[1]
