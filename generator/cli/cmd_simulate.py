@@ -17,11 +17,10 @@ from rich.table import Table
 from ..deck.model import Deck
 from ..executor import Executor, executing
 from ..games.api import Result
-from ..games.custom import designer_source
 from ..games.deals import deal_players, load_deal
 from ..games.params import Params, parse_sets
 from ..games.registry import default_deck, make_params, resolve
-from ..games.runner import play_deal
+from ..games.runner import designer_source, play_deal
 from ..games.runner import simulate as run_simulation
 from ..games.stats import Summary
 from ..games.viashi.deck_check import counter_names

@@ -217,14 +217,3 @@ def _designer_file(filename: str, path: Path | None) -> bool:
     return any(filename == str(Path(getattr(m, "__file__", "") or "")) for k, m in list(sys.modules.items())
                if k.startswith("deckpress_game_"))
 
-
-def designer_source(name: str) -> str | None:
-    """The file of the designer's game registered as ``name`` (as an error line shows
-    it), None for a built-in or installed game."""
-    from ..errors import shown_path
-    from .registry import GAMES
-
-    spec = GAMES.get(name)
-    if spec is None or spec.source is None or not is_file_ref(spec.source):
-        return None
-    return shown_path(spec.source.partition(":")[0])

@@ -47,7 +47,7 @@ from .api import (
     seat_rngs,
     utility_of,
 )
-from .custom import designer_failure, designer_source
+from .custom import designer_failure, is_file_ref
 from .deals import deal_choices, deal_seed
 from .params import Params
 from .registry import ensure, entry, make_game, make_strategy, seat_strategies
@@ -317,6 +317,18 @@ def _warm(fast: bool, built: Game, name: str, strategy: str | None) -> bool:
 
 
 _WARMED: set[tuple[str, str | None]] = set()
+
+
+def designer_source(name: str) -> str | None:
+    """The file of the designer's game registered as ``name`` (as an error line shows
+    it), None for a built-in or installed game."""
+    from ..errors import shown_path
+    from .registry import GAMES
+
+    spec = GAMES.get(name)
+    if spec is None or spec.source is None or not is_file_ref(spec.source):
+        return None
+    return shown_path(spec.source.partition(":")[0])
 
 
 def reproducible(exc: BaseException, name: str, seed: int, index: int) -> BaseException:

@@ -471,3 +471,15 @@ def test_a_skill_gap_below_zero_says_the_default_player_loses_to_random() -> Non
     label, value, interval = skill_line(skill)
     assert value.startswith("-14.0 points: the greedy player loses to random") and interval == "-21.7 to -6.0"
     assert "loses" not in skill_line({**skill, "gap": -0.05, "low": -0.12, "high": 0.02})[1]
+
+
+def test_an_error_in_the_designers_code_during_check_names_their_file(make_project: Project) -> None:
+    """A heuristic that fails (the contract never calls it): check's playtest names the
+    designer's file, line and the seed and game; nothing is called a bug of deckpress."""
+    source = (Path(__file__).parents[3] / "templates/starters/custom/game.py").read_text().replace(
+        '        crowns = view["crowns"]\n', '        crowns = view["crowns"]\n        1 / 0\n', 1)
+    folder = make_project("badheuristic", source)
+    result = cli.invoke(app, ["check", str(folder), "--games", "20", "--jobs", "1"])
+    assert result.exit_code == 2, result.output
+    assert "game.py:" in result.output and "ZeroDivisionError" in result.output and "in heuristic" in result.output
+    assert "seed 1, game 0" in result.output and "bug in deckpress" not in result.output
