@@ -43,6 +43,7 @@ from .api import (
     Strategy,
     TrickObserver,
     Turn,
+    players_of,
     resampler,
     seat_rngs,
     utility_of,
@@ -90,22 +91,21 @@ def play(
     seats = seat_rngs(rng, len(strategies)) if strategies else []
     resample = resampler(game, state) if strategies else None
     heuristic = getattr(game, "heuristic", None)
-    steps = 0
+    steps = 0  # nodes passed so far: the index of the current one
     while not state.is_over():
         seat = state.current()
-        if max_steps is not None:
-            steps += 1
-            if steps > max_steps:
-                return _cut_off(state)
+        if max_steps is not None and steps >= max_steps:
+            return _cut_off(state)
+        steps += 1
         if seat == CHANCE:
             action = script.popleft() if script else state.sample_chance(rng)
         elif seat == SIMULTANEOUS:
-            _joint(state, strategies, seats, resample, heuristic, steps)
+            _joint(state, strategies, seats, resample, heuristic, steps - 1)
             continue
         else:
             legal = state.legal_actions()
             if not legal:
-                raise NoLegalAction(seat, steps)
+                raise NoLegalAction(seat, steps - 1)
             turn = Turn(seat, state.view(seat), legal, resample, heuristic)
             action = strategies[seat].choose(turn, seats[seat])
         state.apply(action)
@@ -152,8 +152,7 @@ def _cut_off(state: Any) -> Result:
     returns: list[float] = []
     if getattr(game, "utility", None) is not None:
         lo, hi = utility_of(game)
-        n = len(result.counts) or len(result.scores) or 1
-        returns = [(lo + hi) / 2] * n
+        returns = [(lo + hi) / 2] * players_of(state)
     return replace(result, winner=None, unfinished=True, returns=returns)
 
 

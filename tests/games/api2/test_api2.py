@@ -379,7 +379,7 @@ def test_a_seat_without_a_legal_action_names_the_file_step_seed_and_game(make_pr
     deck = resolve_deck(folder)
     with pytest.raises(ParameterError) as caught:
         runner.simulate(spec.name, deck, make_params(spec), games=3, seed=7, strategy="random")
-    assert str(caught.value).endswith("game.py: seat 1 must act but has no legal action (step 2, seed 7, game 0)")
+    assert str(caught.value).endswith("game.py: seat 1 must act but has no legal action (step 1, seed 7, game 0)")
 
 
 def test_check_finds_no_seat_advantage_in_symmetric_drafting(make_project: Project) -> None:
