@@ -67,15 +67,17 @@ def enforce(spec: GameSpec, deck: Deck) -> None:
 
     try:
         params = spec.params()
+        spec.make(deck, params)
+    except Exception:  # noqa: BLE001 - the defaults do not fit this deck: the command reports it with its own
+        return
+    try:
         check_game(spec, deck, params, seeds=range(SEEDS))
     except ContractError as exc:
         where = f" (seed {exc.seed}, step {exc.step})" if exc.seed is not None else ""
         raise ContractRefused(f"{shown_path(path)}: the game breaks the game API's rule \"{exc.rule}\"{where}:"
                              f" {exc.what} (docs/own-game.md, section 5: check the contract)") from None
-    except DeckpressError as exc:
-        if isinstance(exc, ParameterError) and exc.problems and exc.problems[0].file is not None:
-            raise  # an error in the designer's file, named by file and line
-        return  # the defaults do not fit this deck: the command reports it with its own parameters
+    except DeckpressError:
+        raise  # an error in the designer's file, named by file and line
     except Exception as exc:  # the designer's code raised while being checked
         failure = designer_failure(exc)
         if failure is exc:
