@@ -19,7 +19,7 @@ from ..executor import Executor, executing
 from ..games.api import Result
 from ..games.deals import deal_players, load_deal
 from ..games.params import Params, parse_sets
-from ..games.registry import default_deck, make_params, resolve
+from ..games.registry import default_deck, entry, make_params, resolve
 from ..games.runner import designer_source, play_deal
 from ..games.runner import simulate as run_simulation
 from ..games.stats import Summary
@@ -105,8 +105,6 @@ def _run(game: str, loaded: Deck, params: Params, games: int, seed: int, strateg
 
 def teams_of(summary: Summary) -> tuple[tuple[int, ...], ...] | None:
     """The teams of the game a summary played (its spec's ``teams`` under the summary's parameters)."""
-    from ..games.registry import entry
-
     spec = entry(summary.game)
     if spec.teams is None:
         return None
@@ -187,7 +185,9 @@ def _print_summary(summary: Summary, deck: Deck) -> None:
                    f" (max_tricks={summary.params.get('max_tricks')} steps; --set max_tricks=N) and count as"
                    " unfinished", err=True)
     length = data["length"]
-    console.print(f"length in tricks: mean {length['mean']:.1f}, median {length['median']}, p95 {length['p95']}, max {length['max']}")
+    unit = entry(summary.game).unit  # the game's own word: tricks, rounds, turns, hands
+    console.print(f"length in {unit}s: mean {length['mean']:.1f}, median {length['median']}, p95 {length['p95']},"
+                  f" max {length['max']}")
     if summary.details:
         details = Table("counter", "total", "per game")
         names = named.get("counter_names", {})

@@ -166,6 +166,7 @@ def as_spec(obj: Any, ref: str) -> GameSpec:
         source=ref,
         description=(obj.__doc__ or "").strip().splitlines()[0] if obj.__doc__ else "",
         teams=_teams(obj, where),
+        unit=str(getattr(obj, "unit", "turn")),
     )
 
 

@@ -76,6 +76,8 @@ class GameSpec:
     description: str = ""
     # the rule booklets ``deckpress build`` prints for a built-in game: file stem -> --set values
     booklets: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    # what one unit of game length is called ("trick", "round", "turn", "hand"): a game's own word
+    unit: str = "trick"
     # which seats play together: params -> tuples of seats, one per team (None: every seat for itself)
     teams: Callable[[Any], Sequence[Sequence[int]] | None] | None = None
 

@@ -29,6 +29,7 @@ class Drafting:
 
     name = "drafting"
     title = "Drafting"
+    unit = "round"  # what Result.tricks counts, in the reports
     Params = DraftParams
     players = (2, 4)
 

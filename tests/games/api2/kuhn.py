@@ -50,6 +50,7 @@ class Kuhn:
 
     name = "kuhn"
     title = "Kuhn Poker"
+    unit = "turn"  # what Result.tricks counts, in the reports
     Params = Params
     players = (2, 2)
     utility = (-2, 2)

@@ -28,6 +28,7 @@ class SealedBids:
 
     name = "sealed"
     title = "Sealed Bids"
+    unit = "round"  # what Result.tricks counts, in the reports
     Params = SealedParams
     players = (2, 2)
 

@@ -232,6 +232,7 @@ def test_kuhn_chips_random_and_nash(make_project: Project) -> None:
     assert len(data["mean_returns"]) == 2 and set(data["mean_returns"][0]) == {"mean", "low", "high"}
     shown = cli.invoke(app, ["simulate", str(folder), "--games", "300", "--strategy", "random"])
     assert "mean return per seat (95 % interval)" in shown.stdout
+    assert "length in turns: mean" in shown.stdout  # the game's own word (kuhn.py: unit = "turn")
 
 
 def test_mcts_normalises_chips_and_takes_an_exploration_constant(make_project: Project) -> None:
