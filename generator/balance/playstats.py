@@ -8,6 +8,7 @@ with ``deckpress simulate --json`` for the same deck, parameters and seed.
 from __future__ import annotations
 
 from collections import Counter
+from statistics import NormalDist
 from typing import Any
 
 from ..deck.model import Deck
@@ -140,6 +141,9 @@ def playtest_stats(pt: Playtest, deck: Deck, conf: float) -> dict[str, Any]:
         out["war"] = war_stats(pt)
     if pt.seat_scores:
         out["scores"] = score_stats(pt, conf)
+    returns = s.mean_returns(NormalDist().inv_cdf((1 + conf) / 2))
+    if returns:  # a game that declares utility bounds: chips or points per seat, beside the win shares
+        out["returns"] = returns
     if s.game == "viashi":
         out["viashi"] = viashi_stats(pt, conf)
         out["viashi"]["names"] = special_names(deck)  # the deck's own names for its special cards

@@ -233,6 +233,12 @@ def test_kuhn_chips_random_and_nash(make_project: Project) -> None:
     shown = cli.invoke(app, ["simulate", str(folder), "--games", "300", "--strategy", "random"])
     assert "mean return per seat (95 % interval)" in shown.stdout
     assert "length in turns: mean" in shown.stdout  # the game's own word (kuhn.py: unit = "turn")
+    checked = cli.invoke(app, ["check", str(folder), "--games", "200", "--strategy", "random", "--jobs", "1", "--json"])
+    assert checked.exit_code in (0, 1), checked.output
+    returns = json.loads(checked.stdout)["playtest"]["returns"]
+    assert len(returns) == 2 and returns[0]["low"] <= 0.125 <= returns[0]["high"]
+    table = cli.invoke(app, ["check", str(folder), "--games", "200", "--strategy", "random", "--jobs", "1"])
+    assert "seat 0 mean return" in table.stdout
 
 
 def test_mcts_normalises_chips_and_takes_an_exploration_constant(make_project: Project) -> None:
