@@ -24,7 +24,7 @@ from typing import Any
 
 from ..deck.model import Deck
 from ..games import runner
-from ..games.api import Turn
+from ..games.api import CHANCE, SIMULTANEOUS, Turn
 from ..games.params import Params
 from ..games.registry import entry, make_game, make_strategy, seat_strategies
 from .intervals import wilson
@@ -68,10 +68,12 @@ def card_impact(game: str, deck: Deck, params: Params, games: int, seed: int, co
     names = seat_strategies(game, strategy, players)
     built = make_game(game, deck, params)
     per_seat = max(1, min(games, IMPACT_GAMES) // players)
-    probe = built.new_state()
-    while probe.current() < 0 and not probe.is_over():
+    probe: Any = built.new_state()
+    while probe.current() == CHANCE and not probe.is_over():
         probe.apply(probe.sample_chance(random.Random(seed)))
-    if probe.is_over() or not any(_card_of(a) in {c.id for c in deck.cards} for a in probe.legal_actions()):
+    first = (probe.legal_actions(0) if probe.current() == SIMULTANEOUS else probe.legal_actions()) \
+        if not probe.is_over() else []
+    if probe.is_over() or not any(_card_of(a) in {c.id for c in deck.cards} for a in first):
         return {"cards": [], "reason": "the game's actions do not name the card they play"}
 
     def play_all(card: str | None) -> int:

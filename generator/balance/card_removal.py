@@ -110,11 +110,18 @@ def card_removal(game: str, deck: Deck, params: Params, games: int, seed: int, c
             skipped.append({"card": card.id, "name": card.name, "reason": str(exc).splitlines()[0]})
             continue
         tally = _Tally()
-        while tally.games < most:
-            play(built, tally.games, min(most, tally.games + ROUND), tally)
-            change = _share_change(tally, base, confidence, "first")
-            if decided(abs(change[0]), *_folded(change)):
-                break
+        try:
+            while tally.games < most:
+                play(built, tally.games, min(most, tally.games + ROUND), tally)
+                change = _share_change(tally, base, confidence, "first")
+                if decided(abs(change[0]), *_folded(change)):
+                    break
+        except Exception as exc:  # the game cannot play without this card: its own reason, never a crash
+            failure = runner.reproducible(exc, game, seed, tally.games)
+            if not isinstance(failure, DeckpressError):
+                raise
+            skipped.append({"card": card.id, "name": card.name, "reason": str(failure).splitlines()[0]})
+            continue
         share, low, high = _share_change(tally, base, confidence, "first")
         draws, d_low, d_high = _share_change(tally, base, confidence, "draws")
         length, l_low, l_high = _length_change(tally, base, confidence)

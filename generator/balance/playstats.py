@@ -8,6 +8,7 @@ with ``deckpress simulate --json`` for the same deck, parameters and seed.
 from __future__ import annotations
 
 from collections import Counter
+from statistics import NormalDist
 from typing import Any
 
 from ..deck.model import Deck
@@ -97,6 +98,9 @@ def playtest_stats(pt: Playtest, deck: Deck, conf: float) -> dict[str, Any]:
     }
     if pt.seat_scores:
         out["scores"] = score_stats(pt, conf)
+    returns = s.mean_returns(NormalDist().inv_cdf((1 + conf) / 2))
+    if returns:  # a game that declares utility bounds: chips or points per seat, beside the win shares
+        out["returns"] = returns
     hooks = report_hooks(s.game)
     if hooks is not None and hooks.section is not None:  # the game's own figures, under its name
         out[s.game] = hooks.section(s, deck, lambda k, n: _share(k, n, conf))

@@ -57,6 +57,8 @@ def skilled_strategy(game: str, params: Params, asked: str | None = None) -> str
 
 
 def level(gap: float, low: float, high: float) -> str:
+    """``none``, ``some`` or ``much`` (a gap whose whole interval is below zero is
+    ``none`` here; the report's line says the skilled player loses to random)."""
     if low <= 0.0 <= high or gap < SOME:
         return "none"
     return "some" if gap < MUCH else "much"
@@ -228,6 +230,9 @@ def skill_line(skill: Mapping[str, Any]) -> tuple[str, str, str]:
     p = skill["skilled_share"]["share"]
     q = skill["random_share"]["share"]
     value = f"{skill['gap'] * 100:+.1f} points: {skill['level']} ({skill['skilled']} wins {p:.1%}, random {q:.1%})"
+    if skill["high"] < 0.0:  # the whole interval below zero
+        value = (f"{skill['gap'] * 100:+.1f} points: the {skill['skilled']} player loses to random"
+                 f" ({skill['skilled']} wins {p:.1%}, random {q:.1%})")
     return f"skill gap ({skill['skilled']} vs random, {skill['games']} games)", value, \
         f"{skill['low'] * 100:+.1f} to {skill['high'] * 100:+.1f}"
 

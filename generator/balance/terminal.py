@@ -117,6 +117,8 @@ def _playtest(console: Console, play: dict[str, Any], confidence: float) -> None
         table.add_row(label, f"{x['count']:,} ({pct(x['share'])})", f"{pct(x['low'])}-{pct(x['high'])}")
     for seat, s in enumerate(play["seats"]["seats"]):
         table.add_row(side_name(seat, play["seats"]) + " wins", pct(s["share"]), f"{pct(s['low'])}-{pct(s['high'])}")
+    for seat, r in enumerate(play.get("returns", ())):  # a game with utility bounds (chips, points)
+        table.add_row(f"seat {seat} mean return", f"{r['mean']:+.3f}", f"{r['low']:+.3f} to {r['high']:+.3f}")
     if "scores" in play:
         for s in play["scores"]["seats"]:
             table.add_row(f"seat {s['seat']} points", f"{s['mean']:.2f} (median {s['median']}, {s['min']}-{s['max']})", f"{s['low']:.2f}-{s['high']:.2f}")

@@ -64,7 +64,9 @@ def booklet_context(game: str, params: Params, deck: Deck) -> dict[str, Any]:
     make_game(game, deck, params)
     facts = spec.booklet(params, deck) if spec.booklet else {}
     # (key, value, meaning): a built-in game's meanings are msgids (N_ in games/params.py)
-    parameters = [(key, getattr(params, key), _(info.description or "")) for key, info in type(params).model_fields.items()]
+    # (the simulator's turn cap, max_tricks, is no rule of the game: never printed to players)
+    parameters = [(key, getattr(params, key), _(info.description or "")) for key, info in type(params).model_fields.items()
+                  if key != "max_tricks"]
     ctx = {"game": game, "params": params, "deck": deck, "command": _sets(game, params, deck), "an": an,
            "parameters": parameters,
            # the deck option of the commands a booklet suggests: "" for the game's own bundled deck

@@ -59,6 +59,13 @@ def friendly(func: F) -> F:
         except (typer.Exit, typer.Abort, SystemExit):
             raise
         except Exception as exc:  # the last line of defence: a bug of ours, never a traceback
+            from ..games.custom import designer_failure
+
+            failure = designer_failure(exc)  # raised in a designer's game.py: their error, named by file and line
+            if isinstance(failure, DeckpressError) and not DEBUG:
+                for problem in failure.problems:
+                    typer.echo(f"error: {problem}", err=True)
+                raise typer.Exit(failure.exit_code) from None
             command = func.__name__.removesuffix("_command").replace("_", "-")
             internal_error(exc, command, kwargs.get("deck") or kwargs.get("target") or kwargs.get("game"))
 

@@ -14,14 +14,13 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..balance.playstats import contenders
 from ..deck.model import Deck
 from ..executor import Executor, executing
 from ..games.api import Result
 from ..games.deals import deal_players, load_deal
 from ..games.params import Params, parse_sets
 from ..games.registry import default_deck, entry, make_params, resolve
-from ..games.runner import play_deal
+from ..games.runner import designer_source, play_deal
 from ..games.runner import simulate as run_simulation
 from ..games.stats import Summary
 from ..render.atomic import atomic_write
@@ -103,15 +102,23 @@ def _run(game: str, loaded: Deck, params: Params, games: int, seed: int, strateg
                           engine=engine)
 
 
+def teams_of(summary: Summary) -> tuple[tuple[int, ...], ...] | None:
+    """The teams of the game a summary played (its spec's ``teams`` under the summary's parameters)."""
+    spec = entry(summary.game)
+    if spec.teams is None:
+        return None
+    return spec.teams_of(spec.params.model_validate(summary.params))
+
+
 def _named(summary: Summary, deck: Deck) -> dict[str, Any]:
     """What the JSON adds to the simulator's own keys (which stay as they are): Viashilym's
     teams (a team's wins are recorded on its first seat, 0-2) and, for Viashi, the
     counters' names in the deck's words ("fool_captures": "Jester captures")."""
     extra: dict[str, Any] = {}
-    sides = contenders(summary.game, summary.players)
-    if sides != summary.players:
-        extra["teams"] = [{"team": t, "seats": list(range(t, summary.players, sides)), "wins": summary.wins[t]}
-                          for t in range(sides)]
+    teams = teams_of(summary)
+    if teams:  # a team's wins: its seats' wins (Viashilym records a team's win on its first seat, 0-2)
+        extra["teams"] = [{"team": t, "seats": list(seats), "wins": sum(summary.wins[s] for s in seats)}
+                          for t, seats in enumerate(teams)]
     spec = entry(summary.game)
     if spec.counter_names is not None:
         extra["counter_names"] = spec.counter_names(deck)
@@ -169,9 +176,18 @@ def _print_summary(summary: Summary, deck: Deck) -> None:
     results.add_row("unfinished", str(summary.unfinished), f"{summary.unfinished / max(1, summary.games):.1%}")
     if "mean_scores" in data:
         console.print("mean score per seat: " + ", ".join(f"{x:.2f}" for x in data["mean_scores"]))
+    if "mean_returns" in data:  # a game with utility bounds: chips or points per seat, 95 % intervals
+        console.print("mean return per seat (95 % interval): " + ", ".join(
+            f"{r['mean']:+.3f} ({r['low']:+.3f} to {r['high']:+.3f})" for r in data["mean_returns"]))
     console.print(results)
+    if summary.unfinished and designer_source(summary.game):  # the runner's turn cap stopped a designer's game
+        typer.echo(f"warning: {summary.unfinished} of {summary.games} games reached the turn cap"
+                   f" (max_tricks={summary.params.get('max_tricks')} steps; --set max_tricks=N) and count as"
+                   " unfinished", err=True)
     length = data["length"]
-    console.print(f"length in tricks: mean {length['mean']:.1f}, median {length['median']}, p95 {length['p95']}, max {length['max']}")
+    unit = entry(summary.game).unit  # the game's own word: tricks, rounds, turns, hands
+    console.print(f"length in {unit}s: mean {length['mean']:.1f}, median {length['median']}, p95 {length['p95']},"
+                  f" max {length['max']}")
     if summary.details:
         details = Table("counter", "total", "per game")
         names = named.get("counter_names", {})

@@ -66,7 +66,7 @@ Sets = Annotated[list[str], typer.Option("--set", help="A rule parameter, key=va
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")]
 Jobs = Annotated[str, typer.Option("--jobs", help="Parallel processes: auto (one per core this process may use) or a number; 1 runs in this process. Results are identical for any number.")]
 Cluster = Annotated[str | None, typer.Option("--cluster", help="Run the games on a Dask cluster: tcp://HOST:8786 (a running `dask scheduler`) or local:N (N worker processes here); needs the cluster extra, pip install 'deckpress\\[cluster]'. Results are identical to --jobs.", show_default=False)]
-Strategy = Annotated[str | None, typer.Option("--strategy", help="How seats decide: one name for every seat or A,B,C per seat, seat 0 first (weiji: best, random, fixed, expert; viashi: random, greedy, expert or expert:SAMPLES).")]
+Strategy = Annotated[str | None, typer.Option("--strategy", help="How seats decide: one name for every seat or A,B,C per seat, seat 0 first (weiji: best, random, fixed, expert; viashi: random, greedy, expert or expert:SAMPLES; every game with decisions: random, greedy, mcts, mcts:N or mcts:N:C).")]
 
 # -- sheets (cards, tiles; build.sheets) -----------------------------------------------
 SheetPage = Annotated[str | None, typer.Option(

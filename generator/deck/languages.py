@@ -68,7 +68,7 @@ def card_strings(card: Card, deck: Deck) -> dict[str, str]:
     """A card's translatable strings, field -> source text (only those written)."""
     strings = {"name": card.name, "subtitle": card.subtitle, "text": card.text, "flavour": card.flavour,
                "back": card.back or ""}
-    strings.update({k: card.fields.get(k, "") for k in deck.fields})
+    strings.update({k: card.fields.get(k, "") for k in deck.fields if k not in deck.game_data})
     return {k: v for k, v in strings.items() if v}
 
 
@@ -225,7 +225,7 @@ def _entry_problems(entries: list[Entry], sources: dict[tuple[str, str], str], g
 def _translatable(entry: Entry, deck: Deck) -> bool:
     if entry.id == DECK_ID:
         return entry.field in {"name", "description", "back.text", "no_data"} or entry.field.count(".") == 2
-    return entry.field in (*TRANSLATABLE, *deck.fields)
+    return entry.field in (*TRANSLATABLE, *deck.fields) and entry.field not in deck.game_data
 
 
 def _short(text: str, limit: int = 50) -> str:
@@ -245,7 +245,7 @@ def _translated(deck: Deck, lang: str, given: dict[tuple[str, str], str]) -> Dec
             card, name=text("name", card.name), subtitle=text("subtitle", card.subtitle),
             text=text("text", card.text), flavour=text("flavour", card.flavour),
             back=text("back", card.back) if card.back else card.back,
-            fields={k: text(k, v) for k, v in card.fields.items()},
+            fields={k: v if k in deck.game_data else text(k, v) for k, v in card.fields.items()},
         ))
     attributes = tuple(
         Attribute(a.key, own(f"attributes.{a.key}.label", a.label), own(f"attributes.{a.key}.unit", a.unit),

@@ -130,10 +130,11 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
 
     ctx = RowContext(
         attributes=tuple(a.key for a in spec.attributes),
-        fields=tuple(spec.fields),
+        fields=spec.field_names(),
         suits=tuple(s.key for s in spec.suits),
         ranks=tuple(r.key for r in spec.ranks),
         no_data=printed_no_data(spec),
+        game_data=spec.game_data(),
         folder=folder,
         allowed_roots=roots,
         numbers=numbers,
@@ -230,7 +231,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         card_size=size,
         back=back,
         colors=dict(spec.colors),
-        fields=tuple(spec.fields),
+        fields=spec.field_names(),
         thresholds=dict(spec.thresholds),
         no_data=printed_no_data(spec),
         fonts=tuple(fonts),
@@ -241,6 +242,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         digest=inputs.digest(),
         inputs=tuple(inputs.files),
         concerns=inputs.concerns(),
+        game_data=spec.game_data(),
     )
 
 

@@ -216,6 +216,7 @@ class Deck:
     inputs: tuple[Path, ...] = field(default=(), compare=False)  # the files hashed into digest
     # (concern, digest) of the inputs by what they feed (generator/deck/inputs.py): a build job's key
     concerns: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    game_data: tuple[str, ...] = ()  # fields declared translate: false (game data: never translated)
 
     def __post_init__(self) -> None:
         for name in ("colors", "thresholds"):  # read-only, and picklable, whatever was passed

@@ -63,11 +63,14 @@ class RowContext:
     numbers: NumberFormat = DEFAULT  # how number text is written (the deck's number_format)
     no_data_words: frozenset[str] = NO_DATA_WORDS  # lower-case words read as "no data"
     languages: tuple[str, ...] = ()  # the deck's translations (``languages:`` after the source one)
+    game_data: tuple[str, ...] = ()  # fields declared translate: false: no ``crowns@de`` column
 
     def known(self) -> set[str]:
-        """Every key a card row may have: ``name@de`` too for each declared language."""
+        """Every key a card row may have: ``name@de`` too for each declared language
+        (not for a field of game data)."""
         keys = set(CARD_KEYS) | set(self.attributes) | set(self.fields)
-        return keys | {f"{k}@{lang}" for k in (*TRANSLATABLE, *self.fields) for lang in self.languages}
+        texts = [k for k in (*TRANSLATABLE, *self.fields) if k not in self.game_data]
+        return keys | {f"{k}@{lang}" for k in texts for lang in self.languages}
 
 
 def rows_from_yaml(items: list[Any], file: Path, fallback_line: int | None) -> tuple[list[Row], list[Problem]]:

@@ -129,6 +129,14 @@ class NumberFormatIn(Strict):
     thousands: str = ""
 
 
+class FieldIn(Strict):
+    """A custom field declared as a mapping: ``{key: crowns, translate: false}`` marks
+    game data (a number the game reads), never offered for translation."""
+
+    key: Key
+    translate: bool = True
+
+
 class DeckIn(Strict):
     name: Text
     game: GameRef = "none"
@@ -141,7 +149,15 @@ class DeckIn(Strict):
     card_size: Key | SizeIn = "poker"
     back: BackIn | None = None
     colors: dict[Key, Color] = Field(default_factory=dict)
-    fields: list[Key] = Field(default_factory=list, max_length=64)
+    fields: list[Key | FieldIn] = Field(default_factory=list, max_length=64)
+
+    def field_names(self) -> tuple[str, ...]:
+        """Every declared custom field's key, in order."""
+        return tuple(f if isinstance(f, str) else f.key for f in self.fields)
+
+    def game_data(self) -> tuple[str, ...]:
+        """The fields declared ``translate: false``: game data, never text."""
+        return tuple(f.key for f in self.fields if not isinstance(f, str) and not f.translate)
     thresholds: dict[Key, Annotated[FiniteFloat, BeforeValidator(_number_text)]] = Field(default_factory=dict)
     no_data: Text | list[Text] = "no data"  # the printed word, or the words that also mean no data
     fonts: list[Text] = Field(default_factory=list, max_length=32)  # the project's TTF/OTF files

@@ -33,6 +33,21 @@ its own ``resample`` lets them. :func:`resampler` picks the path.
 
 A game may also give ``heuristic(view, seat) -> float`` (how good the position
 looks to ``seat``; the ``greedy`` player maximises it one step ahead).
+
+Simultaneous moves (after OpenSpiel's simultaneous-move nodes): ``current()``
+may return ``SIMULTANEOUS``; then ``legal_actions(seat)`` lists each seat's
+actions (empty: that seat does not act now) and ``apply_joint(actions)`` applies
+one action per seat (a list indexed by seat, None for a seat that does not act).
+``view(seat)`` never shows another seat's pending choice (the state holds none:
+the runner asks every seat with the view it had before anyone chose, then
+applies the joint action). :func:`joint_actions`, :func:`random_step` and
+:func:`apply_step` serve code that walks any game.
+
+Utilities: ``returns()`` may give any per-seat numbers (chips, points) when the
+game class declares their bounds, ``utility = (min, max)``; players normalise
+by them (:func:`utility_of`, :func:`normalised`). Without ``utility`` a game's
+returns are win shares (1 for the winner, a draw shared), bounds (0, 1).
+A game may declare ``teams`` (tuples of seats that play together).
 """
 
 from __future__ import annotations
@@ -47,6 +62,7 @@ from typing import Any, Protocol
 
 CHANCE = -1
 TERMINAL = -2
+SIMULTANEOUS = -3  # every seat with legal actions chooses at once (see the module docstring)
 
 
 @dataclass(frozen=True)
@@ -72,6 +88,7 @@ class Result:
     scores: list[float] = field(default_factory=list)  # points per seat (Viashi), else empty
     details: dict[str, float] = field(default_factory=dict)  # per-game counters for statistics
     card_stats: dict[str, tuple[int, int]] = field(default_factory=dict)  # card id -> (shown, won)
+    returns: list[float] = field(default_factory=list)  # per seat, for a game that declares ``utility`` (else empty)
 
     @property
     def draw(self) -> bool:
@@ -83,10 +100,11 @@ TrickObserver = Callable[[Mapping[str, Any]], None]
 
 class State(Protocol):
     def current(self) -> int:
-        """The seat to act, ``CHANCE`` or ``TERMINAL``."""
+        """The seat to act, ``CHANCE``, ``TERMINAL`` or ``SIMULTANEOUS``."""
 
     def legal_actions(self) -> Sequence[Action]:
-        """The actions the current seat may take (empty at chance and terminal nodes)."""
+        """The actions the current seat may take (empty at chance and terminal nodes);
+        at a ``SIMULTANEOUS`` node a game takes ``legal_actions(seat)``."""
 
     def sample_chance(self, rng: random.Random) -> Action:
         """At a chance node: draw an outcome from ``rng``."""
@@ -149,7 +167,8 @@ class Turn:
         """``seat``'s turn in ``state`` (its view and legal actions; resample and
         heuristic from ``state.game``): what the runner hands a strategy."""
         game = getattr(state, "game", None)
-        return cls(seat, state.view(seat), state.legal_actions(), resampler(game, state),
+        legal = state.legal_actions(seat) if state.current() == SIMULTANEOUS else state.legal_actions()
+        return cls(seat, state.view(seat), legal, resampler(game, state),
                    getattr(game, "heuristic", None))
 
     def resample(self, rng: random.Random) -> Any:
@@ -202,8 +221,52 @@ def seat_rngs(rng: random.Random, players: int) -> list[random.Random]:
     return [random.Random(f"deckpress-seat:{k}:{key}") for k in range(players)]
 
 
+def joint_actions(state: Any) -> list[list[Action]]:
+    """At a ``SIMULTANEOUS`` node: each seat's legal actions (seat 0 first)."""
+    return [list(state.legal_actions(s)) for s in range(players_of(state))]
+
+
+def players_of(state: Any) -> int:
+    """The number of seats of ``state`` (its ``players()``, else its game's parameter)."""
+    n = getattr(state, "players", None)
+    return int(n()) if callable(n) else int(state.game.params.players)
+
+
+def random_step(state: Any, rng: random.Random) -> None:
+    """Advance ``state`` one node at random: a chance outcome, a uniform legal action,
+    or at a ``SIMULTANEOUS`` node one uniform action per acting seat."""
+    cur = state.current()
+    if cur == CHANCE:
+        state.apply(state.sample_chance(rng))
+    elif cur == SIMULTANEOUS:
+        state.apply_joint([acts[rng.randrange(len(acts))] if acts else None for acts in joint_actions(state)])
+    else:
+        acts = state.legal_actions()
+        state.apply(acts[rng.randrange(len(acts))])
+
+
+def utility_of(game: Any) -> tuple[float, float]:
+    """The bounds of a game's returns: its ``utility = (min, max)``, else (0, 1)."""
+    bounds = getattr(game, "utility", None)
+    if bounds is None:
+        return (0.0, 1.0)
+    lo, hi = bounds
+    return (float(lo), float(hi))
+
+
+def normalised(returns: Sequence[float], bounds: tuple[float, float]) -> list[float]:
+    """``returns`` scaled from ``bounds`` to [0, 1] (what the search players maximise)."""
+    lo, hi = bounds
+    if (lo, hi) == (0.0, 1.0):
+        return list(returns)
+    span = hi - lo
+    return [(r - lo) / span for r in returns]
+
+
 def returns_of(result: Result, players: int) -> list[float]:
     """Per-seat returns of a result (see :meth:`State.returns`)."""
+    if result.returns:
+        return list(result.returns)
     if result.winner is None:
         return [1.0 / players] * players
     return [1.0 if s == result.winner else 0.0 for s in range(players)]

@@ -292,7 +292,22 @@ def as_spec(obj: Any, ref: str) -> GameSpec:
         booklet=getattr(obj, "booklet", None) if callable(getattr(obj, "booklet", None)) else None,
         source=ref,
         description=(obj.__doc__ or "").strip().splitlines()[0] if obj.__doc__ else "",
+        teams=_teams(obj, where),
+        unit=str(getattr(obj, "unit", "turn")),
     )
+
+
+def _teams(obj: type, where: str) -> Any:
+    """A game class's ``teams``: tuples of seats, or a function of the parameters giving them."""
+    teams = getattr(obj, "teams", None)
+    if teams is None or callable(teams):
+        return teams
+    try:
+        fixed = tuple(tuple(int(s) for s in team) for team in teams)
+    except (TypeError, ValueError):
+        raise ParameterError(f"{where}: {obj.__name__}.teams must be tuples of seats, e.g. ((0, 2), (1, 3)),"
+                             f" got {teams!r}") from None
+    return lambda params: fixed
 
 
 def designer_failure(exc: BaseException) -> BaseException:
@@ -329,3 +344,4 @@ def _designer_file(filename: str, path: Path | None) -> bool:
         return True
     return any(filename == str(Path(getattr(m, "__file__", "") or "")) for k, m in list(sys.modules.items())
                if k.startswith("deckpress_game_"))
+

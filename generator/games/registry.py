@@ -136,6 +136,9 @@ def make_strategy(game: str, name: str | None = None) -> Strategy:
             raise ParameterError(f"{known.name} has no player decisions, so no strategy")
     base, budget = _budget(game, name)
     factory: Any = known.strategies[base]
+    c = _exploration(name)
+    if c is not None:
+        return factory(budget, c)  # type: ignore[no-any-return]
     return factory() if budget is None else factory(budget)
 
 
@@ -152,9 +155,30 @@ def _budget(game: str, name: str) -> tuple[str, int | None]:
     if base not in known.budgeted:
         only = ", ".join(f"{b}:N" for b in known.budgeted) or "none"
         raise ParameterError(f"strategy {base!r} takes no budget ({name!r}); only {only} does")
+    arg, colon, c = arg.partition(":")
     if not arg.isdigit() or int(arg) < 1:
         raise ParameterError(f"strategy {name!r}: the budget after ':' must be a whole number, 1 or more")
+    if colon:
+        if base != "mcts":
+            raise ParameterError(f"strategy {name!r}: only mcts:N:C takes an exploration constant")
+        _exploration(name)
     return base, int(arg)
+
+
+def _exploration(name: str) -> float | None:
+    """The exploration constant C of ``mcts:N:C`` (None: not given); a clear error
+    for one that is no number of 0 or more."""
+    parts = name.split(":")
+    if len(parts) != 3 or parts[0] != "mcts":
+        return None
+    try:
+        c = float(parts[2])
+    except ValueError:
+        c = -1.0
+    if not (c >= 0 and c < float("inf")):
+        raise ParameterError(f"strategy {name!r}: the exploration constant after the second ':' must be a number,"
+                             " 0 or more (default 0.7)")
+    return c
 
 
 def known(name: str) -> bool:
@@ -186,7 +210,11 @@ def game_of(deck: Deck) -> GameSpec | None:
     if name == "none":
         return None
     if is_file_ref(name):
-        return ensure(deck_game_ref(deck))
+        from .enforce import enforce
+
+        spec = ensure(deck_game_ref(deck))
+        enforce(spec, deck)  # the contract, once per content of the game file and the deck
+        return spec
     if name in GAMES:
         return GAMES[name]
     ref = entry_point(name)

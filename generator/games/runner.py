@@ -34,8 +34,21 @@ from typing import Any
 from ..deck.model import Deck
 from ..errors import ParameterError
 from ..executor import Executor, ProcessPool, parse_jobs
-from .api import CHANCE, Action, Game, Result, Strategy, TrickObserver, Turn, resampler, seat_rngs
-from .custom import designer_failure
+from .api import (
+    CHANCE,
+    SIMULTANEOUS,
+    Action,
+    Game,
+    Result,
+    Strategy,
+    TrickObserver,
+    Turn,
+    players_of,
+    resampler,
+    seat_rngs,
+    utility_of,
+)
+from .custom import designer_failure, is_file_ref
 from .deals import deal_choices, deal_seed
 from .params import Params
 from .registry import ensure, entry, make_game, make_strategy, seat_strategies
@@ -58,11 +71,17 @@ def play(
     rng: random.Random,
     observer: TrickObserver | None = None,
     scripted: Sequence[Action] = (),
+    max_steps: int | None = None,
 ) -> Result:
     """Play one game: chance nodes take ``scripted`` outcomes first, then
     sample from ``rng``; seat ``k`` asks ``strategies[k]``, handing it a
     :class:`~generator.games.api.Turn` and the seat's own stream
-    (:func:`~generator.games.api.seat_rngs` of ``rng``)."""
+    (:func:`~generator.games.api.seat_rngs` of ``rng``). At a ``SIMULTANEOUS``
+    node every acting seat is asked with the view it had before anyone chose
+    (:func:`_joint`). ``max_steps``: the turn cap of a game that does not cap
+    itself (every node counts, chance included; see :func:`turn_cap`): a game
+    past it ends as unfinished. A seat that must act with no legal action raises
+    :class:`NoLegalAction`."""
     state = game.new_state(observer)
     if strategies and all(getattr(s, "deterministic", False) for s in strategies):
         enable = getattr(state, "enable_cycle_check", None)
@@ -72,15 +91,80 @@ def play(
     seats = seat_rngs(rng, len(strategies)) if strategies else []
     resample = resampler(game, state) if strategies else None
     heuristic = getattr(game, "heuristic", None)
+    steps = 0  # nodes passed so far: the index of the current one
     while not state.is_over():
         seat = state.current()
+        if max_steps is not None and steps >= max_steps:
+            return _cut_off(state)
+        steps += 1
         if seat == CHANCE:
             action = script.popleft() if script else state.sample_chance(rng)
+        elif seat == SIMULTANEOUS:
+            _joint(state, strategies, seats, resample, heuristic, steps - 1)
+            continue
         else:
-            turn = Turn(seat, state.view(seat), state.legal_actions(), resample, heuristic)
+            legal = state.legal_actions()
+            if not legal:
+                raise NoLegalAction(seat, steps - 1)
+            turn = Turn(seat, state.view(seat), legal, resample, heuristic)
             action = strategies[seat].choose(turn, seats[seat])
         state.apply(action)
-    return state.result()
+    return _finished(game, state)
+
+
+class NoLegalAction(Exception):
+    """A designer's game left a seat to act with no legal action."""
+
+    def __init__(self, seat: int | None, step: int) -> None:
+        self.seat, self.step = seat, step
+        who = f"seat {seat} must act" if seat is not None else "a SIMULTANEOUS node must have a seat that acts"
+        super().__init__(f"{who} but has no legal action" if seat is not None else who)
+
+
+def _joint(state: Any, strategies: Sequence[Strategy], seats: Sequence[random.Random], resample: Any,
+           heuristic: Any, step: int) -> None:
+    """A ``SIMULTANEOUS`` node: every seat's view and legal actions are taken before
+    anyone chooses, each acting seat chooses from its own turn, then the joint action
+    is applied (a seat with no legal action gets None)."""
+    players = len(strategies)
+    turns = [Turn(s, state.view(s), state.legal_actions(s), resample, heuristic) for s in range(players)]
+    if not any(t.legal for t in turns):
+        raise NoLegalAction(None, step)
+    state.apply_joint([strategies[t.seat].choose(t, seats[t.seat]) if t.legal else None for t in turns])
+
+
+def _finished(game: Any, state: Any) -> Result:
+    """The result, with the per-seat returns of a game that declares ``utility``."""
+    result: Result = state.result()
+    if getattr(game, "utility", None) is not None and not result.returns:
+        from dataclasses import replace
+
+        result = replace(result, returns=[float(r) for r in state.returns()])
+    return result
+
+
+def _cut_off(state: Any) -> Result:
+    """A game stopped by the turn cap: unfinished, no winner, its returns shared."""
+    from dataclasses import replace
+
+    result: Result = state.result()
+    game = getattr(state, "game", None)
+    returns: list[float] = []
+    if getattr(game, "utility", None) is not None:
+        lo, hi = utility_of(game)
+        returns = [(lo + hi) / 2] * players_of(state)
+    return replace(result, winner=None, unfinished=True, returns=returns)
+
+
+def turn_cap(name: str, params: Params) -> int | None:
+    """The runner's turn cap for game ``name``: None for a built-in game (each caps
+    itself at ``max_tricks`` tricks), else ``max_tricks`` steps (every node a state
+    passes through, chance and simultaneous nodes included)."""
+    from .registry import builtin_names
+
+    if name in builtin_names():
+        return None
+    return int(getattr(params, "max_tricks", 10_000))
 
 
 def _players(params: Params) -> int:
@@ -123,12 +207,13 @@ def _play_range(game: Game, name: str, strategy: str | None, params: Params, see
 
         return play_range(name, game, strategy, summary, start, stop, progress)
     strategies = _strategies(name, strategy, _players(params))
+    cap = turn_cap(name, params)
     done = 0
     for index in range(start, stop):
         try:
-            summary.add(play(game, strategies, game_rng(seed, index)))
+            summary.add(play(game, strategies, game_rng(seed, index), max_steps=cap))
         except Exception as exc:  # a bug in a designer's game.py: name their file and line
-            raise designer_failure(exc) from None
+            raise reproducible(exc, name, seed, index) from None
         done += 1
         if progress is not None and done == PROGRESS_EVERY:
             progress(done)
@@ -231,6 +316,36 @@ def _warm(fast: bool, built: Game, name: str, strategy: str | None) -> bool:
 
 
 _WARMED: set[tuple[str, str | None]] = set()
+
+
+def designer_source(name: str) -> str | None:
+    """The file of the designer's game registered as ``name`` (as an error line shows
+    it), None for a built-in or installed game."""
+    from ..errors import shown_path
+    from .registry import GAMES
+
+    spec = GAMES.get(name)
+    if spec is None or spec.source is None or not is_file_ref(spec.source):
+        return None
+    return shown_path(spec.source.partition(":")[0])
+
+
+def reproducible(exc: BaseException, name: str, seed: int, index: int) -> BaseException:
+    """A designer's error in game ``index`` of a run seeded ``seed``, named so it can
+    be replayed: ``game.py: seat 1 must act but has no legal action (step 7, seed 0,
+    game 3)``; an error raised in the designer's file keeps its file and line and
+    gains the same words. deckpress's own bugs pass through unchanged."""
+    from ..errors import DeckpressError, Problem
+
+    where = f"seed {seed}, game {index}"
+    if isinstance(exc, NoLegalAction):
+        source = designer_source(name) or name
+        return ParameterError(f"{source}: {exc} (step {exc.step}, {where})")
+    failure = designer_failure(exc)
+    if isinstance(failure, DeckpressError) and failure is not exc:
+        return type(failure)([*failure.problems, Problem(f"  in {where} (deckpress simulate --seed {seed}: game"
+                                                         f" {index} of the run)")])
+    return failure
 
 
 # -- worker processes -----------------------------------------------------------

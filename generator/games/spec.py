@@ -96,6 +96,17 @@ class GameSpec:
     piecepack: bool = False
     # the rule booklets ``deckpress build`` prints for a built-in game: file stem -> --set values
     booklets: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    # what one unit of game length is called ("trick", "round", "turn", "hand"): a game's own word
+    unit: str = "trick"
+    # which seats play together: params -> tuples of seats, one per team (None: every seat for itself)
+    teams: Callable[[Any], Sequence[Sequence[int]] | None] | None = None
+
+    def teams_of(self, params: Any) -> tuple[tuple[int, ...], ...] | None:
+        """The teams under ``params`` (seats per team, the team's first seat first), or None."""
+        if self.teams is None:
+            return None
+        found = self.teams(params)
+        return None if not found else tuple(tuple(int(s) for s in team) for team in found)
 
     # -- the --deal hook, or a clear refusal ----------------------------------
     @property

@@ -35,6 +35,8 @@ class Summary:
     scores: list[float] = field(default_factory=list)  # summed points per seat
     engine: str = "reference"  # which engine played: "reference" (State API) or "fast" (compiled kernels)
     seat_scores: list[Counter[float]] = field(default_factory=list)  # per seat: points -> games (games with scores)
+    returns: list[float] = field(default_factory=list)  # summed returns per seat (games whose class declares utility)
+    returns_sq: list[float] = field(default_factory=list)  # summed squared returns per seat (their intervals)
 
     def __post_init__(self) -> None:
         if not self.wins:
@@ -63,6 +65,12 @@ class Summary:
             else:
                 entry[0] += shown
                 entry[1] += won
+        if result.returns:
+            if not self.returns:
+                self.returns, self.returns_sq = [0.0] * self.players, [0.0] * self.players
+            for seat, r in enumerate(result.returns):
+                self.returns[seat] += r
+                self.returns_sq[seat] += r * r
         if result.scores and not self.seat_scores:
             self.seat_scores = [Counter() for _ in range(self.players)]
         for seat, points in enumerate(result.scores):
@@ -81,6 +89,11 @@ class Summary:
                 self.seat_scores = [Counter() for _ in range(self.players)]
             for mine, theirs in zip(self.seat_scores, other.seat_scores, strict=True):
                 mine.update(theirs)
+        if other.returns:
+            if not self.returns:
+                self.returns, self.returns_sq = [0.0] * self.players, [0.0] * self.players
+            self.returns = [a + b for a, b in zip(self.returns, other.returns, strict=True)]
+            self.returns_sq = [a + b for a, b in zip(self.returns_sq, other.returns_sq, strict=True)]
         self.lengths.update(other.lengths)
         self.tricks += other.tricks
         for key, value in other.details.items():
@@ -113,6 +126,20 @@ class Summary:
             "max": max(self.lengths),
         }
 
+    def mean_returns(self, z: float = 1.96) -> list[dict[str, float]]:
+        """Per seat, for a game that declares ``utility``: the mean return and its
+        normal-approximation interval (``z`` = 1.96: 95 %); empty for other games."""
+        if not self.returns or not self.games:
+            return []
+        n = self.games
+        out = []
+        for total, squares in zip(self.returns, self.returns_sq, strict=True):
+            mean = total / n
+            var = max(0.0, squares / n - mean * mean) * n / max(1, n - 1)
+            half = z * (var / n) ** 0.5
+            out.append({"mean": mean, "low": mean - half, "high": mean + half})
+        return out
+
     def seat_strategies(self) -> list[str]:
         """The strategy of every seat, seat 0 first (empty: no decisions)."""
         if not self.strategy:
@@ -137,6 +164,8 @@ class Summary:
         }
         if self.card_stats:
             out["card_stats"] = {k: list(v) for k, v in sorted(self.card_stats.items())}
+        if self.returns:
+            out["mean_returns"] = self.mean_returns()
         if any(self.scores):
             out["mean_scores"] = [s / self.games for s in self.scores] if self.games else self.scores
             out["score_totals"] = self.scores

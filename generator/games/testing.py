@@ -4,48 +4,67 @@ games_sim_test). A designer runs it on their own game in one line::
     from generator.games.testing import check_game
     check_game(SPEC, deck)
 
-It plays random games to the end from many seeds and checks that
+``simulate``, ``check``, ``rules``, ``build`` and ``watch`` run it on a designer's
+game before using it (:mod:`.enforce`, cached by the content of the game file and
+the deck). It plays random games to the end from many seeds and checks that
 
-* every decision point offers legal actions and the game ends within ``max_steps``;
-* the result is well formed and ``returns()`` gives every seat a share that sums to 1;
+* every decision point offers legal actions (at a ``SIMULTANEOUS`` node: some seat
+  acts) and the game ends within ``max_steps``;
+* the result is well formed and ``returns()`` gives every seat a share that sums to 1,
+  or, for a game that declares ``utility = (min, max)``, a number within those bounds;
 * chance replays exactly: applying the recorded actions to a fresh state gives
   the same result and the same views;
 * ``clone()`` is independent: playing on a clone leaves the original as it was;
 * the game's ``resample(view, seat, rng)`` is consistent with the view: the
   acting seat's view and information state are the same in the resampled state,
   which has the same legal actions and plays on to the end;
-* ``resample`` does not depend on hidden information: it gets the view, and the
-  view is data (mappings, lists, tuples, sets, numbers, strings, actions; any
-  other object in it must be the same object in every state, such as the game's
-  card rules), so it cannot carry the real state to ``resample``; and it is a
-  function of the view, the seat and ``rng`` alone: two states with the same
-  view (the real one and one resampled from it) give the same resampled state
-  for the same ``rng`` (every seat's view and the legal actions equal);
-* so ``view`` leaks nothing ``resample`` deals again: a view that showed another
-  seat's hidden cards would differ in the resampled state.
+* views are data (mappings, lists, tuples, sets, numbers, strings, actions): no
+  other object, so a view cannot carry the state or the game to ``resample``;
+* ``resample`` is a function of the view, the seat and ``rng`` alone: two states
+  with the same view (the real one and one resampled from it) give the same
+  resampled state for the same ``rng``, and so does the same call after another
+  game was created and played (a ``resample`` that reads a module global or the
+  game object, where the real state was left, is caught);
+* views show no hidden cards: a view that showed another seat's cards would differ
+  in the resampled state; and where a seat's cards are dealt again by some seat's
+  ``resample`` (so they are hidden from that seat) but never by another seat's, the
+  other seat's view shows them (its ``resample`` had to keep them).
+
+Short games are checked at every decision point; a game with more than
+:data:`CHECKED` decision points at its first ones, its last ones and a random
+sample of the rest (chance nodes likewise, for ``clone``).
 
 A game written for the first version of the API (``State.resample(seat, rng)``,
 no ``Game.resample``) is checked through the same stand-in the players use
 (:func:`~generator.games.api.resampler`, with a ``DeprecationWarning``).
 
 A broken contract raises :class:`ContractError` naming the seed, the step and
-what differed.
+what differed (``rule``: a short name of the rule broken).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable
 from typing import Any
 
 from ..deck.model import Deck
-from .api import CHANCE, Action, State
+from .api import CHANCE, SIMULTANEOUS, Action, State, players_of, random_step, utility_of
 from .params import Params
 from .spec import GameSpec
 
+CHECKED = 64  # decision points checked per game at most (all of a shorter game)
+
 
 class ContractError(AssertionError):
-    """A game broke the State API contract."""
+    """A game broke the State API contract (``rule``: which one, ``step``: where)."""
+
+    def __init__(self, message: str, rule: str = "contract", seed: int | None = None,
+                 step: int | None = None, what: str | None = None) -> None:
+        super().__init__(message)
+        self.rule, self.seed, self.step = rule, seed, step
+        self.what = what if what is not None else message  # what differed, without the game, seed and step
 
 
 def check_game(spec: GameSpec, deck: Deck | None = None, params: Params | None = None, *,
@@ -57,19 +76,21 @@ def check_game(spec: GameSpec, deck: Deck | None = None, params: Params | None =
         from ..deck import resolve_deck
 
         if spec.default_deck is None:
-            raise ContractError(f"{spec.name}: give the deck to check (it has no bundled deck)")
+            raise ContractError(f"{spec.name}: give the deck to check (it has no bundled deck)", "deck")
         deck = resolve_deck(spec.default_deck)
     params = params if params is not None else spec.params()
     game = spec.make(deck, params)
     played = 0
+    hidden = _Hidden()
     for seed in seeds:
-        _one(spec.name, game, seed, max_steps)
+        _one(spec.name, game, seed, max_steps, hidden)
         played += 1
+    hidden.verdict(spec.name, getattr(game, "public_seats", ()))
     return played
 
 
-def _fail(name: str, seed: int, step: int, what: str) -> ContractError:
-    return ContractError(f"{name}: seed {seed}, step {step}: {what}")
+def _fail(name: str, seed: int, step: int, what: str, rule: str = "contract") -> ContractError:
+    return ContractError(f"{name}: seed {seed}, step {step}: {what}", rule, seed, step, what)
 
 
 def _views(state: State, players: int) -> list[Any]:
@@ -77,60 +98,164 @@ def _views(state: State, players: int) -> list[Any]:
 
 
 def _players(state: Any) -> int:
-    n = getattr(state, "players", None)
-    return int(n()) if callable(n) else int(state.game.params.players)
+    return players_of(state)
 
 
-def _one(name: str, game: Any, seed: int, max_steps: int) -> None:
+def _legal(state: Any, seat: int) -> list[Action]:
+    """``seat``'s legal actions (at a SIMULTANEOUS node its own, else the state's)."""
+    return list(state.legal_actions(seat) if state.current() == SIMULTANEOUS else state.legal_actions())
+
+
+def _apply(state: Any, action: Any) -> None:
+    if isinstance(action, _Joint):
+        state.apply_joint(list(action.actions))
+    else:
+        state.apply(action)
+
+
+class _Joint:
+    """A recorded joint action (one per seat) in a played history."""
+
+    __slots__ = ("actions",)
+
+    def __init__(self, actions: list[Action | None]) -> None:
+        self.actions = actions
+
+
+class _Hidden:
+    """Whose views changed under whose ``resample`` (see the module docstring's last rule)."""
+
+    def __init__(self) -> None:
+        self.moved: dict[tuple[int, int], bool] = {}  # (resampling seat, other seat) -> its view ever changed
+        self.where: dict[tuple[int, int], tuple[int, int]] = {}  # (resampling seat, other seat) -> (seed, step)
+
+    def note(self, seat: int, other: int, changed: bool, seed: int, step: int) -> None:
+        key = (seat, other)
+        self.moved[key] = self.moved.get(key, False) or changed
+        self.where.setdefault(key, (seed, step))
+
+    def verdict(self, name: str, public: Iterable[int] = ()) -> None:
+        """Raise where a seat's view shows another seat's hidden cards: seat ``t``'s
+        cards are hidden (some seat's ``resample`` dealt them again), or every other
+        seat's are (then the game hides cards, and ``t``'s too unless the game lists
+        ``t`` in ``public_seats``), yet ``resample`` from seat ``s``'s view never dealt
+        them again in any game checked."""
+        hidden = {t for (u, t), m in self.moved.items() if m}
+        open_seats = set(public)
+        for (seat, other), moved in sorted(self.moved.items()):
+            if moved or other in open_seats or not hidden:
+                continue
+            witnesses = sorted(u for (u, t), m in self.moved.items() if t == other and m and u != seat)
+            if witnesses:
+                why = f"though resample from seat {witnesses[0]}'s did (seat {other}'s cards are hidden)"
+            else:
+                shown = sorted(hidden)[0]
+                why = (f"though other seats' cards are hidden (seat {shown}'s were dealt again); if seat {other}"
+                       f" hides nothing, the game declares public_seats = ({other},)")
+            seed, step = self.where[(seat, other)]
+            what = (f"view({seat}) shows seat {other}'s hidden cards: resample from seat {seat}'s view never dealt"
+                    f" seat {other}'s cards again in any game checked, {why}")
+            raise ContractError(f"{name}: seed {seed}, step {step}: {what}", "view shows hidden cards", seed, step,
+                                what)
+
+
+def _chosen(count: int, rng: random.Random) -> set[int]:
+    """Which of ``count`` decision points to check: all of a short game, else the
+    first and last ones and a random sample of the rest."""
+    if count <= CHECKED:
+        return set(range(count))
+    ends = set(range(8)) | set(range(count - 4, count))
+    rest = [k for k in range(count) if k not in ends]
+    return ends | set(rng.sample(rest, CHECKED - len(ends)))
+
+
+def _one(name: str, game: Any, seed: int, max_steps: int, hidden: _Hidden | None = None) -> None:
     rng = random.Random(f"contract:{seed}")
     state = game.new_state()
     players = _players(state)
-    history: list[Action] = []
-    for step in range(max_steps):
+    history: list[Any] = []
+    decisions: list[int] = []  # steps with a decision
+    chances: list[int] = []
+    for step in range(max_steps):  # 1. play a random game to the end
         if state.is_over():
             break
         seat = state.current()
         if seat == CHANCE:
-            action = state.sample_chance(rng)
-            if step % 7 == 3:
-                _check_clone(name, seed, step, state, players, action)
+            action: Any = state.sample_chance(rng)
+            chances.append(step)
+        elif seat == SIMULTANEOUS:
+            options = [list(state.legal_actions(s)) for s in range(players)]
+            if not any(options):
+                raise _fail(name, seed, step, "current() is SIMULTANEOUS but no seat has a legal action",
+                            "no legal action")
+            action = _Joint([rng.choice(acts) if acts else None for acts in options])
+            decisions.append(step)
         else:
             if not 0 <= seat < players:
-                raise _fail(name, seed, step, f"current() is {seat}, not a seat, CHANCE or TERMINAL")
+                raise _fail(name, seed, step, f"current() is {seat}, not a seat, CHANCE, SIMULTANEOUS or TERMINAL",
+                            "current")
             legal = list(state.legal_actions())
             if not legal:
-                raise _fail(name, seed, step, f"seat {seat} must act but has no legal action")
-            if step % 7 == 0:
-                _check_clone(name, seed, step, state, players, legal[0])
-                _check_resample(name, seed, step, game, state, seat, rng)
+                raise _fail(name, seed, step, f"seat {seat} must act but has no legal action", "no legal action")
             action = rng.choice(legal)
+            decisions.append(step)
         history.append(action)
-        state.apply(action)
+        _apply(state, action)
     else:
-        raise _fail(name, seed, max_steps, "the game did not end")
+        raise _fail(name, seed, max_steps, "the game did not end", "the game ends")
     result = state.result()
     if result.winner is not None and not 0 <= result.winner < players:
-        raise _fail(name, seed, len(history), f"winner {result.winner} is no seat")
+        raise _fail(name, seed, len(history), f"winner {result.winner} is no seat", "result")
     returns = state.returns()
-    if len(returns) != players or abs(sum(returns) - 1.0) > 1e-9:
-        raise _fail(name, seed, len(history), f"returns {returns} are not one share per seat summing to 1")
+    bounds = getattr(game, "utility", None)
+    if bounds is None:
+        if len(returns) != players or abs(sum(returns) - 1.0) > 1e-9:
+            raise _fail(name, seed, len(history), f"returns {returns} are not one share per seat summing to 1"
+                        " (a game whose returns are points or chips declares utility = (min, max))", "returns")
+    else:
+        lo, hi = utility_of(game)
+        if not lo < hi:
+            raise _fail(name, seed, len(history), f"utility {bounds!r} is not (min, max) with min < max", "returns")
+        if len(returns) != players or not all(lo - 1e-9 <= r <= hi + 1e-9 for r in returns):
+            raise _fail(name, seed, len(history), f"returns {returns} are not one number per seat within"
+                        f" utility {bounds!r}", "returns")
+    # 2. replay the recorded actions, checking clone and resample on the way
+    checks = random.Random(f"contract-checks:{seed}")
+    check_decisions = {decisions[k] for k in _chosen(len(decisions), checks)}
+    check_chances = {chances[k] for k in _chosen(len(chances), checks)} if chances else set()
+    decoys = set(sorted(check_decisions)[:2])  # where resample is called again after another game was played
     replay = game.new_state()
-    for action in history:
-        replay.apply(action)
+    for step, action in enumerate(history):
+        seat = replay.current()
+        if step in check_chances:
+            _check_clone(name, seed, step, replay, players, action)
+        if step in check_decisions:
+            _check_clone(name, seed, step, replay, players, action)
+            acting = [seat] if seat >= 0 else [s for s in range(players) if _legal(replay, s)]
+            for s in acting:
+                _check_resample(name, seed, step, game, replay, s, checks, hidden, step in decoys)
+        _apply(replay, action)
     if not replay.is_over() or replay.result() != result:
-        raise _fail(name, seed, len(history), "replaying the recorded actions gives another result")
+        raise _fail(name, seed, len(history), "replaying the recorded actions gives another result", "replay")
     if _views(replay, players) != _views(state, players):
-        raise _fail(name, seed, len(history), "replaying the recorded actions gives other views")
+        raise _fail(name, seed, len(history), "replaying the recorded actions gives other views", "replay")
 
 
-def _check_clone(name: str, seed: int, step: int, state: State, players: int, action: Action) -> None:
-    before = (state.current(), list(state.legal_actions()), _frozen_views(state, players))
+def _all_legal(state: Any, players: int) -> Any:
+    if state.current() == SIMULTANEOUS:
+        return [list(state.legal_actions(s)) for s in range(players)]
+    return list(state.legal_actions())
+
+
+def _check_clone(name: str, seed: int, step: int, state: Any, players: int, action: Any) -> None:
+    before = (state.current(), _all_legal(state, players), _frozen_views(state, players))
     twin = state.clone()
-    if (twin.current(), list(twin.legal_actions()), _frozen_views(twin, players)) != before:
-        raise _fail(name, seed, step, "clone() differs from the state it copies")
-    twin.apply(action)
-    if (state.current(), list(state.legal_actions()), _frozen_views(state, players)) != before:
-        raise _fail(name, seed, step, "playing on a clone changed the original (clone() shares mutable parts)")
+    if (twin.current(), _all_legal(twin, players), _frozen_views(twin, players)) != before:
+        raise _fail(name, seed, step, "clone() differs from the state it copies", "clone")
+    _apply(twin, action)
+    if (state.current(), _all_legal(state, players), _frozen_views(state, players)) != before:
+        raise _fail(name, seed, step, "playing on a clone changed the original (clone() shares mutable parts)",
+                    "clone")
 
 
 def _frozen_views(state: State, players: int) -> list[Any]:
@@ -139,80 +264,111 @@ def _frozen_views(state: State, players: int) -> list[Any]:
     return [freeze(v) for v in _views(state, players)]
 
 
-def _check_resample(name: str, seed: int, step: int, game: Any, state: State, seat: int,
-                    rng: random.Random) -> None:
+RESAMPLES = 3  # states dealt again from one view at a checked decision point
+
+
+def _check_resample(name: str, seed: int, step: int, game: Any, state: Any, seat: int,
+                    rng: random.Random, hidden: _Hidden | None = None, decoy: bool = False) -> None:
     from .api import freeze, resampler
+
+    def fail(what: str, rule: str = "resample") -> ContractError:
+        return _fail(name, seed, step, what, rule)
 
     resample = resampler(game, state)
     if resample is None:
-        raise _fail(name, seed, step, "the game has decisions but no resample(view, seat, rng), which the search"
-                    " players need")
+        raise fail("the game has decisions but no resample(view, seat, rng), which the search players need")
+    players = _players(state)
     view = state.view(seat)
+    where = _not_data(view)
+    if where is not None:
+        raise fail(f"view({seat}){where} is not data (a view holds mappings, lists, tuples, sets, numbers,"
+                   " strings and actions only: any other object could carry the state or the game to a"
+                   " strategy or to resample)", "views are data")
     mine = freeze(view)
     key = state.information_state(seat)
-    legal = list(state.legal_actions())
+    current = state.current()
+    legal = _legal(state, seat)
+    real_views = _frozen_views(state, players)
     others = []
-    for _ in range(2):
+    for _ in range(RESAMPLES):
         other = resample(view, seat, random.Random(rng.random()))
         if freeze(other.view(seat)) != mine:
-            raise _fail(name, seed, step, f"resample({seat}) changed what seat {seat} sees (the view shows hidden"
-                        " cards, or resample deals seen cards again)")
+            raise fail(f"resample({seat}) changed what seat {seat} sees (the view shows hidden cards, or resample"
+                       " deals seen cards again)", "view shows hidden cards")
         if other.information_state(seat) != key:
-            raise _fail(name, seed, step, f"resample({seat}) changed seat {seat}'s information state")
-        if list(other.legal_actions()) != legal or other.current() != seat:
-            raise _fail(name, seed, step, f"resample({seat}) changed the legal actions")
+            raise fail(f"resample({seat}) changed seat {seat}'s information state")
+        if other.current() != current or _legal(other, seat) != legal:
+            raise fail(f"resample({seat}) changed the legal actions")
         if freeze(state.view(seat)) != mine:
-            raise _fail(name, seed, step, "resample() changed the original state")
+            raise fail("resample() changed the original state")
+        if hidden is not None:
+            views = _frozen_views(other, players)
+            for t in range(players):
+                if t != seat:
+                    hidden.note(seat, t, views[t] != real_views[t], seed, step)
         others.append(other)
-    where = _not_data(view, others[0].view(seat))
-    if where is not None:
-        raise _fail(name, seed, step, f"view({seat}){where} is neither data nor the same object in every state"
-                    " (a view must not carry the state to resample)")
-    players = _players(state)
     k = rng.random()
     from_real = resample(view, seat, random.Random(k))
+    got = (_frozen_views(from_real, players), _all_legal(from_real, players))
     from_other = resample(others[0].view(seat), seat, random.Random(k))
-    if (_frozen_views(from_real, players), list(from_real.legal_actions())) != \
-            (_frozen_views(from_other, players), list(from_other.legal_actions())):
-        raise _fail(name, seed, step, f"resample({seat}) depends on more than the view, the seat and rng: two"
-                    f" states seat {seat} cannot tell apart give different resampled states for the same rng")
-    trial = others[1]
+    if got != (_frozen_views(from_other, players), _all_legal(from_other, players)):
+        raise fail(f"resample({seat}) depends on more than the view, the seat and rng: two states seat {seat}"
+                   " cannot tell apart give different resampled states for the same rng", "resample is blind")
+    if decoy:  # another game created and played: a resample that reads where the real state was left moves
+        other_game = game.new_state()
+        decoy_rng = random.Random(f"contract-decoy:{seed}:{step}")
+        for _ in range(step + 1):
+            if other_game.is_over():
+                break
+            try:
+                random_step(other_game, decoy_rng)
+            except Exception:  # noqa: BLE001 - the decoy only moves where a leaky resample reads from
+                break
+        again = resample(view, seat, random.Random(k))
+        if got != (_frozen_views(again, players), _all_legal(again, players)):
+            raise fail(f"resample({seat}) depends on more than the view, the seat and rng: the same call gave"
+                       " another state after another game was played (does it read a module global, the game"
+                       " object or a class attribute?)", "resample is blind")
+    trial = others[-1]
     for _ in range(100_000):  # the resampled state plays on to the end
         if trial.is_over():
             break
-        if trial.current() == CHANCE:
-            trial.apply(trial.sample_chance(rng))
-        else:
-            acts = list(trial.legal_actions())
-            if not acts:
-                raise _fail(name, seed, step, f"a state resample({seat}) made has a seat with no legal action")
-            trial.apply(rng.choice(acts))
+        cur = trial.current()
+        if cur != CHANCE and not (any(_all_legal(trial, players)) if cur == SIMULTANEOUS
+                                  else trial.legal_actions()):
+            raise fail(f"a state resample({seat}) made has a seat with no legal action")
+        random_step(trial, rng)
     else:
-        raise _fail(name, seed, step, f"a state resample({seat}) made does not end")
+        raise fail(f"a state resample({seat}) made does not end")
 
 
 _DATA = (int, float, str, bool, bytes, type(None), Action)
 
 
-def _not_data(a: Any, b: Any, where: str = "") -> str | None:
-    """Where two views of states a seat cannot tell apart hold something that is
-    neither plain data nor one shared object (None: nowhere)."""
+def _not_data(a: Any, where: str = "") -> str | None:
+    """Where a view holds something that is not plain data (None: nowhere)."""
     from collections.abc import Mapping
 
     if isinstance(a, _DATA):
         return None
-    if isinstance(a, Mapping) and isinstance(b, Mapping):
-        for key in a:
-            found = _not_data(a[key], b.get(key), f"{where}[{key!r}]")
+    if isinstance(a, Mapping):
+        for key, value in a.items():
+            if _not_data(key) is not None:
+                return f"{where} (the key {key!r})"
+            found = _not_data(value, f"{where}[{key!r}]")
             if found is not None:
                 return found
         return None
-    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
-        for i, (x, y) in enumerate(zip(a, b, strict=False)):
-            found = _not_data(x, y, f"{where}[{i}]")
+    if isinstance(a, (list, tuple, set, frozenset)):
+        for i, x in enumerate(a):
+            found = _not_data(x, f"{where}[{i}]")
             if found is not None:
                 return found
         return None
-    if isinstance(a, (set, frozenset)):
-        return None if all(isinstance(x, _DATA) for x in a) else where
-    return None if a is b else where
+    if dataclasses.is_dataclass(a) and not isinstance(a, type) and a.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        for f in dataclasses.fields(a):  # a frozen table of data (Viashi's card rules) is data
+            found = _not_data(getattr(a, f.name), f"{where}.{f.name}")
+            if found is not None:
+                return found
+        return None
+    return f"{where} ({type(a).__name__})"

@@ -200,9 +200,12 @@ def _game(deck: Deck) -> Any:
     """The deck's game spec, or None (no game, or one that does not load: the
     balance job reports why)."""
     from ..errors import DeckpressError
+    from ..games.enforce import ContractRefused
 
     try:
         return game_of(deck)
+    except ContractRefused:
+        raise  # a designer's game that breaks the game API's contract: build and watch refuse it (exit 2)
     except DeckpressError:
         return None
 

@@ -97,7 +97,7 @@ def test_a_view_that_carries_the_state_to_resample_is_caught(monkeypatch: pytest
 
     monkeypatch.setattr(state_type, "view", lambda self, seat: {**view(self, seat), "_state": Handle(self)})
     monkeypatch.setattr(game_type, "resample", lambda self, v, seat, rng: v["_state"].state.clone())
-    with pytest.raises(ContractError, match=r"view\(\d\)\['_state'\] is neither data"):
+    with pytest.raises(ContractError, match=r"view\(\d\)\['_state'\] \(Handle\) is not data"):
         check_game(spec, deck, seeds=range(3))
 
 

@@ -40,4 +40,5 @@ SPEC = GameSpec(
     decisions=DECISIONS,
     source="generator.games.viashi.spec:SPEC",
     description="Elvish trick-taking for 3 (Viashi) or 6 (Viashilym)",
+    teams=lambda params: ((0, 3), (1, 4), (2, 5)) if params.players == 6 else None,  # Viashilym: partners face
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from ..players import GreedyPlayer, MctsPlayer
 from ..spec import GameSpec
 from ..strategies import BestStrategy, CountingStrategy, FixedStrategy, RandomStrategy
 from . import booklet
@@ -21,9 +22,9 @@ SPEC = GameSpec(
     default_deck="lighting",
     layout="weiji",
     strategies=MappingProxyType({"best": BestStrategy, "random": RandomStrategy, "fixed": FixedStrategy,
-                                 "expert": CountingStrategy}),
+                                 "expert": CountingStrategy, "greedy": GreedyPlayer, "mcts": MctsPlayer}),
     default_strategy="best",
-    budgeted=("expert",),  # refused with a clear word: Weiji's expert counts cards, no budget
+    budgeted=("expert", "mcts"),  # expert is refused with a clear word: Weiji's expert counts cards, no budget
     deal=weiji_deal_actions,
     booklet=booklet.context,
     figures=booklet.figures,

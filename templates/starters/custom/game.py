@@ -38,6 +38,7 @@ class CrownTricks:
 
     name = "crowns"
     title = "Crown Tricks"
+    unit = "trick"  # what Result.tricks counts: reports say "length in tricks"
     Params = CrownParams
     players = (2, 5)
 
