@@ -38,7 +38,7 @@ from .api import CHANCE, Action, Game, Result, Strategy, TrickObserver, Turn, re
 from .custom import designer_failure
 from .deals import deal_choices, deal_seed
 from .params import Params
-from .registry import ensure, entry, make_game, make_strategy, seat_strategies
+from .registry import builtin_names, ensure, entry, make_game, make_strategy, seat_strategies
 from .stats import Summary
 from .strategies import FixedStrategy
 
@@ -212,11 +212,14 @@ def _warm(fast: bool, built: Game, name: str, strategy: str | None) -> bool:
     """Whether local workers should ``fork`` (see :func:`generator.executor.start_method`)
     after warming this process: a spawned worker would spend a second or two starting
     numba and loading the compiled kernels from their cache, which eats the gain of
-    ``--jobs 2`` on runs of a few seconds. For the fast engine, load the kernels here;
+    ``--jobs 2`` on runs of a few seconds. A designer's game forks (it is loaded here, and
+    a sequential check starts a pool per round). For the fast engine, load the kernels here;
     for runs with the Viashi ``expert`` (whose search is a kernel), play one warm-up
     game. Other runs spawn clean interpreters."""
     if not sys.platform.startswith("linux"):
         return False
+    if name not in builtin_names():
+        return True  # a designer's game: loaded here already, a forked worker need not import it again
     if fast:
         from .fast.engine import warm_up
 
