@@ -57,6 +57,7 @@ class _Without:
 
     def __init__(self, inner: Any, card: str) -> None:
         self.inner, self.card = inner, card
+        self.uses_view = getattr(inner, "uses_view", True)
 
     def choose(self, turn: Turn, rng: random.Random) -> Any:
         legal = turn.legal
@@ -100,6 +101,7 @@ class _Seen:
 
     def __init__(self, inner: Any, seen: set[str]) -> None:
         self.inner, self.seen = inner, seen
+        self.uses_view = getattr(inner, "uses_view", True)
 
     def choose(self, turn: Turn, rng: random.Random) -> Any:
         self.seen.update(_card_of(a) for a in turn.legal)

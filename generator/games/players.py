@@ -40,6 +40,7 @@ class RandomPlayer:
 
     name = "random"
     deterministic = False
+    uses_view = False  # the runner builds no view for it (see generator.games.runner.play)
 
     def choose(self, turn: Turn, rng: random.Random) -> Action:
         legal = turn.legal

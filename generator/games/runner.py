@@ -28,6 +28,7 @@ import pickle
 import random
 import sys
 from collections import deque
+from types import MappingProxyType
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -72,15 +73,25 @@ def play(
     seats = seat_rngs(rng, len(strategies)) if strategies else []
     resample = resampler(game, state) if strategies else None
     heuristic = getattr(game, "heuristic", None)
+    views = _viewers(strategies)
     while not state.is_over():
         seat = state.current()
         if seat == CHANCE:
             action = script.popleft() if script else state.sample_chance(rng)
         else:
-            turn = Turn(seat, state.view(seat), state.legal_actions(), resample, heuristic)
-            action = strategies[seat].choose(turn, seats[seat])
+            view = state.view(seat) if views[seat] else NO_VIEW
+            action = strategies[seat].choose(Turn(seat, view, state.legal_actions(), resample, heuristic), seats[seat])
         state.apply(action)
     return state.result()
+
+
+NO_VIEW: Mapping[str, Any] = MappingProxyType({})  # the view handed to a strategy that reads none
+
+
+def _viewers(strategies: Sequence[Strategy]) -> list[bool]:
+    """Per seat, whether its strategy reads the view: one that declares ``uses_view = False``
+    (``random``) gets an empty mapping, and the game's ``view`` is not built for it."""
+    return [getattr(s, "uses_view", True) is not False for s in strategies]
 
 
 def _players(params: Params) -> int:
@@ -198,8 +209,8 @@ def simulate(
 
 def _use_fast(engine: str, name: str, game: Game, strategy: str | None) -> bool:
     """Whether the compiled kernels play this run (``auto`` falls back quietly)."""
-    if engine == "reference":
-        return False
+    if engine == "reference" or engine == "auto" and name not in builtin_names():
+        return False  # the kernels serve built-in games only: a designer's game need not load numba
     from .fast.engine import unsupported
 
     why = unsupported(name, game, strategy)
