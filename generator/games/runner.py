@@ -28,8 +28,8 @@ import pickle
 import random
 import sys
 from collections import deque
-from types import MappingProxyType
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from ..deck.model import Deck

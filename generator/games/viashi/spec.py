@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Any
 
 from ..params import ViashiParams
 from ..players import MctsPlayer
 from ..spec import GameSpec
-from .expert import ExpertStrategy
 from .game import ViashiGame, viashi_deal_actions
 from .strategies import GreedyStrategy
 from .strategies import RandomStrategy as ViashiRandom
+
+
+def _expert(*args: Any, **kwargs: Any) -> Any:
+    """The card-counting search player (:class:`.expert.ExpertStrategy`), imported when
+    first made: it loads numpy and its compiled search, which no other command needs."""
+    from .expert import ExpertStrategy
+
+    return ExpertStrategy(*args, **kwargs)
+
 
 SPEC = GameSpec(
     name="viashi",
@@ -20,7 +29,7 @@ SPEC = GameSpec(
     make=ViashiGame,
     default_deck="viashi",
     layout="viashi",
-    strategies=MappingProxyType({"random": ViashiRandom, "greedy": GreedyStrategy, "expert": ExpertStrategy,
+    strategies=MappingProxyType({"random": ViashiRandom, "greedy": GreedyStrategy, "expert": _expert,
                                  "mcts": MctsPlayer}),
     default_strategy="greedy",
     budgeted=("expert", "mcts"),
