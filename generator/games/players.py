@@ -73,8 +73,9 @@ class GreedyPlayer:
             return legal[0]
         base = turn.resample(rng)
         best, value = legal[0], -math.inf
-        for action in legal:
-            trial = base.clone()
+        last = len(legal) - 1
+        for k, action in enumerate(legal):
+            trial = base.clone() if k < last else base  # the last trial plays on the dealt state itself
             trial.apply(action)
             score = _score(trial, turn.seat, turn.heuristic)
             if score > value:
