@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).parent
-SCRIPTS = ("bench_process.py", "bench_cards.py", "bench_sim.py", "bench_scale.py", "bench_watch.py")
+SCRIPTS = ("bench_process.py", "bench_cards.py", "bench_sim.py", "bench_scale.py", "bench_watch.py", "bench_designer.py")
 
 
 def main() -> int:

@@ -7,12 +7,28 @@ job and ``watch`` (through ``build``) all call it."""
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from .check_deck import Checked, CheckOptions, check_deck
-from .checks import run_checks
-from .findings import Finding, Report
-from .thresholds import THRESHOLDS, parse_thresholds, resolve_thresholds
+if TYPE_CHECKING:
+    from .check_deck import Checked, CheckOptions, check_deck
+    from .checks import run_checks
+    from .findings import Finding, Report
+    from .thresholds import THRESHOLDS, parse_thresholds, resolve_thresholds
+
+# imported when first used, so that a command importing one balance module (``simulate``
+# reads playstats) does not load the checks, the deck validation and ReportLab
+_LAZY = {"run_checks": ".checks", "Finding": ".findings", "Report": ".findings", "THRESHOLDS": ".thresholds",
+         "parse_thresholds": ".thresholds", "resolve_thresholds": ".thresholds", "Checked": ".check_deck",
+         "CheckOptions": ".check_deck", "check_deck": ".check_deck"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+    globals()[name] = value
+    return value
 
 
 def write_report_pdf(report: Report, path: Any, charts_dir: Any = None, changed_pieces: Any = ()) -> list[Any]:

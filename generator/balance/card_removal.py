@@ -1,9 +1,10 @@
 """Per-card impact by removal, for any game with player decisions: what changes
 when card X is taken out of the deck.
 
-For each card X (all its copies), the same seeded games (game ``i`` of both
-runs from the same seed) are played with the whole deck and with the deck
-less X, every seat playing the playtest's strategy. Reported per card: the
+For each card X (all its copies), the playtest's seeded games (game ``i`` of
+both runs from the same seed) are played with the deck less X, every seat
+playing the playtest's strategy, and compared with the playtest's games of the
+whole deck (all of them: the playtest is the baseline, no run of its own). Reported per card: the
 first seat's win share (the seat advantage), the draws and the mean game
 length (showdowns or tricks), each with its change against the whole deck and
 a confidence interval of the change (Newcombe's from two Wilson intervals for
@@ -13,14 +14,14 @@ Sequential: a card's games are played in rounds of :data:`ROUND`, at most
 ``games`` (default :data:`REMOVAL_GAMES`); after each round the card stops once
 its win-share change is decided: both ends of its interval in the same band
 (under 3 points, under 15 points, or more, either way: the bands of the skill
-gap, :func:`generator.balance.skill.decided`). A card whose removal the game
+gap, :func:`generator.balance.sequential.change_decided`). A card whose removal the game
 refuses (the deck must keep a size the rules need) is listed with the reason.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -29,8 +30,9 @@ from ..errors import DeckpressError
 from ..games import runner
 from ..games.params import Params
 from ..games.registry import entry, make_game, make_strategy, seat_strategies
+from ..games.stats import Summary
 from .intervals import wilson, z_value
-from .skill import SOME, decided
+from .sequential import SOME, change_decided
 
 REMOVAL_GAMES = 200  # at most, per card
 ROUND = 50  # games between two looks at a card's interval
@@ -82,70 +84,86 @@ def without(deck: Deck, card: str) -> Deck:
     return replace(deck, cards=tuple(c for c in deck.cards if c.id != card))
 
 
+def base_tally(summary: Summary) -> _Tally:
+    """The whole deck's tally from the playtest's summary: the same seeded games, so
+    card removal compares against the playtest itself (not a shorter run of its own)."""
+    tally = _Tally()
+    tally.games, tally.first, tally.draws = summary.games, summary.wins[0], summary.draws
+    tally.total = float(sum(k * v for k, v in summary.lengths.items()))
+    tally.squares = float(sum(k * k * v for k, v in summary.lengths.items()))
+    return tally
+
+
+def removal_row(game: str, deck: Deck, params: Params, names: Sequence[str], card: Any, most: int, seed: int,
+                base: _Tally, confidence: float, progress: Progress | None = None) -> dict[str, Any]:
+    """Card ``card``'s row (rounds of :data:`ROUND` games until decided, at most ``most``),
+    or ``{"card", "name", "reason"}`` when the game refuses the deck without it."""
+    try:
+        built = make_game(game, without(deck, card.id), params)
+    except (DeckpressError, ValueError) as exc:
+        if progress is not None:
+            progress(most)
+        return {"card": card.id, "name": card.name, "reason": str(exc).splitlines()[0]}
+    tally = _Tally()
+    try:
+        while tally.games < most:
+            start, stop = tally.games, min(most, tally.games + ROUND)
+            for index in range(start, stop):
+                tally.add(runner.play(built, [make_strategy(game, n) for n in names], runner.game_rng(seed, index)))
+            if progress is not None:
+                progress(stop - start)
+            if change_decided(*_share_change(tally, base, confidence, "first")):
+                break
+    except Exception as exc:  # the game cannot play without this card: its own reason, never a crash
+        failure = runner.reproducible(exc, game, seed, tally.games)
+        if not isinstance(failure, DeckpressError):
+            raise
+        if progress is not None and tally.games < most:
+            progress(most - tally.games)
+        return {"card": card.id, "name": card.name, "reason": str(failure).splitlines()[0]}
+    if progress is not None and tally.games < most:
+        progress(most - tally.games)  # decided early: the bar's remaining games are not needed
+    share, low, high = _share_change(tally, base, confidence, "first")
+    draws, d_low, d_high = _share_change(tally, base, confidence, "draws")
+    length, l_low, l_high = _length_change(tally, base, confidence)
+    return {"card": card.id, "name": card.name, "games": tally.games,
+            "first_share": tally.first / tally.games, "first_change": share, "low": low, "high": high,
+            "draws": tally.draws / tally.games, "draw_change": draws, "draw_low": d_low, "draw_high": d_high,
+            "length": tally.mean, "length_change": length, "length_low": l_low, "length_high": l_high,
+            "matters": not (low <= 0.0 <= high) and abs(share) >= SOME}
+
+
+def table(rows: list[dict[str, Any]], most: int, base: _Tally, names: Sequence[str]) -> dict[str, Any]:
+    """The measurement's result from every card's row, the largest drop of the first seat's share first."""
+    measured = sorted((r for r in rows if "reason" not in r), key=lambda r: r["first_change"])
+    return {
+        "games_per_card": most, "round": ROUND, "cards": measured,
+        "skipped": [r for r in rows if "reason" in r],
+        "base": {"games": base.games, "first_share": base.first / base.games, "draws": base.draws / base.games,
+                 "length": base.mean},
+        "method": "every copy of the card taken out of the deck, the same seeded games as the playtest, every seat"
+                  f" playing {','.join(sorted(set(names)))}; a card stops once its change is decided",
+    }
+
+
+def most_games(games: int) -> int:
+    """Games per card at most."""
+    return max(1, min(games, REMOVAL_GAMES))
+
+
 def card_removal(game: str, deck: Deck, params: Params, games: int, seed: int, confidence: float,
-                 strategy: str | None = None, progress: Progress | None = None) -> dict[str, Any]:
-    """Each card's impact by removal (see the module docstring), the largest drop of
-    the first seat's share first."""
-    spec = entry(game)
-    if spec.default_strategy is None:
+                 strategy: str | None = None, progress: Progress | None = None,
+                 base: Summary | None = None) -> dict[str, Any]:
+    """Each card's impact by removal (see the module docstring), in this process
+    (``deckpress check`` spreads the cards over its workers: :mod:`.card_runs`).
+    ``base``: the playtest's summary of the whole deck (else ``games`` games are played here)."""
+    if entry(game).default_strategy is None:
         return {"cards": [], "reason": f"{game} has no player decisions"}
     players = int(getattr(params, "players", 2))
     names = seat_strategies(game, strategy, players)
-    most = max(1, min(games, REMOVAL_GAMES))
-
-    def play(built: Any, start: int, stop: int, tally: _Tally) -> None:
-        for index in range(start, stop):
-            tally.add(runner.play(built, [make_strategy(game, n) for n in names], runner.game_rng(seed, index)))
-        if progress is not None:
-            progress(stop - start)
-
-    base = _Tally()
-    play(make_game(game, deck, params), 0, most, base)
-    rows: list[dict[str, Any]] = []
-    skipped: list[dict[str, str]] = []
-    for card in deck.cards:
-        try:
-            built = make_game(game, without(deck, card.id), params)
-        except (DeckpressError, ValueError) as exc:
-            skipped.append({"card": card.id, "name": card.name, "reason": str(exc).splitlines()[0]})
-            continue
-        tally = _Tally()
-        try:
-            while tally.games < most:
-                play(built, tally.games, min(most, tally.games + ROUND), tally)
-                change = _share_change(tally, base, confidence, "first")
-                if decided(abs(change[0]), *_folded(change)):
-                    break
-        except Exception as exc:  # the game cannot play without this card: its own reason, never a crash
-            failure = runner.reproducible(exc, game, seed, tally.games)
-            if not isinstance(failure, DeckpressError):
-                raise
-            skipped.append({"card": card.id, "name": card.name, "reason": str(failure).splitlines()[0]})
-            continue
-        share, low, high = _share_change(tally, base, confidence, "first")
-        draws, d_low, d_high = _share_change(tally, base, confidence, "draws")
-        length, l_low, l_high = _length_change(tally, base, confidence)
-        rows.append({"card": card.id, "name": card.name, "games": tally.games,
-                     "first_share": tally.first / tally.games, "first_change": share, "low": low, "high": high,
-                     "draws": tally.draws / tally.games, "draw_change": draws, "draw_low": d_low, "draw_high": d_high,
-                     "length": tally.mean, "length_change": length, "length_low": l_low, "length_high": l_high,
-                     "matters": not (low <= 0.0 <= high) and abs(share) >= SOME})
-    rows.sort(key=lambda r: r["first_change"])
-    out: dict[str, Any] = {
-        "games_per_card": most, "round": ROUND, "cards": rows, "skipped": skipped,
-        "base": {"games": base.games, "first_share": base.first / base.games, "draws": base.draws / base.games,
-                 "length": base.mean},
-        "method": "every copy of the card taken out of the deck, the same seeded games, every seat playing "
-                  f"{','.join(sorted(set(names)))}; a card stops once its change is decided",
-    }
-    return out
-
-
-def _folded(change: tuple[float, float, float]) -> tuple[float, float]:
-    """The interval of a change seen as a size (either direction): its ends' distance
-    from 0, in order (an interval holding 0 starts at 0)."""
-    _, low, high = change
-    if low <= 0.0 <= high:
-        return 0.0, max(-low, high)
-    a, b = sorted((abs(low), abs(high)))
-    return a, b
+    if base is None:
+        base = runner.simulate(game, deck, params, games=games, seed=seed, strategy=strategy)
+    whole = base_tally(base)
+    most = most_games(games)
+    rows = [removal_row(game, deck, params, names, card, most, seed, whole, confidence, progress) for card in deck.cards]
+    return table(rows, most, whole, names)

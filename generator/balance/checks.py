@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from ..deck.issues import Issue
 from ..deck.model import Deck
@@ -10,11 +11,11 @@ from ..deckcheck import validate_deck
 from ..executor import Executor
 from ..games.registry import GAMES, builtin_names, game_of, has_decisions, make_params
 from . import simulate as sim
-from .card_impact import IMPACT_GAMES, card_impact
-from .card_removal import REMOVAL_GAMES, card_removal
+from .card_runs import card_measures
+from .card_runs import planned as card_games
 from .findings import Finding, Report
 from .playstats import contenders, playtest_stats, report_hooks, showdowns
-from .sequential import ROUND, costly, seats_decided
+from .sequential import ROUND, costly, seats_decided, verdict_decided
 from .skill import SKILL_GAMES, skill_gap
 from .static_suits import suited_static
 from .static_weiji import weiji_static
@@ -35,8 +36,7 @@ def planned_games(deck: Deck, games: int, skill: bool = True) -> int:
     if not (skill and spec is not None and has_decisions(spec.name)):
         return games
     own = spec.name not in builtin_names()  # a designer's game also measures each card's impact (two ways)
-    cards = len(deck.cards) + 1
-    impact = min(games, IMPACT_GAMES) * cards + max(1, min(games, REMOVAL_GAMES)) * cards if own else 0
+    impact = card_games(games, len(deck.cards)) if own else 0
     return games + min(games, SKILL_GAMES) + impact
 
 
@@ -49,6 +49,14 @@ def _with_validation(deck: Deck, findings: list[Finding], issues: Sequence[Issue
     for issue in issues:
         out.append(Finding(issue.level, issue.code, str(issue.problem), issue.cards))
     return out
+
+
+def _stop_rule(t: Mapping[str, float], sides: int, own: bool) -> Callable[[Any], bool]:
+    """When a sequential playtest may stop: a designer's game once its whole play
+    verdict is decided, a search player's playtest once every seat's is."""
+    if own:
+        return lambda s: verdict_decided(s, t, sides)
+    return lambda s: seats_decided(s, t, sides)
 
 
 def grid_games(games: int) -> int:
@@ -113,14 +121,16 @@ def run_checks(
         report.notes.append("not simulated: fix the errors above first")
     else:
         sides = contenders(game, int(getattr(params, "players", 2)))
-        sequential = sequential and costly(strategy)
+        own = spec is not None and spec.name not in builtin_names()
+        decided = _stop_rule(t, sides, own) if sequential and (own or costly(strategy)) else None
         pt = sim.playtest(game, deck, params, games, seed, progress, strategy, jobs, executor,
-                          decided=(lambda s: seats_decided(s, t, sides)) if sequential else None,
-                          round_games=ROUND)
+                          decided=decided, round_games=ROUND)
         if pt.summary.games < games:
-            report.notes.append(f"sequential testing: stopped after {pt.summary.games:,} of {games:,} games, once every"
-                                f" seat's verdict was decided at {t['confidence']:.0%} (the same as --games"
-                                f" {pt.summary.games}; --strategy {pt.summary.strategy} searches, so each game costs)")
+            why = "its rules are your Python" if own else f"--strategy {pt.summary.strategy} searches"
+            what = "the play verdict (seats, draws, unfinished and long games) was" if own else "every seat's verdict was"
+            report.notes.append(f"sequential testing: stopped after {pt.summary.games:,} of {games:,} games, once"
+                                f" {what} decided at {t['confidence']:.0%} (the same as --games"
+                                f" {pt.summary.games}; {why}, so each game costs)")
         report.playtest = playtest_stats(pt, deck, t["confidence"])
         if len(set(report.playtest["strategies"])) > 1:
             report.notes.append(f"seats play different strategies ({pt.summary.strategy}): no seat-advantage verdict")
@@ -130,11 +140,9 @@ def run_checks(
         elif pt.summary.strategy:
             report.notes.append(f"playtest strategy: {pt.summary.strategy}; skill gap not measured"
                                 " (deckpress check measures it)")
-        if skill and spec is not None and spec.name not in builtin_names():  # a designer's game: cards by restricted play
-            report.playtest["card_impact"] = card_impact(game, deck, params, games, seed, t["confidence"], strategy,
-                                                         progress)
-            report.playtest["card_removal"] = card_removal(game, deck, params, games, seed, t["confidence"],
-                                                           strategy, progress)
+        if skill and own:  # a designer's game: cards by restricted play and by removal, the playtest as baseline
+            report.playtest["card_impact"], report.playtest["card_removal"] = card_measures(
+                game, deck, params, games, seed, t["confidence"], strategy, pt.summary, progress, executor)
         if sim.grid_size(game):
             report.playtest[game]["grid"] = sim.length_grid(game, deck, sets, grid_games(games), seed, progress)
         flagged = {f.cards[0] for f in findings if f.code in ("unbeatable", "hopeless")}

@@ -11,6 +11,14 @@ equals a fixed run of ``--games N`` (the report gives N, and a note says the
 run stopped early). Cheap strategies (the compiled kernels play thousands of
 games a second) always play every game asked for.
 
+A designer's own game (played by the pure-Python reference engine, so every
+game costs) is checked sequentially with any strategy, and its stop waits for
+the whole play verdict (:func:`verdict_decided`): the seats, the share of draws
+and of unfinished games against their thresholds, and the 95th percentile of the
+game length against ``length_p95_max``. Its per-card measures (card impact, card
+removal) and the skill gap are sequential too: a change stops once its interval
+lies in one band (:func:`change_decided`).
+
 Looking several times at the same interval makes it a little less certain than
 its nominal level; rounds of 150 games keep the looks few (at most 6 for the
 default 1,000 games).
@@ -21,9 +29,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..games.stats import Summary
-from .intervals import wilson
+from .intervals import quantile_ci, wilson
 
 ROUND = 150
+SOME, MUCH = 0.03, 0.15  # the bands of a change (skill gap, card impact, card removal): none, some, much
 
 
 def costly(strategy: str | None) -> bool:
@@ -48,3 +57,44 @@ def seats_decided(summary: Summary, t: Mapping[str, float], sides: int) -> bool:
 
 def _band(edge: float, t: Mapping[str, float]) -> int:
     return 0 if edge <= t["seat_edge_warn"] else 1 if edge <= t["seat_edge_error"] else 2
+
+
+def verdict_decided(summary: Summary, t: Mapping[str, float], sides: int) -> bool:
+    """Is the whole play verdict decided: every seat (:func:`seats_decided`), and the
+    draws, unfinished games and long games each on one side of their threshold at
+    both ends of their interval? (Any unfinished game is a warning: an interval
+    below ``unfinished_max`` counts as decided, as a rare cycle may appear later.)"""
+    if not seats_decided(summary, t, sides):
+        return False
+    n, conf = summary.games, t["confidence"]
+    for count, limit in ((summary.draws, t.get("draws_max")), (summary.unfinished, t.get("unfinished_max"))):
+        if limit is not None:
+            low, high = wilson(count, n, conf)
+            if (low > limit) != (high > limit):
+                return False
+    limit = t.get("length_p95_max")
+    if limit is not None and summary.lengths:
+        _, low, high = quantile_ci(summary.lengths, 0.95, conf)
+        if (low > limit) != (high > limit):
+            return False
+    return True
+
+
+def change_decided(change: float, low: float, high: float) -> bool:
+    """Is a change's size decided: both ends of its interval, folded to sizes (either
+    direction; an interval holding 0 starts at 0), in one band (under :data:`SOME`,
+    under :data:`MUCH`, or more)?"""
+    a, b = folded(low, high)
+    return _size_band(a) == _size_band(b)
+
+
+def folded(low: float, high: float) -> tuple[float, float]:
+    """The interval of a change seen as a size: its ends' distance from 0, in order."""
+    if low <= 0.0 <= high:
+        return 0.0, max(-low, high)
+    a, b = sorted((abs(low), abs(high)))
+    return a, b
+
+
+def _size_band(x: float) -> int:
+    return 0 if x < SOME else 1 if x < MUCH else 2

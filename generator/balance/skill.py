@@ -25,15 +25,14 @@ from ..deck.model import Deck
 from ..executor import Executor
 from ..games import runner
 from ..games.params import Params
-from ..games.registry import ensure, entry, make_game, make_strategy
+from ..games.registry import builtin_names, ensure, entry, make_game, make_strategy
 from .intervals import wilson
 from .playstats import contenders
-from .sequential import costly
+from .sequential import MUCH, SOME, costly
 
 SKILL_GAMES = 300  # at most, over all seat positions
 ROUND = 30  # games per seat position between two looks at the interval
 CHUNK = 10  # games per task (a process or cluster worker plays one task at a time)
-SOME, MUCH = 0.03, 0.15
 Progress = Callable[[int], None]
 
 
@@ -111,7 +110,8 @@ def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, conf
     rows: dict[str, list[int]] = {}
     won = lost = total = 0  # the skilled seat's wins; the random seats' wins
     done = 0
-    sequential = sequential and costly(skilled)  # the cheap strategies play every game
+    # the cheap strategies play every game of a built-in (compiled) game; a designer's game costs
+    sequential = sequential and (costly(skilled) or game not in builtin_names())
     while done < per_seat:
         stop = min(per_seat, done + ROUND) if sequential else per_seat
         tasks = [(seat, _names(skilled, seat, players, sides), seed, a, min(a + CHUNK, stop), values, human)

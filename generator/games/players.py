@@ -89,8 +89,9 @@ class GreedyPlayer:
         if base.current() == SIMULTANEOUS:
             return _greedy_joint(base, turn, rng)
         best, value = legal[0], -math.inf
-        for action in legal:
-            trial = base.clone()
+        last = len(legal) - 1
+        for k, action in enumerate(legal):
+            trial = base.clone() if k < last else base  # the last trial plays on the dealt state itself
             trial.apply(action)
             score = _score(trial, turn.seat, turn.heuristic)
             if score > value:

@@ -29,6 +29,7 @@ import random
 import sys
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from ..deck.model import Deck
@@ -51,7 +52,7 @@ from .api import (
 from .custom import designer_failure, is_file_ref
 from .deals import deal_choices, deal_seed
 from .params import Params
-from .registry import ensure, entry, make_game, make_strategy, seat_strategies
+from .registry import builtin_names, ensure, entry, make_game, make_strategy, seat_strategies
 from .stats import Summary
 from .strategies import FixedStrategy
 
@@ -92,6 +93,7 @@ def play(
     resample = resampler(game, state) if strategies else None
     heuristic = getattr(game, "heuristic", None)
     steps = 0  # nodes passed so far: the index of the current one
+    views = _viewers(strategies)
     while not state.is_over():
         seat = state.current()
         if max_steps is not None and steps >= max_steps:
@@ -106,8 +108,8 @@ def play(
             legal = state.legal_actions()
             if not legal:
                 raise NoLegalAction(seat, steps - 1)
-            turn = Turn(seat, state.view(seat), legal, resample, heuristic)
-            action = strategies[seat].choose(turn, seats[seat])
+            view = state.view(seat) if views[seat] else NO_VIEW
+            action = strategies[seat].choose(Turn(seat, view, legal, resample, heuristic), seats[seat])
         state.apply(action)
     return _finished(game, state)
 
@@ -165,6 +167,15 @@ def turn_cap(name: str, params: Params) -> int | None:
     if name in builtin_names():
         return None
     return int(getattr(params, "max_tricks", 10_000))
+
+
+NO_VIEW: Mapping[str, Any] = MappingProxyType({})  # the view handed to a strategy that reads none
+
+
+def _viewers(strategies: Sequence[Strategy]) -> list[bool]:
+    """Per seat, whether its strategy reads the view: one that declares ``uses_view = False``
+    (``random``) gets an empty mapping, and the game's ``view`` is not built for it."""
+    return [getattr(s, "uses_view", True) is not False for s in strategies]
 
 
 def _players(params: Params) -> int:
@@ -283,8 +294,8 @@ def simulate(
 
 def _use_fast(engine: str, name: str, game: Game, strategy: str | None) -> bool:
     """Whether the compiled kernels play this run (``auto`` falls back quietly)."""
-    if engine == "reference":
-        return False
+    if engine == "reference" or engine == "auto" and name not in builtin_names():
+        return False  # the kernels serve built-in games only: a designer's game need not load numba
     from .fast.engine import unsupported
 
     why = unsupported(name, game, strategy)
@@ -297,11 +308,14 @@ def _warm(fast: bool, built: Game, name: str, strategy: str | None) -> bool:
     """Whether local workers should ``fork`` (see :func:`generator.executor.start_method`)
     after warming this process: a spawned worker would spend a second or two starting
     numba and loading the compiled kernels from their cache, which eats the gain of
-    ``--jobs 2`` on runs of a few seconds. For the fast engine, load the kernels here;
+    ``--jobs 2`` on runs of a few seconds. A designer's game forks (it is loaded here, and
+    a sequential check starts a pool per round). For the fast engine, load the kernels here;
     for runs with the Viashi ``expert`` (whose search is a kernel), play one warm-up
     game. Other runs spawn clean interpreters."""
     if not sys.platform.startswith("linux"):
         return False
+    if name not in builtin_names():
+        return True  # a designer's game: loaded here already, a forked worker need not import it again
     if fast:
         from .fast.engine import warm_up
 

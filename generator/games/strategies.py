@@ -27,6 +27,7 @@ class RandomStrategy:
 
     name = "random"
     deterministic = False
+    uses_view = False  # the runner builds no view for it (see generator.games.runner.play)
 
     def choose(self, turn: Turn, rng: random.Random) -> Action:
         return rng.choice(turn.legal)

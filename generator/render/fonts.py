@@ -55,6 +55,7 @@ FALLBACKS: tuple[str, ...] = (DEJAVU, SERIF, SANS, CJK, HANGUL)
 HANGUL_RANGES = ((0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7AF), (0xD7B0, 0xD7FF))
 _LAZY: Mapping[str, str] = MappingProxyType({CJK: "DroidSansFallbackFull.ttf",  # 4 MB: on demand
                                              HANGUL: "NanumSquareR.ttf"})  # 0.7 MB
+ON_DEMAND: tuple[str, ...] = tuple(_LAZY)  # parsed the first time a character needs one (not at start)
 
 
 def is_hangul(ch: str) -> bool:

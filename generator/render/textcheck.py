@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..deck.model import Card, Deck
 from ..errors import Problem
-from .fonts import ensure_font, font_names, project_fonts, register_fonts
+from .fonts import ON_DEMAND, ensure_font, font_names, project_fonts, register_fonts
 from .layout.glyphs import _cmap, _invisible, describe
 from .layout.richdraw import icon_problem
 from .layout.richtext import icon_names, parse
@@ -28,13 +28,20 @@ def card_texts(card: Card) -> Iterator[tuple[str, str]]:
 
 @lru_cache(maxsize=64)
 def _coverage(project: tuple[str, ...]) -> frozenset[int]:
-    """Every character some font of the fallback chain can draw."""
+    """Every character some font of the fallback chain can draw, but the fonts loaded
+    on demand (the CJK and Korean fallbacks: see :func:`_on_demand`)."""
     register_fonts()
     have: set[int] = set()
     for font in (*font_names(), *project):
-        if ensure_font(font):
+        if font not in ON_DEMAND and ensure_font(font):
             have |= _cmap(font)
     return frozenset(have)
+
+
+def _on_demand(code: int) -> bool:
+    """Can a font loaded on demand draw ``code``? The fonts are registered (parsed) only
+    here, the first time a character needs them: a deck without such text never loads them."""
+    return any(ensure_font(font) and code in _cmap(font) for font in ON_DEMAND)
 
 
 def undrawable(text: str, project: tuple[str, ...] = ()) -> str:
@@ -44,7 +51,7 @@ def undrawable(text: str, project: tuple[str, ...] = ()) -> str:
     for line in parse(text):
         for span in line:
             for ch in span.text:
-                if ord(ch) not in have and not ch.isspace() and not _invisible(ch):
+                if ord(ch) not in have and not ch.isspace() and not _invisible(ch) and not _on_demand(ord(ch)):
                     out[ch] = None
     return "".join(out)
 

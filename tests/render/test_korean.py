@@ -66,3 +66,20 @@ def test_cards_render_korean_and_it_reads_back(tmp_path: Path) -> None:
     fonts = [f.get_object() for f in PdfReader(str(out)).pages[0]["/Resources"]["/Font"].values()]
     nanum = [f for f in fonts if HANGUL in str(f["/BaseFont"])]
     assert nanum and all("/FontFile2" in f["/FontDescriptor"] for f in nanum)  # embedded (subset)
+
+
+def test_the_cjk_and_korean_fallbacks_are_parsed_only_when_a_text_needs_them() -> None:
+    """Checking a deck's text for undrawable characters parses the 4 MB CJK fallback
+    and the Korean font only for a character the other fonts lack (issue 37: they were
+    parsed at every start of a command that validates a deck)."""
+    import subprocess
+    import sys
+
+    probe = ("from generator.render import fonts, textcheck\n"
+             "assert textcheck.undrawable('Ace of Spades ♠ é') == ''\n"
+             "print(sorted(set(fonts.ON_DEMAND) & fonts._registered))\n"
+             "assert textcheck.undrawable('한글 漢字') == ''\n"
+             "print(sorted(set(fonts.ON_DEMAND) & fonts._registered))\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split("\n")
+    assert out[0] == "[]"
+    assert out[1] == str(sorted(["DroidSansFallback", "NanumSquare"]))

@@ -3,18 +3,27 @@
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Any
 
 from ..players import MctsPlayer
 from ..spec import GameSpec
 from . import booklet
 from .decisions import DECISIONS
 from .deck_check import counter_names, viashi_issues
-from .expert import ExpertStrategy
 from .game import ViashiGame, viashi_deal_actions
 from .params import ViashiParams
 from .report import REPORT
 from .strategies import GreedyStrategy
 from .strategies import RandomStrategy as ViashiRandom
+
+
+def _expert(*args: Any, **kwargs: Any) -> Any:
+    """The card-counting search player (:class:`.expert.ExpertStrategy`), imported when
+    first made: it loads numpy and its compiled search, which no other command needs."""
+    from .expert import ExpertStrategy
+
+    return ExpertStrategy(*args, **kwargs)
+
 
 SPEC = GameSpec(
     name="viashi",
@@ -24,7 +33,7 @@ SPEC = GameSpec(
     make=ViashiGame,
     default_deck="viashi",
     layout="viashi",
-    strategies=MappingProxyType({"random": ViashiRandom, "greedy": GreedyStrategy, "expert": ExpertStrategy,
+    strategies=MappingProxyType({"random": ViashiRandom, "greedy": GreedyStrategy, "expert": _expert,
                                  "mcts": MctsPlayer}),
     default_strategy="greedy",
     budgeted=("expert", "mcts"),

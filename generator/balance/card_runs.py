@@ -1,0 +1,107 @@
+"""A designer's per-card measures, spread over the check's workers.
+
+Card impact (:mod:`.card_impact`) and card removal (:mod:`.card_removal`)
+measure every card of the deck, each card on its own, each stopping once
+decided. Both start from the playtest: its summary is the baseline of each
+(the same seeded games), so no measure plays a baseline of its own. Every
+(measure, card) pair is one task; all of them go to the executor in one run
+(one pool of workers for both measures), the costliest measure's tasks first.
+A card's result does not depend on where it ran: its games are seeded by their
+index alone, so ``--jobs 1`` and ``--jobs N`` give the same report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..deck.model import Deck
+from ..executor import Executor, InProcess
+from ..games import runner
+from ..games.params import Params
+from ..games.registry import ensure, entry, make_game, seat_strategies
+from ..games.stats import Summary
+from . import card_impact as impact
+from . import card_removal as removal
+
+Progress = Callable[[int], None]
+
+
+def planned(games: int, cards: int) -> int:
+    """Games the two measures plan for a progress bar: each card's impact counts as
+    ``min(games, IMPACT_GAMES)`` whatever the seats (the most it plays, rounded down
+    to a multiple of the players), its removal as the most it plays."""
+    return (min(games, impact.IMPACT_GAMES) + removal.most_games(games)) * cards
+
+
+def card_measures(game: str, deck: Deck, params: Params, games: int, seed: int, confidence: float,
+                  strategy: str | None, base: Summary, progress: Progress | None = None,
+                  executor: Executor | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(card impact, card removal) of every card, ``base`` the playtest's summary."""
+    players = int(getattr(params, "players", 2))
+    names = tuple(seat_strategies(game, strategy, players))
+    built = make_game(game, deck, params)
+    why = impact.unsupported(game, built, deck, seed)
+    most_impact, most_removal = impact.per_seat(games, players), removal.most_games(games)
+    usual = impact.usual(base, players)
+    whole = removal.base_tally(base)
+    tasks: list[tuple[str, str]] = [("removal", c.id) for c in deck.cards]
+    if why is None:
+        tasks += [("impact", c.id) for c in deck.cards]
+    elif progress is not None:
+        progress(min(games, impact.IMPACT_GAMES) * len(deck.cards))
+    setup = (entry(game).source or game, runner.dump_deck(deck), params.model_dump(exclude_unset=True), names, seed,
+             confidence, (most_impact, most_removal, min(games, impact.IMPACT_GAMES)), usual, (whole.games, whole.first, whole.draws, whole.total,
+                                                              whole.squares))
+    runs = executor if executor is not None and len(tasks) > 1 else InProcess()
+    rows: dict[int, dict[str, Any]] = {}
+    for index, row in runs.run(_task, tasks, initializer=_init_worker, initargs=setup,
+                               fork=runs.kind == "processes"):
+        rows[index] = row
+        games = row.pop("_planned")
+        if progress is not None:
+            progress(games)
+    impacts = [rows[k] for k, (kind, _) in enumerate(tasks) if kind == "impact"]
+    removals = [rows[k] for k, (kind, _) in enumerate(tasks) if kind == "removal"]
+    out_impact = impact.table(impacts, most_impact * players, usual) if why is None else {"cards": [], "reason": why}
+    return out_impact, removal.table(removals, most_removal, whole, names)
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(source: str, deck: bytes, values: dict[str, Any], names: tuple[str, ...], seed: int,
+                 confidence: float, most: tuple[int, int, int], usual: tuple[int, int],
+                 whole: tuple[int, int, int, float, float]) -> None:
+    spec = ensure(source)  # a designer's game.py is imported again in a spawned worker (a forked one has it)
+    params = spec.params.model_validate(values)
+    loaded = runner.load_deck(deck)
+    tally = removal._Tally()
+    tally.games, tally.first, tally.draws, tally.total, tally.squares = whole
+    _WORKER.clear()
+    _WORKER.update(game=spec.name, deck=loaded, params=params, built=make_game(spec.name, loaded, params),
+                   names=names, seed=seed, confidence=confidence, most=most, usual=usual, whole=tally,
+                   cards={c.id: c for c in loaded.cards})
+
+
+def _usual_game(index: int) -> impact.Usual:
+    """The usual game ``index`` (with the cards offered to each seat), once per worker."""
+    games: dict[int, impact.Usual] = _WORKER.setdefault("usual_games", {})
+    if index not in games:
+        w = _WORKER
+        games[index] = impact.usual_game(w["built"], w["game"], w["names"], w["seed"], index)
+    return games[index]
+
+
+def _task(kind: str, card_id: str) -> dict[str, Any]:
+    w = _WORKER
+    card = w["cards"][card_id]
+    if kind == "impact":
+        row = impact.impact_row(w["built"], w["game"], w["names"], card, w["most"][0], w["seed"], w["usual"],
+                                w["confidence"], _usual_game)
+        row["_planned"] = w["most"][2]
+    else:
+        row = removal.removal_row(w["game"], w["deck"], w["params"], w["names"], card, w["most"][1], w["seed"],
+                                  w["whole"], w["confidence"])
+        row["_planned"] = w["most"][1]
+    return row

@@ -1,0 +1,64 @@
+"""The runner builds a seat's view only for a strategy that reads it: ``random``
+declares ``uses_view = False`` and gets an empty mapping, the game's ``view`` is
+never called for it, and the games are the same move for move."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.deck import resolve_deck
+from generator.games import runner
+from generator.games.api import Turn
+from generator.games.registry import game_of, make_params, make_strategy
+
+MARKET = Path(__file__).resolve().parents[2] / "benchmarks" / "games" / "market"
+
+
+class _Reading:
+    """``random``'s choice, made by a strategy that reads the view (so one is built)."""
+
+    name = "reading"
+    deterministic = False
+
+    def __init__(self, seen: list[int]) -> None:
+        self.inner, self.seen = make_strategy("market", "random"), seen
+
+    def choose(self, turn: Turn, rng: Any) -> Any:
+        self.seen.append(len(turn.view))
+        return self.inner.choose(turn, rng)
+
+
+@pytest.fixture(scope="module")
+def market() -> Any:
+    deck = resolve_deck(MARKET)
+    spec = game_of(deck)
+    assert spec is not None
+    return spec.make(deck, make_params(spec, []))
+
+
+def test_random_gets_no_view_and_plays_the_same_games(market: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    state_type = type(market.new_state())
+    calls: list[int] = []
+    original = state_type.view
+
+    def counting(self: Any, seat: int) -> Any:
+        calls.append(seat)
+        return original(self, seat)
+
+    monkeypatch.setattr(state_type, "view", counting)
+    lean = [runner.play(market, [make_strategy("market", "random")] * 3, runner.game_rng(1, i)) for i in range(20)]
+    assert calls == []
+    seen: list[int] = []
+    full = [runner.play(market, [_Reading(seen) for _ in range(3)], runner.game_rng(1, i)) for i in range(20)]
+    assert len(calls) == len(seen) == 20 * 4 * 6 and all(seen)  # 4 rounds of 6 picks, a view each
+    assert lean == full
+
+
+def test_the_view_a_non_reader_gets_is_empty_and_read_only(market: Any) -> None:
+    assert runner._viewers([make_strategy("market", "random"), make_strategy("market", "greedy")]) == [False, True]
+    assert dict(runner.NO_VIEW) == {}
+    with pytest.raises(TypeError):
+        runner.NO_VIEW["hand"] = ()  # type: ignore[index]
