@@ -51,7 +51,7 @@ def check(
     cluster: options.Cluster = None,
     against: str | None = typer.Option(None, "--against", metavar="OLD", show_default=False,
                                        help="Also check OLD (a deck file, a project folder, or a git revision of DECK such as HEAD~1) with the same seeds, and show what changed."),
-    fail_on: str = typer.Option("never", "--fail-on", metavar="WHEN", help="With --against, exit 1 when: worse (a balance finding appeared since OLD), changed (anything moved beyond its interval), never."),
+    fail_on: str = typer.Option("never", "--fail-on", metavar="WHEN", help="Exit 1 when: targets (a design target of balance: targets: is missed), or with --against: worse (a balance finding appeared since OLD), changed (anything moved beyond its interval); never."),
     lang: options.Lang = None,
     apply: bool = typer.Option(False, "--apply", help="With --suggest, write the suggested values into the deck's own file (YAML, CSV or XLSX, formatting kept), then check again and show old -> new."),
     old_strict: options.OldCheckStrict = False,
@@ -62,9 +62,9 @@ def check(
     strict = fail_on_warnings or old_strict
     if games is not None and games < 0:
         raise ParameterError(f"--games must be 0 or more, got {games}")
-    if fail_on not in FAIL_ON:
-        raise ParameterError(f"--fail-on must be one of {', '.join(FAIL_ON)}, got {fail_on!r}")
-    if fail_on != "never" and against is None:
+    if fail_on not in (*FAIL_ON, "targets"):
+        raise ParameterError(f"--fail-on must be one of {', '.join(FAIL_ON)}, targets, got {fail_on!r}")
+    if fail_on in ("worse", "changed") and against is None:
         raise ParameterError("--fail-on compares with an old version: give it with --against OLD")
     if apply and not suggest:
         raise ParameterError("--apply writes the suggestions of --suggest: add --suggest")
@@ -131,6 +131,7 @@ def check(
             report.changes = compare(checked(old_deck), report, old_deck, loaded, label)
         bar.stop()
         report.findings += [Finding("warning", "print", warning) for warning in printing]
+        judged = _targets(loaded, report)
         if not as_json:
             from ..balance.terminal import print_report
 
@@ -143,6 +144,10 @@ def check(
                 from ..balance.changes_terminal import print_changes
 
                 print_changes(report.changes)
+            if judged:
+                from ..balance.targets import print_targets
+
+                print_targets(judged)
         if apply:
             report = _apply(loaded, report, deck, checked, as_json)
             old_deck = loaded
@@ -154,6 +159,10 @@ def check(
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=2))
     code = report.exit_code(strict)
+    if fail_on == "targets" and any(r.status == "missed" for r in judged):
+        code = 1
+        if not as_json:
+            typer.echo("--fail-on targets: a design target is missed", err=True)
     if report.changes is not None and not apply:
         from ..balance.changes import failed
 
@@ -224,3 +233,19 @@ def _failed_json(deck: str, exc: DeckpressError) -> dict[str, object]:
         "errors": [{"message": str(p), "file": None if p.file is None else str(p.file), "line": p.line,
                     "card": p.card, "field": p.field} for p in exc.problems],
     }
+
+
+def _targets(deck: Deck, report: Report) -> list[Any]:
+    """The deck's design targets judged on the playtest (``report.targets`` for the JSON)."""
+    named = deck.design.targets.named()
+    if not named or report.playtest is None:
+        return []
+    from ..balance.targets import card_stats, evaluate, measures_from_playtest
+    from ..balance.tune import unit_of
+
+    measured = measures_from_playtest(report.playtest, unit_of(report.game))
+    if deck.design.targets.card_share is not None and not measured.cards:
+        measured.cards = card_stats(deck, report.playtest)
+    results = evaluate(deck.design.targets, measured)
+    report.targets = [r.to_json() for r in results]
+    return results
