@@ -51,6 +51,7 @@ def check(
     cluster: options.Cluster = None,
     against: str | None = typer.Option(None, "--against", metavar="OLD", show_default=False,
                                        help="Also check OLD (a deck file, a project folder, or a git revision of DECK such as HEAD~1) with the same seeds, and show what changed."),
+    quality: bool = typer.Option(False, "--quality", help="Also measure the game's quality: branching, dominant moves, decisions that matter, lead changes, decisiveness, drama, comebacks (docs/balance.md)."),
     fail_on: str = typer.Option("never", "--fail-on", metavar="WHEN", help="Exit 1 when: targets (a design target of balance: targets: is missed), or with --against: worse (a balance finding appeared since OLD), changed (anything moved beyond its interval); never."),
     lang: options.Lang = None,
     apply: bool = typer.Option(False, "--apply", help="With --suggest, write the suggested values into the deck's own file (YAML, CSV or XLSX, formatting kept), then check again and show old -> new."),
@@ -132,6 +133,12 @@ def check(
         bar.stop()
         report.findings += [Finding("warning", "print", warning) for warning in printing]
         judged = _targets(loaded, report)
+        if quality and report.playtest is not None:
+            from ..balance.quality import quality as measure_quality
+
+            report.playtest["quality"] = measure_quality(
+                report.game, loaded, _params(report.game, report.playtest), seed=seed,
+                strategy=report.playtest.get("strategy"))
         if not as_json:
             from ..balance.terminal import print_report
 
@@ -148,6 +155,10 @@ def check(
                 from ..balance.targets import print_targets
 
                 print_targets(judged)
+            if report.playtest is not None and "quality" in report.playtest:
+                from ..balance.quality import print_quality
+
+                print_quality(report.playtest["quality"])
         if apply:
             report = _apply(loaded, report, deck, checked, as_json)
             old_deck = loaded
@@ -249,3 +260,9 @@ def _targets(deck: Deck, report: Report) -> list[Any]:
     results = evaluate(deck.design.targets, measured)
     report.targets = [r.to_json() for r in results]
     return results
+
+
+def _params(game: str, play: dict[str, Any]) -> Any:
+    from ..games.registry import make_params
+
+    return make_params(game, [f"{k}={v}" for k, v in (play.get("params") or {}).items()])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 COMMANDS: tuple[tuple[str, str, str], ...] = (  # (command, module, one-line help), in help order
     ("build", "cmd_build", "Build card/tile sheets (A4 and Letter), booklets, images and balance reports into OUTPUT/<deck>/."),
+    ("ladder", "cmd_ladder", "A skill ladder (mcts:25 ... mcts:400, each rung against the last) and a round-robin tournament."),
     ("new", "cmd_build", "Start a new game: a deck, a card spreadsheet and a layout that extends a bundled one."),
     ("cards", "cmd_cards", "Print-and-play card sheets: exact cut size, bleed, crop marks, duplex or fold backs."),
     ("calibrate", "cmd_cards", "Duplex registration test sheet; with --printer NAME --back-offset X,Y store the offset."),
