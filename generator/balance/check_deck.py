@@ -25,6 +25,7 @@ from ..errors import DeckpressError
 from ..executor import Executor
 from .checks import run_checks
 from .findings import Finding, Report
+from .targets import judge_targets, playtest_params
 
 Progress = Callable[[int], None]
 Say = Callable[[str], None]  # a line for the person at the terminal (stderr)
@@ -46,6 +47,7 @@ class CheckOptions:
     apply: bool = False  # write the suggestions into the deck's own file, then check again
     pdf: Path | None = None  # write the PDF report here
     charts: Path | None = None  # ... and its PNG charts here (default: beside it, <stem>-charts)
+    quality: bool = False  # also the game-quality measures (quality.py)
 
 
 @dataclass
@@ -130,6 +132,12 @@ def check_deck(deck: Deck | Prepared, options: CheckOptions = CheckOptions(), *,
             old_deck, label = stack.enter_context(against_deck(loaded, options.against))
             report.changes = compare(checked(old_deck), report, old_deck, loaded, label)
         report.findings += [Finding("warning", "print", warning) for warning in (prepared.printing if prepared else [])]
+        judge_targets(loaded, report)  # the deck's design targets, met or missed (targets.py)
+        if options.quality and report.playtest is not None:
+            from .quality import quality
+
+            report.playtest["quality"] = quality(report.game, loaded, playtest_params(report.game, report.playtest),
+                                                 seed=options.seed, strategy=report.playtest.get("strategy"))
         if show is not None:
             show(report)
         if options.apply and prepared is not None:

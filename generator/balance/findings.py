@@ -47,6 +47,7 @@ class Report:
     suggestions: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what was not checked, and why
     changes: dict[str, Any] | None = None  # check --against: what changed since OLD (balance/changes.py)
+    targets: list[dict[str, Any]] | None = None  # the deck's design targets, judged (balance/targets.py)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Report:
@@ -97,4 +98,6 @@ class Report:
             out["notes"] = self.notes
         if self.changes is not None:
             out["changes"] = self.changes
+        if self.targets is not None:
+            out["targets"] = self.targets
         return out

@@ -45,7 +45,8 @@ def check(
     cluster: options.Cluster = None,
     against: str | None = typer.Option(None, "--against", metavar="OLD", show_default=False,
                                        help="Also check OLD (a deck file, a project folder, or a git revision of DECK such as HEAD~1) with the same seeds, and show what changed."),
-    fail_on: str = typer.Option("never", "--fail-on", metavar="WHEN", help="With --against, exit 1 when: worse (a balance finding appeared since OLD), changed (anything moved beyond its interval), never."),
+    quality: bool = typer.Option(False, "--quality", help="Also measure the game's quality: branching, dominant moves, decisions that matter, lead changes, decisiveness, drama, comebacks (docs/balance.md)."),
+    fail_on: str = typer.Option("never", "--fail-on", metavar="WHEN", help="Exit 1 when: targets (a design target of balance: targets: is missed), or with --against: worse (a balance finding appeared since OLD), changed (anything moved beyond its interval); never."),
     lang: options.Lang = None,
     apply: bool = typer.Option(False, "--apply", help="With --suggest, write the suggested values into the deck's own file (YAML, CSV or XLSX, formatting kept), then check again and show old -> new."),
     old_strict: options.OldCheckStrict = False,
@@ -56,9 +57,9 @@ def check(
     strict = fail_on_warnings or old_strict
     if games is not None and games < 0:
         raise ParameterError(f"--games must be 0 or more, got {games}")
-    if fail_on not in FAIL_ON:
-        raise ParameterError(f"--fail-on must be one of {', '.join(FAIL_ON)}, got {fail_on!r}")
-    if fail_on != "never" and against is None:
+    if fail_on not in (*FAIL_ON, "targets"):
+        raise ParameterError(f"--fail-on must be one of {', '.join(FAIL_ON)}, targets, got {fail_on!r}")
+    if fail_on in ("worse", "changed") and against is None:
         raise ParameterError("--fail-on compares with an old version: give it with --against OLD")
     if apply and not suggest:
         raise ParameterError("--apply writes the suggestions of --suggest: add --suggest")
@@ -73,7 +74,8 @@ def check(
         raise
     games = resolve(prepared.deck.build, "balance", CheckBalanceIn, {"games": games}).values.games  # flag, project, 1000
     asked = CheckOptions(games=games, players=players, seed=seed, sets=tuple(sets), thresholds=overrides,
-                         strategy=strategy, suggest=suggest, against=against, apply=apply, pdf=report_pdf)
+                         strategy=strategy, suggest=suggest, against=against, apply=apply, pdf=report_pdf,
+                         quality=quality)
     total = planned_games(prepared.deck, games) * (2 if against is not None or apply else 1)
     if as_json:
         from ..games.fast import kernel_cache
@@ -91,6 +93,14 @@ def check(
             bar.stop()
             if not as_json:
                 print_report(report, suggestions=suggest)
+                if report.targets:
+                    from ..balance.targets import print_targets
+
+                    print_targets(report.targets)
+                if report.playtest is not None and "quality" in report.playtest:
+                    from ..balance.quality import print_quality
+
+                    print_quality(report.playtest["quality"])
 
         result = check_deck(prepared, asked, progress=lambda n: bar.advance(task, n), executor=executor,
                             show=printed, say=None if as_json else (lambda line: typer.echo(line, err=True)))
@@ -101,6 +111,10 @@ def check(
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=2))
     code = report.exit_code(strict)
+    if fail_on == "targets" and any(t["status"] == "missed" for t in report.targets or ()):
+        code = 1
+        if not as_json:
+            typer.echo("--fail-on targets: a design target is missed", err=True)
     if report.changes is not None and not apply:
         from ..balance.changes import failed
 
@@ -122,3 +136,5 @@ def _failed_json(deck: str, exc: DeckpressError) -> dict[str, object]:
         "errors": [{"message": str(p), "file": None if p.file is None else str(p.file), "line": p.line,
                     "card": p.card, "field": p.field} for p in exc.problems],
     }
+
+

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 COMMANDS: tuple[tuple[str, str, str], ...] = (  # (command, module, one-line help), in help order
     ("build", "cmd_build", "Build card/tile sheets (A4 and Letter), booklets, images and balance reports into OUTPUT/<deck>/."),
+    ("ladder", "cmd_ladder", "A skill ladder (mcts:25 ... mcts:400, each rung against the last) and a round-robin tournament."),
     ("new", "cmd_build", "Start a new game: a deck, a card spreadsheet and a layout that extends a bundled one."),
     ("cards", "cmd_cards", "Print-and-play card sheets: exact cut size, bleed, crop marks, duplex or fold backs."),
     ("calibrate", "cmd_cards", "Duplex registration test sheet; with --printer NAME --back-offset X,Y store the offset."),
@@ -17,6 +18,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (  # (command, module, one-line hel
     ("rules", "cmd_rules", "Rule booklet for GAME, stating exactly the chosen rule parameters (--set as for simulate)."),
     ("simulate", "cmd_simulate", "Simulate GAME to see how a deck plays: wins per seat, game lengths, ties."),
     ("tiles", "cmd_tiles", "Piecepack print-and-play: 2 in tiles, 3/4 in coins, die nets and fold-up pawns."),
+    ("tune", "cmd_tune", "Search the changes you allow for one that meets the deck's design targets (balance: targets:)."),
     ("translate", "cmd_translate", "Write or update translations/LANG.csv: the source text beside each empty cell, changed sources marked."),
     ("watch", "cmd_watch", "Build once, serve the gallery, and rebuild what each saved edit affects; the page updates by itself."),
 )

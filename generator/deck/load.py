@@ -36,6 +36,7 @@ from .rows import (
 from .schema import DeckIn
 from .settings import DEFAULT_BUILD
 from .suits import build_suits
+from .targets import NO_DESIGN
 from .thresholds import threshold_problem
 from .yamlfile import MAX_BYTES, LineMap, load_yaml, read_text
 
@@ -236,6 +237,7 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         no_data=printed_no_data(spec),
         fonts=tuple(fonts),
         build=spec.build if spec.build is not None else DEFAULT_BUILD,
+        design=spec.balance if spec.balance is not None else NO_DESIGN,
         languages=tuple(spec.languages),
         language=spec.languages[0] if spec.languages else "",
         path=path,

@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from .settings import DEFAULT_BUILD, BuildIn
+from .targets import NO_DESIGN, BalanceDesignIn
 
 Game = str  # a game name the simulator's registry knows, "none", or "game.py[:Class]" in the project
 Kind = Literal["cards", "piecepack"]
@@ -209,6 +210,7 @@ class Deck:
     no_data: str = "no data"  # how "no data" is printed
     fonts: tuple[Path, ...] = ()  # the project's own font files (TTF/OTF inside its folder)
     build: BuildIn = DEFAULT_BUILD  # how the project is printed: the deck file's build: section
+    design: BalanceDesignIn = NO_DESIGN  # the deck file's balance: section (targets, tune)
     languages: tuple[str, ...] = ()  # declared languages, the source first (empty: one language)
     language: str = ""  # the language this deck's text is in ("" when it declares none)
     path: Path | None = field(default=None, compare=False)

@@ -22,6 +22,7 @@ from pydantic import (
 
 from .numbers import DEFAULT, read_number
 from .settings import BuildIn
+from .targets import BalanceDesignIn
 
 KEY_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$")
 LANG_RE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")  # en, de, pt-BR, zh-Hant
@@ -165,6 +166,7 @@ class DeckIn(Strict):
     csv: CsvIn | None = None
     cards: list[Any] | CardsFileIn | Text | None = None
     build: BuildIn | None = None  # how the project is printed (settings.py)
+    balance: BalanceDesignIn | None = None  # design targets and what tune may change (targets.py)
     languages: list[Text] = Field(default_factory=list, max_length=64)  # the source first (docs/languages.md)
 
     @field_validator("languages")

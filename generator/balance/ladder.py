@@ -1,0 +1,185 @@
+"""A skill ladder and a round-robin tournament (``deckpress ladder``).
+
+**Ladder** (after the skill traces of Ludii and TAG): the search player at doubling
+budgets (``mcts:25``, ``mcts:50``, ... ``mcts:400``), each rung against the rung below
+it, the rung's seat rotated over every seat position (the other seats play the rung
+below), in seeded games. A rung's *gain* is its win share minus a fair share. A ladder
+that is flat from the first rung on (gains whose intervals hold 0) says the game
+rewards luck more than thought; one whose gain never shrinks may be too deep for its
+audience.
+
+**Tournament**: every pair of the strategies a game offers (the designer's own
+included), each in one seat against the other in the remaining seats, seats rotated;
+the table of win shares and an Elo-style rating fitted to them (400 points: 10 to 1
+odds; the mean rating is 1500).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..deck.model import Deck
+from ..errors import ParameterError
+from ..games.params import Params
+from ..games.registry import entry
+from ..games.runner import simulate
+from .intervals import wilson
+
+RUNGS = (25, 50, 100, 200, 400)
+LADDER_GAMES = 100  # per rung, over all seat positions
+TOURNAMENT_GAMES = 100  # per pair, over all seat positions
+
+Progress = Callable[[int], None]
+
+
+@dataclass
+class Match:
+    """One strategy (``hero``) in one seat against ``rival`` in the others, seats rotated."""
+
+    hero: str
+    rival: str
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    players: int = 2
+
+    @property
+    def share(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def fair(self) -> float:
+        return 1 / self.players
+
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games) if self.games else (0.0, 1.0)
+
+    def to_json(self) -> dict[str, Any]:
+        lo, hi = self.interval()
+        return {"hero": self.hero, "rival": self.rival, "games": self.games, "wins": self.wins, "draws": self.draws,
+                "share": self.share, "low": lo, "high": hi, "fair": self.fair}
+
+
+def match(game: str, deck: Deck, params: Params, hero: str, rival: str, games: int, seed: int,
+          jobs: int | str = 1, progress: Progress | None = None) -> Match:
+    players = int(getattr(params, "players", 2))
+    m = Match(hero, rival, players=players)
+    per_seat = max(1, games // players)
+    for seat in range(players):
+        names = [hero if s == seat else rival for s in range(players)]
+        summary = simulate(game, deck, params, games=per_seat, seed=seed + 7919 * seat, strategy=",".join(names),
+                           jobs=jobs, engine="reference", progress=progress)
+        m.games += summary.games
+        m.wins += summary.wins[seat]
+        m.draws += summary.draws
+    return m
+
+
+@dataclass
+class Ladder:
+    base: str
+    rungs: list[Match] = field(default_factory=list)
+
+    def verdict(self) -> str:
+        gains = [(r.interval()[0] - r.fair, r.interval()[1] - r.fair) for r in self.rungs]
+        if not gains:
+            return "no rungs"
+        if all(lo <= 0 <= hi for lo, hi in gains):
+            return "flat: thinking longer does not win more (luck decides more than skill at these budgets)"
+        last_lo = gains[-1][0]
+        if last_lo > 0:
+            return "still climbing at the top rung: more thinking keeps winning (deep, maybe too deep for its audience)"
+        return "climbs, then flattens: skill matters up to a point"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.base, "rungs": [r.to_json() for r in self.rungs], "verdict": self.verdict()}
+
+
+def ladder(game: str, deck: Deck, params: Params, *, rungs: Sequence[int] = RUNGS, base: str = "mcts",
+           games: int = LADDER_GAMES, seed: int = 1, jobs: int | str = 1,
+           progress: Progress | None = None) -> Ladder:
+    spec = entry(game)
+    if base not in spec.strategies or base not in spec.budgeted:
+        budgeted = ", ".join(spec.budgeted) or "none"
+        raise ParameterError(f"the ladder climbs a player with a budget (NAME:N); {game} has: {budgeted}")
+    if len(rungs) < 2 or any(b <= a for a, b in zip(rungs, rungs[1:], strict=False)):
+        raise ParameterError("--rungs: at least two budgets, each above the last (25,50,100)")
+    out = Ladder(base)
+    for low, high in zip(rungs, rungs[1:], strict=False):
+        out.rungs.append(match(game, deck, params, f"{base}:{high}", f"{base}:{low}", games, seed, jobs, progress))
+    return out
+
+
+@dataclass
+class Tournament:
+    strategies: list[str]
+    matches: list[Match] = field(default_factory=list)
+
+    def ratings(self) -> dict[str, float]:
+        """Elo-style ratings fitted to the pairwise shares (iterated: each rating moves
+        towards the ratings its results imply; mean 1500)."""
+        r = dict.fromkeys(self.strategies, 1500.0)
+        for _ in range(200):
+            for s in self.strategies:
+                implied = []
+                for m in self.matches:
+                    if m.games == 0:
+                        continue
+                    p = min(max((m.wins + 0.5 * m.draws / m.players + 0.5) / (m.games + 1), 0.01), 0.99)
+                    p2 = p * m.players / 2 if m.players > 2 else p  # a seat against the field, as if one on one
+                    p2 = min(max(p2, 0.01), 0.99)
+                    diff = 400 * math.log10(p2 / (1 - p2))
+                    if m.hero == s:
+                        implied.append(r[m.rival] + diff)
+                    elif m.rival == s:
+                        implied.append(r[m.hero] - diff)
+                if implied:
+                    r[s] = 0.5 * r[s] + 0.5 * sum(implied) / len(implied)
+            mean = sum(r.values()) / len(r)
+            r = {k: v - mean + 1500 for k, v in r.items()}
+        return r
+
+    def to_json(self) -> dict[str, Any]:
+        return {"strategies": self.strategies, "matches": [m.to_json() for m in self.matches],
+                "ratings": {k: round(v) for k, v in self.ratings().items()}}
+
+
+def tournament(game: str, deck: Deck, params: Params, strategies: Sequence[str] | None = None, *,
+               games: int = TOURNAMENT_GAMES, seed: int = 1, jobs: int | str = 1,
+               progress: Progress | None = None) -> Tournament:
+    spec = entry(game)
+    names = list(strategies) if strategies else [s for s in spec.strategies if s != "fixed"]
+    if len(names) < 2:
+        raise ParameterError(f"a tournament needs two strategies or more; {game} offers: {', '.join(spec.strategies)}")
+    out = Tournament(names)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            out.matches.append(match(game, deck, params, a, b, games, seed, jobs, progress))
+    return out
+
+
+def print_ladder(lad: Ladder | None, tour: Tournament | None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    if lad is not None:
+        table = Table("rung", "against", "games", "win share", "fair", title=f"skill ladder ({lad.base})")
+        for m in lad.rungs:
+            lo, hi = m.interval()
+            table.add_row(m.hero, m.rival, str(m.games), f"{100 * m.share:.1f} % ({100 * lo:.1f}-{100 * hi:.1f})",
+                          f"{100 * m.fair:.0f} %")
+        console.print(table)
+        console.print(f"ladder: {lad.verdict()}")
+    if tour is not None:
+        table = Table("strategy", "against", "games", "win share (one seat)", "fair", title="tournament")
+        for m in tour.matches:
+            lo, hi = m.interval()
+            table.add_row(m.hero, m.rival, str(m.games), f"{100 * m.share:.1f} % ({100 * lo:.1f}-{100 * hi:.1f})",
+                          f"{100 * m.fair:.0f} %")
+        console.print(table)
+        ratings = sorted(tour.ratings().items(), key=lambda kv: -kv[1])
+        console.print("ratings: " + ", ".join(f"{k} {v:.0f}" for k, v in ratings))

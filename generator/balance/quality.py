@@ -1,0 +1,254 @@
+"""Game-quality measures for any game (``deckpress check --quality``), from recorded playouts.
+
+Each measure is one small function of the recorded games, after the measures of
+Browne and Maire ("Evolutionary Game Design", IEEE TCIAIG 2(1), 2010: lead change,
+drama, decisiveness) and Ludii's metrics (Evaluation/src/metrics: branching factor,
+decisiveness, drama, lead change, first-player advantage), adapted to hidden
+information: who leads is what each acting seat's own ``heuristic(view, seat)`` says of
+its position (above 0: it leads) — the game's public yardstick, computed from its view
+only, never from the hidden cards. A game without a heuristic gets the measures that
+need none (branching, dominant moves, decisions that matter are then not measured).
+
+- **branching**: legal actions per decision (mean, median, the share of decisions with
+  a single legal action: forced moves);
+- **dominant moves**: the actions chosen most often when offered (chosen / offered), the
+  kind of action (``play``, ``take``) with its value for a card game; a move chosen
+  90 % of the times it is offered, offered often, is a dominant move;
+- **decisions that matter**: the share of decisions where the legal actions differ in
+  value one step ahead (the heuristic after each action, on a state resampled from
+  the seat's view); a game where most decisions do not matter plays itself;
+- **lead changes** (Browne and Maire): how often the leader changes in a game (mean);
+- **decisiveness**: how early the eventual winner leads for good, as the share of the
+  game's decisions still to come (1.0: it led from the first decision on);
+- **drama** (Browne and Maire): the share of the winner's own decisions at which it
+  was behind (its heuristic below 0);
+- **comeback rate**: the share of decided games whose winner was behind at its decision
+  nearest the game's middle.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..deck.model import Deck
+from ..games.api import Action, Strategy, Turn
+from ..games.params import Params
+from ..games.registry import make_game, make_strategy, seat_strategies
+from ..games.runner import game_rng, play
+from .intervals import wilson
+
+QUALITY_GAMES = 200
+DOMINANT = 0.9  # chosen this share of the times offered
+MIN_OFFERED = 30  # ... and offered at least this often
+MATTERS_SAMPLE = 400  # decisions probed for "decisions that matter"
+EPSILON = 1e-9
+
+
+@dataclass
+class Decision:
+    seat: int
+    legal: int
+    chosen: str
+    offered: tuple[str, ...]
+    standing: float | None  # the acting seat's heuristic of its own view (None: no heuristic)
+    matters: bool | None = None
+
+
+@dataclass
+class GameTrace:
+    decisions: list[Decision] = field(default_factory=list)
+    winner: int | None = None
+
+
+class Recording:
+    """Wraps a seat's strategy: records each decision, then lets the strategy choose."""
+
+    def __init__(self, inner: Strategy, trace: list[GameTrace], probe: list[int]) -> None:
+        self.inner = inner
+        self.trace = trace
+        self.probe = probe  # decisions left to probe for "matters"
+        self.name = getattr(inner, "name", "strategy")
+        self.deterministic = False
+
+    def choose(self, turn: Turn, rng: random.Random) -> Action:
+        action = self.inner.choose(turn, rng)
+        heuristic = turn.heuristic
+        standing = float(heuristic(turn.view, turn.seat)) if heuristic is not None else None
+        offered = tuple(_name(a) for a in turn.legal)
+        d = Decision(turn.seat, len(turn.legal), _name(action), offered, standing)
+        if heuristic is not None and self.probe[0] > 0 and len(turn.legal) > 1:
+            self.probe[0] -= 1
+            d.matters = _matters(turn, rng)
+        self.trace[-1].decisions.append(d)
+        return action
+
+
+def _name(action: Any) -> str:
+    return str(action)
+
+
+def _matters(turn: Turn, rng: random.Random) -> bool | None:
+    """Do the legal actions differ in value one step ahead (one resampled world)?"""
+    try:
+        world = turn.resample(random.Random(rng.random()))
+    except Exception:  # no resample: not measured
+        return None
+    values = []
+    for action in turn.legal:
+        state = world.clone()
+        state.apply(action)
+        values.append(float(turn.heuristic(state.view(turn.seat), turn.seat)))  # type: ignore[misc]
+    return max(values) - min(values) > EPSILON
+
+
+def record(game: str, deck: Deck, params: Params, *, games: int = QUALITY_GAMES, seed: int = 1,
+           strategy: str | None = None) -> list[GameTrace]:
+    """Play ``games`` seeded games with every decision recorded."""
+    built = make_game(game, deck, params)
+    players = int(getattr(params, "players", 2))
+    names = seat_strategies(game, strategy, players)
+    traces: list[GameTrace] = []
+    probe = [MATTERS_SAMPLE]
+    strategies = [Recording(make_strategy(game, n), traces, probe) for n in names]
+    for index in range(games):
+        traces.append(GameTrace())
+        result = play(built, strategies, game_rng(seed, index))
+        traces[-1].winner = None if result.unfinished else result.winner
+    return traces
+
+
+def _leaders(trace: GameTrace) -> list[int | None]:
+    """Who leads after each decision: the acting seat when its heuristic is above 0; for
+    two seats, the other seat when it is below 0; else unknown (None)."""
+    seats = {d.seat for d in trace.decisions}
+    out: list[int | None] = []
+    for d in trace.decisions:
+        if d.standing is None or abs(d.standing) <= EPSILON:
+            out.append(out[-1] if out else None)
+        elif d.standing > 0:
+            out.append(d.seat)
+        elif len(seats) == 2:
+            out.append(next(iter(seats - {d.seat})))
+        else:
+            out.append(out[-1] if out else None)
+    return out
+
+
+def branching(traces: Sequence[GameTrace]) -> dict[str, Any]:
+    legal = [d.legal for t in traces for d in t.decisions]
+    if not legal:
+        return {"decisions": 0}
+    return {"decisions": len(legal), "mean": statistics.fmean(legal), "median": statistics.median(legal),
+            "max": max(legal), "forced": sum(n == 1 for n in legal) / len(legal)}
+
+
+def dominant_moves(traces: Sequence[GameTrace], top: int = 5) -> list[dict[str, Any]]:
+    offered: Counter[str] = Counter()
+    chosen: Counter[str] = Counter()
+    for t in traces:
+        for d in t.decisions:
+            if d.legal > 1:
+                offered.update(set(d.offered))
+                chosen[d.chosen] += 1
+    rows: list[dict[str, Any]] = []
+    for name, n in offered.items():
+        if n >= MIN_OFFERED:
+            lo, hi = wilson(chosen[name], n)
+            rows.append({"action": name, "chosen": chosen[name], "offered": n, "share": chosen[name] / n,
+                         "low": lo, "high": hi, "dominant": chosen[name] / n >= DOMINANT})
+    rows.sort(key=lambda r: -float(r["share"]))
+    return rows[:top]
+
+
+def decisions_matter(traces: Sequence[GameTrace]) -> dict[str, Any] | None:
+    probed = [d.matters for t in traces for d in t.decisions if d.matters is not None]
+    if not probed:
+        return None
+    yes = sum(probed)
+    lo, hi = wilson(yes, len(probed))
+    return {"probed": len(probed), "matter": yes, "share": yes / len(probed), "low": lo, "high": hi}
+
+
+def lead_measures(traces: Sequence[GameTrace]) -> dict[str, Any] | None:
+    """Lead changes, decisiveness, drama and comeback rate (None without a heuristic)."""
+    if not any(d.standing is not None for t in traces for d in t.decisions):
+        return None
+    changes, decisive, drama = [], [], []
+    comebacks = decided = 0
+    for t in traces:
+        leaders = _leaders(t)
+        known = [x for x in leaders if x is not None]
+        changes.append(sum(1 for a, b in zip(known, known[1:], strict=False) if a != b))
+        if t.winner is None or not leaders:
+            continue
+        decided += 1
+        last_other = max((i for i, x in enumerate(leaders) if x is not None and x != t.winner), default=-1)
+        decisive.append(1 - (last_other + 1) / len(leaders))
+        own = [d.standing for d in t.decisions if d.seat == t.winner and d.standing is not None]
+        if own:
+            drama.append(sum(s < -EPSILON for s in own) / len(own))
+            middle = own[len(own) // 2]
+            comebacks += middle < -EPSILON
+    out: dict[str, Any] = {"lead_changes": statistics.fmean(changes) if changes else 0.0}
+    if decisive:
+        out["decisiveness"] = statistics.fmean(decisive)
+    if drama:
+        out["drama"] = statistics.fmean(drama)
+    if decided:
+        lo, hi = wilson(comebacks, decided)
+        out["comebacks"] = {"count": comebacks, "of": decided, "share": comebacks / decided, "low": lo, "high": hi}
+    return out
+
+
+def quality(game: str, deck: Deck, params: Params, *, games: int = QUALITY_GAMES, seed: int = 1,
+            strategy: str | None = None) -> dict[str, Any]:
+    """Every measure above, as the JSON of ``check --quality`` (``playtest.quality``)."""
+    traces = record(game, deck, params, games=games, seed=seed, strategy=strategy)
+    out: dict[str, Any] = {"games": games, "branching": branching(traces), "moves": dominant_moves(traces)}
+    matter = decisions_matter(traces)
+    if matter is not None:
+        out["decisions_matter"] = matter
+    lead = lead_measures(traces)
+    if lead is not None:
+        out["lead"] = lead
+    else:
+        out["not_measured"] = "lead changes, decisiveness, drama, comebacks, decisions that matter: " \
+                              "the game gives no heuristic(view, seat)"
+    return out
+
+
+def print_quality(q: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table("measure", "value", title=f"game quality ({q['games']} games)")
+    b = q["branching"]
+    if b.get("decisions"):
+        table.add_row("branching", f"{b['mean']:.1f} legal actions a decision (median {b['median']:g}, "
+                                   f"max {b['max']}); {100 * b['forced']:.0f} % forced")
+    m = q.get("decisions_matter")
+    if m:
+        table.add_row("decisions that matter", f"{100 * m['share']:.0f} % ({100 * m['low']:.0f}-{100 * m['high']:.0f}) "
+                                               f"of {m['probed']} probed")
+    lead = q.get("lead")
+    if lead:
+        table.add_row("lead changes", f"{lead['lead_changes']:.2f} a game")
+        if "decisiveness" in lead:
+            table.add_row("decisiveness", f"the winner leads for good over the last {100 * lead['decisiveness']:.0f} % of the game")
+        if "drama" in lead:
+            table.add_row("drama", f"the winner was behind at {100 * lead['drama']:.0f} % of its decisions")
+        if "comebacks" in lead:
+            c = lead["comebacks"]
+            table.add_row("comebacks", f"{100 * c['share']:.0f} % ({100 * c['low']:.0f}-{100 * c['high']:.0f}) of decided "
+                                       "games were won from behind at half-time")
+    for row in q.get("moves", [])[:3]:
+        flag = " [red]dominant[/]" if row["dominant"] else ""
+        table.add_row("most chosen", f"{row['action']}: {100 * row['share']:.0f} % of {row['offered']} offers{flag}")
+    if "not_measured" in q:
+        table.add_row("not measured", q["not_measured"])
+    Console().print(table)

@@ -1,0 +1,262 @@
+"""Design targets (the deck file's ``balance: targets:``) met, missed or undecided.
+
+Each target is judged on an interval at the check's confidence (95 % by default), never
+on a point estimate alone:
+
+- **met**: the whole interval lies inside the target's band;
+- **missed**: the whole interval lies outside it (for a band of seats or cards: one
+  seat's or card's interval does);
+- **undecided**: the interval straddles a boundary: more games would tell.
+
+The same measures give the tuner its score (:func:`distance`): how far the point
+estimates lie outside their bands, in percentage points (length: in the game's unit,
+scaled to points), zero when every estimate is inside.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..deck.targets import TargetsIn
+from .intervals import quantile_ci, wilson
+
+MET, MISSED, UNDECIDED = "met", "missed", "undecided"
+NOT_MEASURED = "not measured"
+
+
+@dataclass
+class Measures:
+    """What a playtest measured, as the targets read it."""
+
+    sides: int  # seats, or teams where seats play together
+    games: int
+    wins: list[int]  # per side
+    draws: int
+    lengths: Counter[int]
+    unit: str = "turns"
+    skill: tuple[float, float, float] | None = None  # gap, low, high in points (default player vs random)
+    cards: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # card id -> (played, won)
+    confidence: float = 0.95
+
+
+@dataclass(frozen=True)
+class TargetResult:
+    name: str
+    wanted: str  # "within 5 points of 50 %"
+    measured: str  # "seat 0 61.2 % (57.9-64.4)"
+    status: str  # met | missed | undecided | not measured
+    low: float | None = None
+    high: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"target": self.name, "wanted": self.wanted, "measured": self.measured, "status": self.status,
+                "low": self.low, "high": self.high}
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+def _band_status(low: float, high: float, lo: float, hi: float) -> str:
+    if lo <= low and high <= hi:
+        return MET
+    if high < lo or low > hi:
+        return MISSED
+    return UNDECIDED
+
+
+def _worst(statuses: list[str]) -> str:
+    if MISSED in statuses:
+        return MISSED
+    if UNDECIDED in statuses:
+        return UNDECIDED
+    return MET
+
+
+def evaluate(targets: TargetsIn, m: Measures) -> list[TargetResult]:
+    """Every target set in the deck file, judged on ``m``."""
+    out: list[TargetResult] = []
+    c = m.confidence
+    decided = sum(m.wins)
+    if targets.seat_spread is not None:
+        p = targets.seat_spread
+        fair = 100 / m.sides
+        rows = []
+        for side, won in enumerate(m.wins):
+            lo, hi = wilson(won, decided, c) if decided else (0.0, 1.0)
+            rows.append((side, won / decided if decided else 0.0, 100 * lo, 100 * hi))
+        statuses = [_band_status(lo, hi, fair - p, fair + p) for _s, _x, lo, hi in rows]
+        side, share, lo, hi = max(rows, key=lambda r: abs(100 * r[1] - fair))
+        who = "team" if m.sides < len(m.wins) else "seat"
+        out.append(TargetResult("seat_spread", f"every {who}'s win share within {p:g} points of {fair:.1f} %",
+                                f"{who} {side} wins {_pct(share)} % ({lo:.1f}-{hi:.1f}) of the decided games",
+                                _worst(statuses) if decided else UNDECIDED, lo, hi))
+    if targets.length is not None:
+        lo_t, hi_t = targets.length
+        if m.lengths:
+            median, low, high = quantile_ci(m.lengths, 0.5, c)
+            out.append(TargetResult("length", f"median length {lo_t:g}-{hi_t:g} {m.unit}",
+                                    f"median {median} {m.unit} ({low}-{high})",
+                                    _band_status(low, high, lo_t, hi_t), float(low), float(high)))
+        else:
+            out.append(TargetResult("length", f"median length {lo_t:g}-{hi_t:g} {m.unit}", "no games", UNDECIDED))
+    if targets.draws is not None:
+        lo, hi = wilson(m.draws, m.games, c) if m.games else (0.0, 1.0)
+        status = MET if 100 * hi <= targets.draws else MISSED if 100 * lo > targets.draws else UNDECIDED
+        out.append(TargetResult("draws", f"at most {targets.draws:g} % draws",
+                                f"{_pct(m.draws / m.games if m.games else 0)} % ({100 * lo:.1f}-{100 * hi:.1f})",
+                                status, 100 * lo, 100 * hi))
+    if targets.skill_gap is not None:
+        wanted = f"the default player beats random by at least {targets.skill_gap:g} points"
+        if m.skill is None:
+            out.append(TargetResult("skill_gap", wanted, "the game has no player decisions", NOT_MEASURED))
+        else:
+            gap, lo, hi = m.skill
+            status = MET if lo >= targets.skill_gap else MISSED if hi < targets.skill_gap else UNDECIDED
+            out.append(TargetResult("skill_gap", wanted, f"{gap:+.1f} points ({lo:+.1f} to {hi:+.1f})", status, lo, hi))
+    if targets.card_share is not None:
+        lo_t, hi_t = targets.card_share
+        wanted = f"every card's win share {lo_t:g}-{hi_t:g} %"
+        if not m.cards:
+            out.append(TargetResult("card_share", wanted, "the game reports no per-card statistics", NOT_MEASURED))
+        else:
+            cards: list[tuple[str, float, float, float]] = []
+            for cid, (played, won) in sorted(m.cards.items()):
+                if played:
+                    lo, hi = wilson(won, played, c)
+                    cards.append((cid, won / played, 100 * lo, 100 * hi))
+            statuses = [_band_status(lo, hi, lo_t, hi_t) for *_x, lo, hi in cards]
+            mid = (lo_t + hi_t) / 2
+            cid, share, lo, hi = max(cards, key=lambda r: abs(100 * r[1] - mid))
+            misses = sum(s == MISSED for s in statuses)
+            extra = f"; {misses} cards outside" if misses > 1 else ""
+            out.append(TargetResult("card_share", wanted, f"{cid} {_pct(share)} % ({lo:.1f}-{hi:.1f}){extra}",
+                                    _worst(statuses), lo, hi))
+    return out
+
+
+def outside(value: float, lo: float, hi: float) -> float:
+    return max(0.0, lo - value, value - hi)
+
+
+def distance(targets: TargetsIn, m: Measures, centre: float = 0.0) -> float:
+    """How far the estimates lie outside their bands, in points (0: every target's
+    estimate is inside). The tuner minimises it with ``centre`` > 0: then an estimate
+    inside its band also costs ``centre`` times its distance from the band's middle, so
+    that of two candidates inside the band, the one a playtest's noise is less likely to
+    push out wins."""
+    total = centre * _off_centre(targets, m) if centre else 0.0
+    decided = sum(m.wins)
+    if targets.seat_spread is not None and decided:
+        fair = 100 / m.sides
+        total += max(outside(100 * w / decided, fair - targets.seat_spread, fair + targets.seat_spread)
+                     for w in m.wins)
+    if targets.length is not None and m.lengths:
+        lo, hi = targets.length
+        median = quantile_ci(m.lengths, 0.5, m.confidence)[0]
+        total += 10 * outside(median, lo, hi) / max(1.0, hi - lo)  # a band's width away: 10 points
+    if targets.draws is not None and m.games:
+        total += max(0.0, 100 * m.draws / m.games - targets.draws)
+    if targets.skill_gap is not None and m.skill is not None:
+        total += max(0.0, targets.skill_gap - m.skill[0])
+    if targets.card_share is not None and m.cards:
+        lo, hi = targets.card_share
+        gaps = [outside(100 * won / played, lo, hi) for played, won in m.cards.values() if played]
+        if gaps:
+            total += max(gaps) + 0.1 * sum(gaps)
+    return total
+
+
+def _off_centre(targets: TargetsIn, m: Measures) -> float:
+    off = 0.0
+    decided = sum(m.wins)
+    if targets.seat_spread is not None and decided:
+        off += max(abs(100 * w / decided - 100 / m.sides) for w in m.wins)
+    if targets.length is not None and m.lengths:
+        lo, hi = targets.length
+        off += 10 * abs(quantile_ci(m.lengths, 0.5, m.confidence)[0] - (lo + hi) / 2) / max(1.0, hi - lo)
+    if targets.card_share is not None and m.cards:
+        mid = sum(targets.card_share) / 2
+        shares = [abs(100 * won / played - mid) for played, won in m.cards.values() if played]
+        off += max(shares, default=0.0)
+    return off
+
+
+def cards_outside(targets: TargetsIn, m: Measures) -> list[str]:
+    """The cards whose win share lies outside the card_share band (worst first)."""
+    if targets.card_share is None:
+        return []
+    lo, hi = targets.card_share
+    scored = [(outside(100 * won / played, lo, hi), cid) for cid, (played, won) in m.cards.items() if played]
+    return [cid for gap, cid in sorted(scored, reverse=True) if gap > 0]
+
+
+def measures_from_playtest(play: Mapping[str, Any], unit: str = "turns", confidence: float = 0.95) -> Measures:
+    """The measures of a ``check`` playtest (its JSON, docs/balance.md): seats or teams,
+    draws, the length histogram, the skill gap and, where given, the cards' statistics."""
+    seats = play.get("seats") or {}
+    rows = seats.get("seats") or []
+    wins = [int(r.get("count", 0)) for r in rows] or list(play.get("wins") or [])
+    lengths: Counter[int] = Counter({int(k): int(v) for k, v in (play.get("length") or {}).get("histogram", [])})
+    skill = None
+    gap = play.get("skill") or {}
+    if "gap" in gap:
+        skill = (100 * float(gap["gap"]), 100 * float(gap["low"]), 100 * float(gap["high"]))
+    cards: dict[str, tuple[int, int]] = {}
+    for row in play.get("cards") or []:  # per-card statistics as the game counts them: played, won
+        if isinstance(row, Mapping) and "card" in row and "played" in row and "won" in row:
+            cards[str(row["card"])] = (int(row["played"]), int(row["won"]))
+    draws = play.get("draws") or {}
+    return Measures(sides=len(wins) or 1, games=int(play.get("games", 0)), wins=wins,
+                    draws=int(draws.get("count", 0)), lengths=lengths, unit=unit, skill=skill, cards=cards,
+                    confidence=confidence)
+
+
+def print_targets(results: list[dict[str, Any]]) -> None:
+    """The targets (``Report.targets``) as a terminal table: target, wanted, measured (interval), status."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table("target", "wanted", "measured", "status", title="design targets")
+    colour = {MET: "green", MISSED: "red", UNDECIDED: "yellow"}
+    for r in results:
+        table.add_row(r["target"], r["wanted"], r["measured"], f"[{colour.get(r['status'], 'white')}]{r['status']}[/]")
+    Console().print(table)
+
+
+def playtest_params(game: str, play: Mapping[str, Any]) -> Any:
+    """The rule parameters a playtest ran with (its JSON's ``params``)."""
+    from ..games.registry import make_params
+
+    return make_params(game, [f"{k}={v}" for k, v in (play.get("params") or {}).items()])
+
+
+def judge_targets(deck: Any, report: Any) -> list[TargetResult]:
+    """The deck's design targets judged on the report's playtest; ``report.targets`` set for the JSON."""
+    targets = deck.design.targets
+    if not targets.named() or report.playtest is None:
+        return []
+    from ..games.registry import entry
+
+    unit = str(getattr(entry(report.game), "unit", None) or "turns")
+    measured = measures_from_playtest(report.playtest, unit)
+    if targets.card_share is not None and not measured.cards:
+        measured.cards = card_stats(deck, report.playtest)
+    results = evaluate(targets, measured)
+    report.targets = [r.to_json() for r in results]
+    return results
+
+
+def card_stats(deck: Any, play: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
+    """Per-card (played, won) as the game counts them (``Result.card_stats``), from the same
+    seeded games as the playtest (its seed, strategy and parameters)."""
+    from ..games.runner import simulate
+
+    game = str(play["game"])
+    params = playtest_params(game, play)
+    summary = simulate(game, deck, params, games=int(play.get("games", 0)), seed=int(play.get("seed", 1)),
+                       strategy=play.get("strategy"), engine="reference")
+    return {k: (int(v[0]), int(v[1])) for k, v in summary.card_stats.items()}
