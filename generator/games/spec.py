@@ -54,6 +54,8 @@ class GameSpec:
     and ``kernel`` (None: the reference engine plays every run).
     ``source``: the import string of this spec (``module:NAME``), how a worker
     process finds the game again.
+    ``table``: import string of ``table(view, seat)``, the zones ``deckpress play`` draws
+    (hand, trick, table, scores; see generator/project/play/zones.py); None: the generic table.
     """
 
     name: str
@@ -76,6 +78,7 @@ class GameSpec:
     description: str = ""
     # the rule booklets ``deckpress build`` prints for a built-in game: file stem -> --set values
     booklets: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    table: str | None = None  # deckpress play's table description (games/<g>/table_view.py)
 
     # -- compatibility with the former ``GameEntry`` --------------------------
     @property

@@ -30,5 +30,6 @@ SPEC = GameSpec(
     fast="generator.games.viashi.fast",
     booklets=MappingProxyType({"viashi": ()}),
     source="generator.games.viashi.spec:SPEC",
+    table="generator.games.viashi.table_view:table",
     description="Elvish trick-taking for 3 (Viashi) or 6 (Viashilym)",
 )

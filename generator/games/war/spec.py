@@ -23,5 +23,6 @@ SPEC = GameSpec(
     booklets=MappingProxyType({"war-classic": ("variant=classic",),
                                 "war-russian": ("variant=russian", "objective=1", "tie_method=2")}),
     source="generator.games.war.spec:SPEC",
+    table="generator.games.war.table_view:table",
     description="War for piecepack tiles or cards, classic or Russian",
 )

@@ -27,5 +27,6 @@ SPEC = GameSpec(
     fast="generator.games.weiji.fast",
     booklets=MappingProxyType({"weiji": ()}),
     source="generator.games.weiji.spec:SPEC",
+    table="generator.games.weiji.table_view:table",
     description="Top-Trumps style: choose an attribute, the best value takes the shown cards",
 )
