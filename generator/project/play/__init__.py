@@ -113,9 +113,10 @@ def open_table(
     script: list[Step] = []
     if replay is not None:
         head, script = record.read(replay)
-        target = target or head["target"]
-        deck = deck or head.get("deck_file")
+        target = target or str(head["target"])
         seed = int(head["seed"])
+        deck = deck or head.get("deck")
+        humans = tuple(int(s) for s in head.get("humans") or (0,))
     spec, loaded = load_target(target, deck)
     params = spec.params.model_validate(head.get("params") or {}) if head else \
         make_params(spec, sets, players=players)
@@ -137,15 +138,15 @@ def open_table(
         return Session(game, spec, ids, card_names, seats, game_seed, hook, script)
 
     save = None
+    where = str(Path(target).resolve()) if Path(target).exists() else target  # replays from any folder
     if replay is None:
         saved_to: dict[int, Path] = {}
 
         def save(session: Session) -> None:
             path = saved_to.setdefault(id(session), folder / record.file_name())
             result = session.result_words(seats.humans[0]) if session.over else None
-            record.write(path, {"game": spec.name, "target": target, "deck": loaded.key or loaded.name,
-                                "deck_file": str(loaded.path) if loaded.path else None,
-                                "params": params.model_dump(mode="json"), "seed": session.seed,
+            record.write(path, {"game": spec.name, "target": where, "deck": deck,
+                                "params": params.model_dump(mode="json", exclude_unset=True), "seed": session.seed,
                                 "humans": list(seats.humans),
                                 "seats": ["human" if s in seats.humans else seats.names.get(s, "")
                                           for s in range(session.players)]},

@@ -25,10 +25,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...errors import ParameterError
 from ...games import api
 from ...games.api import CHANCE, Action, Strategy, Turn, resampler, seat_rngs
 from ...games.runner import game_rng
-from ...errors import ParameterError
 from .zones import Hook, action_card, describe, words, zone_cards
 
 
@@ -95,7 +95,9 @@ class Session:
     # -- whose move ---------------------------------------------------------------
     @property
     def over(self) -> bool:
-        return bool(self.state.is_over()) and not self.records
+        if self.records:
+            return False
+        return bool(self.state.is_over()) or (bool(self.script) and not self._pending)
 
     def waiting_for(self) -> list[int]:
         """The human seats the game waits for now (empty: advance, or the game is over)."""
@@ -139,7 +141,9 @@ class Session:
                 return True
             if self.state.is_over() or self.waiting_for():
                 return False
-            if self._pending:
+            if self.script:  # a replay: the recorded moves, then nothing
+                if not self._pending:
+                    return False
                 self._apply(self._pending.popleft())
                 return True
             current = self.state.current()
