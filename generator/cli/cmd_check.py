@@ -55,6 +55,8 @@ def check(
     lang: options.Lang = None,
     apply: bool = typer.Option(False, "--apply", help="With --suggest, write the suggested values into the deck's own file (YAML, CSV or XLSX, formatting kept), then check again and show old -> new."),
     old_strict: options.OldCheckStrict = False,
+    human_games: Path | None = typer.Option(None, "--human-games", metavar="DIR", show_default=False,
+                                            help="Also read the games people played with `deckpress play` (its play-*.json in DIR): the human's win share against the AI, with its interval."),
 ) -> None:
     """Validate DECK and check its balance; --games 0 runs the static checks alone.
 
@@ -94,6 +96,7 @@ def check(
             from ..booklet.build import check_project_rules
 
             check_project_rules(loaded)  # the project's rules template, as `rules` and `build` read it
+        humans = _human_games(human_games, loaded)
     except DeckpressError as exc:
         if as_json:  # a script still gets one JSON object on stdout (the lines on stderr as always)
             typer.echo(json.dumps(_failed_json(deck, exc), indent=2))
@@ -143,6 +146,8 @@ def check(
                 from ..balance.changes_terminal import print_changes
 
                 print_changes(report.changes)
+            for line in humans.lines() if humans is not None else ():
+                typer.echo(line)
         if apply:
             report = _apply(loaded, report, deck, checked, as_json)
             old_deck = loaded
@@ -152,7 +157,10 @@ def check(
             if not as_json:
                 typer.echo(f"report: {report_pdf}" + (f" (+ {len(written)} PNG charts in {written[0].parent})" if written else ""), err=True)
     if as_json:
-        typer.echo(json.dumps(report.to_json(), indent=2))
+        out = report.to_json()
+        if humans is not None:
+            out["human_games"] = humans.to_json()
+        typer.echo(json.dumps(out, indent=2))
     code = report.exit_code(strict)
     if report.changes is not None and not apply:
         from ..balance.changes import failed
@@ -163,6 +171,19 @@ def check(
                 typer.echo(f"--fail-on {fail_on}: the deck changed for the worse since {against}", err=True)
     if code:
         raise typer.Exit(code)
+
+
+def _human_games(folder: Path | None, deck: Deck) -> Any:
+    """``--human-games DIR``: the games people played at ``deckpress play`` (None without the option)."""
+    if folder is None:
+        return None
+    from ..balance.human_games import read_human_games
+    from ..games.registry import game_of
+
+    spec = game_of(deck)
+    if spec is None:
+        raise ParameterError(f"--human-games: {deck.name} plays no game (game: none)")
+    return read_human_games(folder, spec.name, deck.name)
 
 
 def _apply(deck: Deck, report: Report, name: str, checked: Callable[[Deck], Report], as_json: bool) -> Report:

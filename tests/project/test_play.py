@@ -226,6 +226,11 @@ def test_replay_steps_through_a_saved_game(tmp_path: Path, closing: list[Table])
     last = again.play_out(0)
     assert last["step"] == end["step"] and last["result"]["winner"] == end["result"]["winner"]
     assert not list((tmp_path / "replay").glob("play-*.json")), "a replay is not saved again"
+    # the saved game is a human-vs-AI sample for check --human-games
+    from generator.balance.human_games import read_human_games
+
+    sample = read_human_games(tmp_path / "t", "viashi", client.table.top.session.game.deck.name)
+    assert sample.games == 1 and sample.wins == (end["result"]["winner"] == 0) and not sample.skipped
 
 
 def test_a_broken_record_is_a_clear_error(tmp_path: Path) -> None:
@@ -352,3 +357,26 @@ def test_the_strategies_name_the_ai_seats(tmp_path: Path, closing: list[Table]) 
     closing.append(t)
     assert t.top.session.seating.names == {0: "mcts:8", 2: "random"}
     assert t.top.session.snapshot(1)["seats"] == ["Seat 0 (mcts:8)", "You (seat 1)", "Seat 2 (random)"]
+
+
+def test_pass_and_play_two_humans(tmp_path: Path, closing: list[Table]) -> None:
+    """``--humans 0,2``: each human seat plays from its own view; the table waits for whichever is to move."""
+    client = _open(closing, "viashi", tmp_path / "t", humans=(0, 2))
+    seat, moved = 0, {0: 0, 2: 0}
+    state = client.api("GET", "/api/state?seat=0")
+    for _ in range(2000):
+        if state["turn"] == "over":
+            break
+        if state["turn"] == "human":  # the other human's move: the page shows "pass to seat N"
+            (seat,) = [s for s in state["waiting"] if s != seat]
+            state = client.api("GET", f"/api/state?seat={seat}")
+            assert state["turn"] == "you"
+        elif state["turn"] == "you":
+            state = client.api("POST", "/api/act", {"seat": seat, "index": 0, "step": state["step"]})
+            moved[seat] += 1
+        else:
+            state = client.api("POST", "/api/step", {"seat": seat})
+    assert state["turn"] == "over" and moved[0] > 5 and moved[2] > 5
+    assert state["seats"][2 if seat == 0 else 0].endswith("(human)")
+    saved = json.loads(next((tmp_path / "t").glob("play-*.json")).read_text())
+    assert saved["humans"] == [0, 2] and saved["seats"] == ["human", "greedy", "human"]

@@ -145,7 +145,7 @@ def open_table(
         def save(session: Session) -> None:
             path = saved_to.setdefault(id(session), folder / record.file_name())
             result = session.result_words(seats.humans[0]) if session.over else None
-            record.write(path, {"game": spec.name, "target": where, "deck": deck,
+            record.write(path, {"game": spec.name, "target": where, "deck": deck, "deck_name": loaded.name,
                                 "params": params.model_dump(mode="json", exclude_unset=True), "seed": session.seed,
                                 "humans": list(seats.humans),
                                 "seats": ["human" if s in seats.humans else seats.names.get(s, "")
