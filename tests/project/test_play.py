@@ -380,3 +380,32 @@ def test_pass_and_play_two_humans(tmp_path: Path, closing: list[Table]) -> None:
     assert state["seats"][2 if seat == 0 else 0].endswith("(human)")
     saved = json.loads(next((tmp_path / "t").glob("play-*.json")).read_text())
     assert saved["humans"] == [0, 2] and saved["seats"] == ["human", "greedy", "human"]
+
+
+def test_the_decks_own_images_are_rendered_once(tmp_path: Path) -> None:
+    from PIL import Image
+
+    from generator.project.play import load_target
+    from generator.project.play.cards import render_cards
+
+    _, deck = load_target("weiji")
+    files = render_cards(deck, tmp_path)
+    assert set(files["fronts"]) == {c.id for c in deck.cards} and files["back"] == "cards/back.png"
+    with Image.open(tmp_path / files["fronts"]["L01"]) as im:
+        assert 200 < im.width < 400 and im.height > im.width  # a card at screen size, portrait
+    first = (tmp_path / "cards" / "L01.png").stat().st_mtime_ns
+    assert render_cards(deck, tmp_path) == files
+    assert (tmp_path / "cards" / "L01.png").stat().st_mtime_ns == first  # current: not drawn again
+
+
+def test_a_piecepack_table_uses_the_tile_back(tmp_path: Path) -> None:
+    from generator.project.play import load_target
+    from generator.project.play.cards import card_files
+
+    _, deck = load_target("war")
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    for name in ("suns-ace.png", "coin-suns-ace.png", "coin-suns-ace-back.png", "tile-back.png"):
+        (cards / name).write_bytes(b"png")
+    files = card_files(deck, tmp_path)
+    assert files["fronts"] == {"suns-ace": "cards/suns-ace.png"} and files["back"] == "cards/tile-back.png"

@@ -51,8 +51,10 @@ def card_files(deck: Deck, folder: Path) -> dict[str, Any]:
             fronts[card.id] = f"cards/{stem}.png"
         if (target / f"{stem}-back.png").is_file():
             backs[card.id] = f"cards/{stem}-back.png"
-    own = {f"{safe_name(c.id)}-back" for c in deck.cards}
-    found = sorted(p for p in target.glob("*back.png") if p.stem not in own) if target.is_dir() else []
+    # a shared back (back.png, tile-back.png...) is a back with no face of its own beside it
+    found = sorted(p for p in target.glob("*back.png")
+                   if not (p.stem.endswith("-back") and (target / f"{p.stem.removesuffix('-back')}.png").is_file())
+                   ) if target.is_dir() else []
     shared = f"cards/{found[0].name}" if found else next(iter(backs.values()), None)
     return {"fronts": fronts, "backs": backs, "back": shared}
 
