@@ -123,3 +123,46 @@ def test_a_whole_game_by_clicking_and_the_keyboard(scaffold_table: Table, tmp_pa
         assert all(p.stat().st_size > 5000 for p in shots)
     finally:
         browser.close()
+
+
+@needs_chromium
+@pytest.mark.parametrize(("game", "options"), [
+    ("weiji", {}), ("war", {}), ("viashi", {"seat": 1}), ("viashi", {"players": 6, "humans": (0, 4)}),
+], ids=["weiji", "war", "viashi", "viashilym-pass-and-play"])
+def test_every_built_in_game_by_clicking(game: str, options: dict[str, Any], tmp_path: Path) -> None:
+    """A whole game through the page: the lit cards and buttons only, the pass screen between two people."""
+    assert CHROMIUM is not None
+    table = open_table(game, folder=tmp_path / "table", images=False, **options)
+    browser = DevTools(CHROMIUM, table.url, tmp_path / "profile", FLAGS)
+    try:
+        browser.attach()
+        _until("the page", lambda: browser.evaluate("typeof view !== 'undefined' && view !== null"))
+        browser.evaluate("const quick = new Option('test', '20'); document.getElementById('pace').add(quick);"
+                         "document.getElementById('pace').value = '20'")
+        passes = moves = 0
+        for _ in range(3000):
+            state = _until("a move, a pass or the end", lambda: browser.evaluate(
+                "!busy && view && (getComputedStyle(document.getElementById('pass')).display == 'flex' ? 'pass' :"
+                " (view.turn == 'you' || view.turn == 'over') && view.turn)"))
+            if state == "over":
+                break
+            if state == "pass":
+                assert browser.evaluate("getComputedStyle(document.getElementById('zones')).visibility") == "hidden"
+                browser.evaluate("document.getElementById('passbtn').click()")
+                _until("the next person's table", lambda: browser.evaluate(
+                    "getComputedStyle(document.getElementById('pass')).display == 'none'"))
+                passes += 1
+                continue
+            assert browser.evaluate("document.querySelectorAll('.legal').length == view.actions.length")
+            step = browser.evaluate("view.step")
+            browser.evaluate("document.querySelector('.legal').click()")
+            _until("the move to land", lambda s=step: browser.evaluate(f"view.step > {s} || view.turn != 'you'"))
+            moves += 1
+        assert table.top.session.over
+        assert browser.evaluate("document.getElementById('result').textContent")
+        if game != "war":
+            assert moves > 5
+        assert (passes > 0) == ("humans" in options)
+    finally:
+        browser.close()
+        table.close()
