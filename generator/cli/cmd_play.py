@@ -33,7 +33,7 @@ def play_command(
                              "0.0.0.0 serves your local network: use it with --token)."),
     port: int = typer.Option(0, "--port", min=0, max=65535, help="Port to serve on (0: any free port)."),
     token: bool = typer.Option(False, "--token", help="Put a random token in the link: a request without it gets no "
-                               "page (for a table on your local network)."),
+                               "page (for a table on your local network); with --humans, one link per seat."),
     no_open: bool = typer.Option(False, "--no-open", help="Do not open the browser."),
 ) -> None:
     """Play your game in the browser against the AI players, with your own cards; every game is saved."""

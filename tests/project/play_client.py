@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from generator.project.play import Table, open_table
 
@@ -22,7 +22,7 @@ class Client:
         self.table = table
         parts = urlsplit(table.url)
         self.host, self.port = parts.hostname or "127.0.0.1", table.port
-        self.token = table.top.token
+        self.token = parse_qs(parts.query).get("token", [None])[0]
         self.responses: list[str] = []  # every body the page would have received
         self.seen: Callable[[str], None] | None = None  # called with each body as it arrives
 

@@ -216,6 +216,21 @@ def test_a_token_guards_every_request(tmp_path: Path, closing: list[Table]) -> N
     assert client.request("GET", "/")[0] == 200
 
 
+def test_with_several_people_each_link_plays_its_own_seat(tmp_path: Path, closing: list[Table]) -> None:
+    """``--humans 0,2 --token``: one link per seat; a seat's token answers for that seat only."""
+    client = _open(closing, "viashi", tmp_path / "t", humans=(0, 2), token=True, host="127.0.0.1")
+    links = client.table.links
+    assert set(links) == {0, 2} and links[0] != links[2] and client.table.url == links[0]
+    assert client.api("GET", "/api/state")["seat"] == 0  # the link's own seat by default
+    status, text = client.request("GET", "/api/state?seat=2")
+    assert status == 409 and "this link plays seat 0, not seat 2" in text
+    other = Client(client.table)
+    other.token = links[2].split("token=")[1]
+    assert other.api("GET", "/api/state")["seat"] == 2
+    status, page = other.request("GET", "/")
+    assert status == 200 and '"humans": [2]' in page  # that page never passes to seat 0
+
+
 def test_replay_steps_through_a_saved_game(tmp_path: Path, closing: list[Table]) -> None:
     client = _open(closing, "viashi", tmp_path / "t", seed=5)
     end = client.play_out(0)

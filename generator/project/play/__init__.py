@@ -33,6 +33,7 @@ class Table:
 
     url: str
     port: int
+    links: dict[int, str]  # human seat -> its own link (several humans with --token)
     top: Tabletop
     server: Any
     folder: Path
@@ -153,11 +154,14 @@ def open_table(
                          session.steps, result)
 
     title = f"{spec.title} — {loaded.name}" + (" (replay)" if replay else "")
-    top = Tabletop(start, seed, cards, title, save, secrets.token_urlsafe(12) if token else None)
+    tokens = {secrets.token_urlsafe(12): s for s in seats.humans} if token else None
+    top = Tabletop(start, seed, cards, title, save, tokens)
     server = start_table(folder, top, host, port)
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-    url = f"http://{shown}:{server.server_port}/" + (f"?token={top.token}" if top.token else "")
-    return Table(url, server.server_port, top, server, folder)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
+    base = f"http://{shown}:{server.server_port}/"
+    links = {s: f"{base}?token={t}" for t, s in tokens.items()} if tokens else {}
+    url = links[seats.humans[0]] if links else base
+    return Table(url, server.server_port, links, top, server, folder)
 
 
 def play(target: str, *, open_browser: bool = True, log: Log = print, **options: Any) -> None:
@@ -166,6 +170,11 @@ def play(target: str, *, open_browser: bool = True, log: Log = print, **options:
 
     table = open_table(target, **options)
     log(f"the table is at {table.url} (Ctrl-C stops); games are saved in {table.folder}")
+    if len(table.links) > 1:
+        for seat, link in table.links.items():
+            log(f"  seat {seat}'s link: {link}")
+    if options.get("host", "127.0.0.1") in ("0.0.0.0", "::"):
+        log("  on another machine of your network, put this machine's address in place of 127.0.0.1")
     try:
         if open_browser:
             webbrowser.open(table.url)

@@ -3,8 +3,9 @@
 The server rules are ``watch``'s (:mod:`generator.project.serve`, whose handler this
 one extends): the ``Host`` header must name this server (421 otherwise), loopback by
 default, files only from the table's own folder, a socket timeout on every connection.
-With a token (``--token``, for a LAN), every request must carry ``?token=...`` (the
-link printed at the start has it): no token, no page (403).
+With tokens (``--token``, for a LAN), every request must carry ``?token=...`` (the
+links printed at the start have them): no token, no page (403). With several human
+seats each seat has its own link and token, and a token answers for its seat only.
 
 ``GET /`` the page; ``GET /api/state?seat=S`` what seat S sees (a human seat only);
 ``GET /api/reveal?step=K`` every seat's zones after K moves (after the game);
@@ -38,14 +39,14 @@ class Tabletop:
     """The table being served: the current session, how to start the next, where it is saved."""
 
     def __init__(self, start: Callable[[int], Session], seed: int, cards: dict[str, Any], title: str,
-                 save: Callable[[Session], None] | None = None, token: str | None = None) -> None:
+                 save: Callable[[Session], None] | None = None, tokens: dict[str, int] | None = None) -> None:
         self.start = start
         self.seed = seed
         self.session = start(seed)
         self.cards = cards
         self.title = title
         self.save = save
-        self.token = token
+        self.tokens = tokens  # token -> the human seat it plays (None: no tokens, loopback pass-and-play)
         self.lock = threading.Lock()
 
     def new_game(self) -> None:
@@ -58,10 +59,10 @@ class Tabletop:
             self.save(self.session)
 
 
-def page_html(top: Tabletop) -> str:
+def page_html(top: Tabletop, only: int | None = None) -> str:
     text = (templates_dir() / "play" / "table.html").read_text(encoding="utf-8")
-    boot = {"title": top.title, "cards": top.cards, "names": top.session.names,
-            "humans": list(top.session.seating.humans)}
+    humans = list(top.session.seating.humans) if only is None else [only]
+    boot = {"title": top.title, "cards": top.cards, "names": top.session.names, "humans": humans}
     return text.replace("/*BOOT*/null", json.dumps(boot).replace("</", "<\\/"))
 
 
@@ -72,12 +73,15 @@ class _PlayHandler(_Handler):
         """421 for another host, 403 without the token (True: answered)."""
         if self._misdirected():
             return True
-        token = self.top.token
-        if token is None:
+        self.only: int | None = None
+        tokens = self.top.tokens
+        if tokens is None:
             return False
         given = parse_qs(urlsplit(self.path).query).get("token", [""])[0]
-        if hmac.compare_digest(given.encode(), token.encode()):
-            return False
+        for token, seat in tokens.items():
+            if hmac.compare_digest(given.encode(), token.encode()):
+                self.only = seat if len(tokens) > 1 else None
+                return False
         self.send_error(HTTPStatus.FORBIDDEN, "Forbidden", "this table needs the link with its token")
         return True
 
@@ -87,7 +91,7 @@ class _PlayHandler(_Handler):
         parts = urlsplit(self.path)
         query = parse_qs(parts.query)
         if parts.path in ("/", ""):
-            self._send(page_html(self.top).encode(), "text/html; charset=utf-8")
+            self._send(page_html(self.top, self.only).encode(), "text/html; charset=utf-8")
         elif parts.path == "/api/state":
             self._api(lambda: self.top.session.snapshot(self._seat(query)))
         elif parts.path == "/api/reveal":
@@ -152,13 +156,15 @@ class _PlayHandler(_Handler):
     def _seat_of(self, value: Any) -> int:
         humans = self.top.session.seating.humans
         if value is None:
-            return humans[0] if humans else 0
+            return self.only if self.only is not None else humans[0] if humans else 0
         try:
             seat = int(value)
         except (TypeError, ValueError):
             raise ParameterError(f"seat {value!r} is not a number") from None
         if seat not in humans and not (self.top.session.script and 0 <= seat < self.top.session.players):
             raise ParameterError(f"seat {seat} is not a human seat at this table")
+        if self.only is not None and seat != self.only:
+            raise ParameterError(f"this link plays seat {self.only}, not seat {seat}")
         return seat
 
     def _api(self, answer: Callable[[], Any]) -> None:
