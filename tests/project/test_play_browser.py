@@ -77,8 +77,9 @@ def test_a_whole_game_by_clicking_and_the_keyboard(scaffold_table: Table, tmp_pa
         browser.evaluate("document.getElementById('pace').value = '250'")
         # the deck's own rendered fronts are on the table
         _until("the first move", lambda: browser.evaluate("view.turn == 'you'"))
-        images = browser.evaluate("[...document.querySelectorAll('.zone img')].map(i => i.naturalWidth > 0 && "
-                                  "i.getAttribute('src')).filter(Boolean)")
+        images = _until("the card images", lambda: browser.evaluate(
+            "(() => { const all = [...document.querySelectorAll('.zone img')];"
+            " return all.length && all.every(i => i.complete && i.naturalWidth > 0) && all.map(i => i.getAttribute('src')) })()"))
         assert images and all(src.startswith("cards/") and src.endswith(".png") for src in images)
         browser.call("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 800, "deviceScaleFactor": 1,
                                                             "mobile": False})

@@ -19,6 +19,7 @@ strategies pick and ``apply_joint`` takes one action per seat, recorded as one s
 from __future__ import annotations
 
 import random
+import re
 import threading
 from collections import deque
 from collections.abc import Mapping, Sequence
@@ -30,6 +31,8 @@ from ...games import api
 from ...games.api import CHANCE, Action, Strategy, Turn, resampler, seat_rngs
 from ...games.runner import game_rng
 from .zones import Hook, action_card, describe, words, zone_cards
+
+_TOKEN = re.compile(r"[\w.-]+")  # a word of an event line: a card id becomes the card's name
 
 
 def simultaneous() -> int | None:
@@ -177,12 +180,14 @@ class Session:
             assert step.action is not None
             self.state.apply(step.action)
         self.steps.append(step)
-        self.trick = self.records.popleft() if self.records else None  # the first record of this move, at once
+        fresh = self.records.popleft() if self.records else None  # the first record of this move, at once
+        if fresh is not None:
+            self.trick = fresh  # else the last one stays on the table
         for viewer in self.seating.humans:
             self.visible[viewer] |= zone_cards(self._describe(viewer)["zones"])
         self.log.append({"step": len(self.steps), "seat": step.seat, "words": self._words(step)})
-        if self.trick is not None:
-            self._show(self.trick)
+        if fresh is not None:
+            self._show(fresh)
         self.version += 1
 
     def _show(self, record: Mapping[str, Any]) -> None:
@@ -195,7 +200,9 @@ class Session:
         viewer = self.seating.humans[0] if self.seating.humans else 0
         event = self._describe(viewer).get("event")
         if event:
-            self.log.append({"step": len(self.steps), "seat": CHANCE, "words": str(event), "public": True})
+            named = _TOKEN.sub(lambda m: self.names.get(m.group(0), m.group(0)) if m.group(0) in self.ids
+                               else m.group(0), str(event))
+            self.log.append({"step": len(self.steps), "seat": CHANCE, "words": named, "public": True})
 
     def _words(self, step: Step) -> dict[int, str]:
         """The log line per human seat (each sees only what it has seen)."""
