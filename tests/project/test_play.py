@@ -424,3 +424,25 @@ def test_a_piecepack_table_uses_the_tile_back(tmp_path: Path) -> None:
         (cards / name).write_bytes(b"png")
     files = card_files(deck, tmp_path)
     assert files["fronts"] == {"suns-ace": "cards/suns-ace.png"} and files["back"] == "cards/tile-back.png"
+
+
+def test_a_bug_in_the_designers_rules_names_their_file_and_line(project: Path, tmp_path: Path,
+                                                                closing: list[Table]) -> None:
+    game = project / "game.py"
+    text = game.read_text()
+    anchor = "        c = g.index.get(action.value, -1) if action.kind == \"play\" else -1\n"
+    assert anchor in text
+    game.write_text(text.replace(anchor, anchor + "        if self.tricks == 1:\n            raise RuntimeError(\"boom\")\n"))
+    client = _open(closing, str(project), tmp_path / "t", strategy="random")
+    state = client.api("GET", "/api/state")
+    for _ in range(200):
+        if state["turn"] == "you":
+            status, text = client.request("POST", "/api/act", {"seat": 0, "index": 0, "step": state["step"]})
+        else:
+            status, text = client.request("POST", "/api/step", {"seat": 0})
+        if status != 200:
+            break
+        state = json.loads(text)
+    assert status == 500
+    error = json.loads(text)["error"]
+    assert "RuntimeError: boom" in error and "game.py" in error and "Traceback" not in error

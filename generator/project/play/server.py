@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import sys
 import threading
 from collections.abc import Callable
 from functools import partial
@@ -131,7 +132,7 @@ class _PlayHandler(_Handler):
         if path == "/api/act":
             def act() -> dict[str, Any]:
                 seat = self._seat_of(body.get("seat"))
-                top.session.act(seat, int(body.get("index", -1)), int(body.get("step", -1)))
+                top.session.act(seat, _number(body, "index"), _number(body, "step"))
                 top.saved()
                 return top.session.snapshot(seat)
             self._api(act)
@@ -174,9 +175,14 @@ class _PlayHandler(_Handler):
             self._send(json.dumps({"error": "; ".join(map(str, exc.problems))}).encode(), "application/json",
                        HTTPStatus.CONFLICT)
             return
-        except (TypeError, ValueError) as exc:
-            self._send(json.dumps({"error": f"bad request: {exc}"}).encode(), "application/json",
-                       HTTPStatus.BAD_REQUEST)
+        except Exception as exc:  # a bug in a designer's game.py names its file and line; ours, its type
+            from ...games.custom import designer_failure
+
+            failure = designer_failure(exc)
+            said = "; ".join(map(str, failure.problems)) if isinstance(failure, DeckpressError) else \
+                f"internal error ({type(exc).__name__}: {exc}); run with `deckpress --debug` and report it"
+            print(f"deckpress play: {said}", file=sys.stderr)
+            self._send(json.dumps({"error": said}).encode(), "application/json", HTTPStatus.INTERNAL_SERVER_ERROR)
             return
         self._send(json.dumps(data).encode(), "application/json")
 
@@ -189,12 +195,20 @@ class _PlayHandler(_Handler):
         self.wfile.write(body)
 
 
+class _PlayServer(_Server):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A request that failed in an unexpected way: one line, never a traceback."""
+        exc = sys.exc_info()[1]
+        if not isinstance(exc, (ConnectionError, TimeoutError)):
+            print(f"deckpress play: a request failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+
+
 def start_table(folder: Path, top: Tabletop, host: str, port: int) -> _Server:
     """Serve the table and ``folder`` (its card images) on ``host:port`` from a background thread."""
     handler_class: type[_PlayHandler] = type("PlayHandler", (_PlayHandler,), {"top": top, "bound": (host, port)})
     handler = partial(handler_class, directory=str(folder.resolve()))
     try:
-        server = _Server((host, port), handler)
+        server = _PlayServer((host, port), handler)
     except OSError as exc:
         raise ParameterError(f"cannot serve on {host}:{port}: {exc.strerror or exc}; "
                              "choose another --port (or --host)") from None
@@ -207,6 +221,13 @@ def start_table(folder: Path, top: Tabletop, host: str, port: int) -> _Server:
 def stop_table(server: _Server) -> None:
     server.shutdown()
     server.server_close()
+
+
+def _number(body: dict[str, Any], key: str) -> int:
+    value = body.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ParameterError(f"{key} must be a whole number, got {value!r}")
+    return value
 
 
 def _int(query: dict[str, list[str]], key: str, default: int) -> int:
