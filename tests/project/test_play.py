@@ -446,3 +446,39 @@ def test_a_bug_in_the_designers_rules_names_their_file_and_line(project: Path, t
     assert status == 500
     error = json.loads(text)["error"]
     assert "RuntimeError: boom" in error and "game.py" in error and "Traceback" not in error
+
+
+def test_the_command_serves_a_table_until_ctrl_c(tmp_path: Path) -> None:
+    """``deckpress play weiji --no-open``, as a designer types it: the address on stderr, the
+    page and its API answer, the card images are in the table's folder, Ctrl-C ends it (130)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    command = [sys.executable, "-c", "from generator.cli import main; main()", "play", "weiji", "--no-open",
+               "-o", str(tmp_path / "out")]
+    proc = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        assert proc.stderr is not None
+        lines = []
+        end = time.monotonic() + 120
+        while time.monotonic() < end:
+            line = proc.stderr.readline()
+            lines.append(line)
+            if "the table is at" in line or not line:
+                break
+        url = re.search(r"http://127\.0\.0\.1:\d+/", "".join(lines))
+        assert url, lines
+        with urllib.request.urlopen(url.group(0) + "api/state", timeout=60) as reply:
+            state = json.load(reply)
+        assert state["seat"] == 0 and state["seats"][1] == "Seat 1 (best)"
+        assert (tmp_path / "out" / "cards" / "L01.png").is_file()
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=60) == 130
+        assert "Traceback" not in proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

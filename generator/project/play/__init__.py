@@ -168,6 +168,8 @@ def play(target: str, *, open_browser: bool = True, log: Log = print, **options:
     """Serve a table until interrupted (KeyboardInterrupt propagates to the caller)."""
     import time
 
+    if options.get("images", True):
+        log("setting the table: the deck's card images are rendered once (again only when the deck changes)")
     table = open_table(target, **options)
     log(f"the table is at {table.url} (Ctrl-C stops); games are saved in {table.folder}")
     if len(table.links) > 1:
