@@ -353,6 +353,10 @@ def test_a_simultaneous_node_takes_one_action_per_seat(monkeypatch: pytest.Monke
     # the joint move is recorded as one step and read back
     again = record.step_of(record.step_json(session.steps[0]), "test")
     assert again.joint == (Action("pick", "c3"), Action("pick", "c3"))
+    from generator.project.play.session import Step
+
+    idle = record.step_of(record.step_json(Step(SIMULTANEOUS, joint=(None, Action("pick", "c1")))), "test")
+    assert idle.joint == (None, Action("pick", "c1"))  # a seat with nothing to do at that node
 
 
 def test_today_api_has_no_simultaneous_marker_and_sequential_games_play() -> None:

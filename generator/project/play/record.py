@@ -7,7 +7,7 @@
      "actions": [[-1, "pile", [...]], [0, "place", "winds-3"], ...], "result": {...}}
 
 Each action is ``[seat, kind, value]`` (seat -1: chance), a joint move
-``[marker, {"joint": [[kind, value], ...]}]``; values are JSON (tuples as lists,
+``[marker, {"joint": [[kind, value] or null (a seat with nothing to do), ...]}]``; values are JSON (tuples as lists,
 turned back into tuples when read). Chance draws from game 0 of the seed
 (``simulate --seed S``), so ``seed`` and ``actions`` replay the game exactly.
 """
@@ -42,7 +42,7 @@ def _tuples(value: Any) -> Any:
 
 def step_json(step: Step) -> list[Any]:
     if step.joint:
-        return [step.seat, {"joint": [[a.kind, _json(a.value)] for a in step.joint]}]
+        return [step.seat, {"joint": [None if a is None else [a.kind, _json(a.value)] for a in step.joint]}]
     assert step.action is not None
     return [step.seat, step.action.kind, _json(step.action.value)]
 
@@ -50,7 +50,8 @@ def step_json(step: Step) -> list[Any]:
 def step_of(item: Any, where: str) -> Step:
     try:
         if len(item) == 2 and isinstance(item[1], dict):
-            return Step(int(item[0]), joint=tuple(Action(str(k), _tuples(v)) for k, v in item[1]["joint"]))
+            return Step(int(item[0]), joint=tuple(None if a is None else Action(str(a[0]), _tuples(a[1]))
+                                                  for a in item[1]["joint"]))
         seat, kind, value = item
         return Step(int(seat), Action(str(kind), _tuples(value)))
     except (TypeError, ValueError, KeyError) as exc:

@@ -10,7 +10,8 @@ game exactly (:mod:`.record`).
 
 Simultaneous moves (a game API that defines ``SIMULTANEOUS``): at such a node every
 seat picks from ``legal_actions(seat)``; the human seats pick on the page, then the
-strategies pick and ``apply_joint`` takes one action per seat, recorded as one step.
+strategies pick and ``apply_joint`` takes one action per seat (None for a seat with no
+legal action there), recorded as one step.
 
 :meth:`Session.snapshot` is all the page receives: the human seat's zones (built from
 ``view(seat)`` only, :mod:`.zones`), its legal actions, and the log in words.
@@ -62,7 +63,7 @@ class Step:
 
     seat: int  # CHANCE for chance; the simultaneous marker for a joint move
     action: Action | None = None
-    joint: tuple[Action, ...] = ()
+    joint: tuple[Action | None, ...] = ()  # one per seat; None: that seat had nothing to do
 
 
 @dataclass
@@ -165,11 +166,10 @@ class Session:
     def _joint_if_ready(self) -> None:
         if any(s not in self.chosen and self.state.legal_actions(s) for s in self.seating.humans):
             return
-        joint = []
+        joint: list[Action | None] = []
         for seat in range(self.players):
             legal = list(self.state.legal_actions(seat))
-            joint.append(self.chosen[seat] if seat in self.chosen else self._choose(seat, legal) if legal
-                         else Action("pass"))
+            joint.append(self.chosen[seat] if seat in self.chosen else self._choose(seat, legal) if legal else None)
         self.chosen = {}
         self._apply(Step(int(simultaneous() or 0), joint=tuple(joint)))
 
@@ -211,7 +211,7 @@ class Session:
             seen = self.visible.get(viewer, set()) if not self.script else set(self.ids)
             if step.joint:
                 out[viewer] = "; ".join(words(self.seating.label(s, viewer), a, seen, self.ids, self.names)
-                                        for s, a in enumerate(step.joint))
+                                        for s, a in enumerate(step.joint) if a is not None)
             else:
                 who = "Chance" if step.seat == CHANCE else self.seating.label(step.seat, viewer)
                 assert step.action is not None
@@ -278,7 +278,7 @@ class Session:
         everything = set(self.ids)
         if step.joint:
             return "; ".join(words(self.seating.label(s, -1), a, everything, self.ids, self.names)
-                             for s, a in enumerate(step.joint))
+                             for s, a in enumerate(step.joint) if a is not None)
         who = "Chance" if step.seat == CHANCE else self.seating.label(step.seat, -1)
         assert step.action is not None
         return words(who, step.action, everything, self.ids, self.names)
