@@ -47,6 +47,7 @@ STAND_INS = {  # named in the docs, never shown: the nearest bundled file
 NOT_UNATTENDED = {
     "watch": "deckpress watch serves until Ctrl-C (tests/project/test_watch.py and tests/matrix run it with bounded waits)",
     "pull": "deckpress pull reads a sheet on the web (tests/deck/test_sheets.py runs it against a local server)",
+    "play": "deckpress play serves a table until Ctrl-C (tests/project/test_play.py plays whole games over HTTP)",
 }
 EXPERT_GAMES = "20"
 # A documented command that fails today because of an issue item being fixed -> (label,

@@ -7,6 +7,7 @@ import json
 import sys
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -16,6 +17,7 @@ from ..balance import parse_thresholds
 from ..balance.check_deck import CheckOptions, check_deck, prepare, print_report
 from ..balance.checks import planned_games
 from ..balance.findings import Report
+from ..deck.model import Deck
 from ..deck.resolve import resolve
 from ..deck.settings import CheckBalanceIn
 from ..errors import DeckpressError, ParameterError
@@ -50,6 +52,8 @@ def check(
     lang: options.Lang = None,
     apply: bool = typer.Option(False, "--apply", help="With --suggest, write the suggested values into the deck's own file (YAML, CSV or XLSX, formatting kept), then check again and show old -> new."),
     old_strict: options.OldCheckStrict = False,
+    human_games: Path | None = typer.Option(None, "--human-games", metavar="DIR", show_default=False,
+                                            help="Also read the games people played with `deckpress play` (its play-*.json in DIR): the human's win share against the AI, with its interval."),
 ) -> None:
     """Validate DECK and check its balance; --games 0 runs the static checks alone.
 
@@ -68,6 +72,7 @@ def check(
         raise ParameterError("--lang checks one language of the deck; --against and --apply work on its source")
     try:
         prepared = prepare(deck, lang)
+        humans = _human_games(human_games, prepared.deck)
     except DeckpressError as exc:
         if as_json:  # a script still gets one JSON object on stdout (the lines on stderr as always)
             typer.echo(json.dumps(_failed_json(deck, exc), indent=2))
@@ -101,6 +106,8 @@ def check(
                     from ..balance.quality import print_quality
 
                     print_quality(report.playtest["quality"])
+                for line in humans.lines() if humans is not None else ():
+                    typer.echo(line)
 
         result = check_deck(prepared, asked, progress=lambda n: bar.advance(task, n), executor=executor,
                             show=printed, say=None if as_json else (lambda line: typer.echo(line, err=True)))
@@ -109,7 +116,10 @@ def check(
         written = result.charts
         typer.echo(f"report: {report_pdf}" + (f" (+ {len(written)} PNG charts in {written[0].parent})" if written else ""), err=True)
     if as_json:
-        typer.echo(json.dumps(report.to_json(), indent=2))
+        out = report.to_json()
+        if humans is not None:
+            out["human_games"] = humans.to_json()
+        typer.echo(json.dumps(out, indent=2))
     code = report.exit_code(strict)
     if fail_on == "targets" and any(t["status"] == "missed" for t in report.targets or ()):
         code = 1
@@ -138,3 +148,16 @@ def _failed_json(deck: str, exc: DeckpressError) -> dict[str, object]:
     }
 
 
+
+
+def _human_games(folder: Path | None, deck: Deck) -> Any:
+    """``--human-games DIR``: the games people played at ``deckpress play`` (None without the option)."""
+    if folder is None:
+        return None
+    from ..balance.human_games import read_human_games
+    from ..games.registry import game_of
+
+    spec = game_of(deck)
+    if spec is None:
+        raise ParameterError(f"--human-games: {deck.name} plays no game (game: none)")
+    return read_human_games(folder, spec.name, deck.name)

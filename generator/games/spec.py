@@ -70,6 +70,8 @@ class GameSpec:
     a team's win recorded on its first seat; None: every player for themselves).
     ``source``: the import string of this spec (``module:NAME``), how a worker
     process finds the game again.
+    ``table``: import string of ``table(view, seat)``, the zones ``deckpress play`` draws
+    (hand, trick, table, scores; see generator/project/play/zones.py); None: the generic table.
     """
 
     name: str
@@ -100,6 +102,7 @@ class GameSpec:
     unit: str = "trick"
     # which seats play together: params -> tuples of seats, one per team (None: every seat for itself)
     teams: Callable[[Any], Sequence[Sequence[int]] | None] | None = None
+    table: str | None = None  # deckpress play's table description (games/<g>/table_view.py)
 
     def teams_of(self, params: Any) -> tuple[tuple[int, ...], ...] | None:
         """The teams under ``params`` (seats per team, the team's first seat first), or None."""

@@ -48,6 +48,7 @@ SPEC = GameSpec(
     sides=lambda players: 3 if players == 6 else players,  # Viashilym: three teams of two
     decisions=DECISIONS,
     source="generator.games.viashi.spec:SPEC",
+    table="generator.games.viashi.table_view:table",
     description="Elvish trick-taking for 3 (Viashi) or 6 (Viashilym)",
     teams=lambda params: ((0, 3), (1, 4), (2, 5)) if params.players == 6 else None,  # Viashilym: partners face
 )

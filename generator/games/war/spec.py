@@ -31,5 +31,6 @@ SPEC = GameSpec(
     deck_issues=war_issues,
     decisions=DECISIONS,
     source="generator.games.war.spec:SPEC",
+    table="generator.games.war.table_view:table",
     description="War for piecepack tiles or cards, classic or Russian",
 )

@@ -33,5 +33,6 @@ SPEC = GameSpec(
     booklets=MappingProxyType({"weiji": ()}),
     decisions=DECISIONS,
     source="generator.games.weiji.spec:SPEC",
+    table="generator.games.weiji.table_view:table",
     description="Top-Trumps style: choose an attribute, the best value takes the shown cards",
 )

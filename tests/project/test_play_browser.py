@@ -1,0 +1,169 @@
+"""``deckpress play`` in a real headless Chromium: a whole game of the scaffold's own
+game played by clicking the lit cards (and by the keyboard: arrow keys and Enter), the
+deck's own card images on the table, "show all hands" after the game, and screenshots
+at 1280 x 800 and phone size (written to $DECKPRESS_SCREENSHOTS when set, to look at)."""
+
+from __future__ import annotations
+
+import base64
+import os
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.project.play import Table, open_table
+from generator.project.scaffold import scaffold
+
+from .live import WAIT, DevTools
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync", "--window-size=1280,800"]
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+
+
+@pytest.fixture
+def scaffold_table(tmp_path: Path) -> Iterator[Table]:
+    project = tmp_path / "g"
+    scaffold(project, "custom")
+    table = open_table(str(project), folder=tmp_path / "table", strategy="random")
+    try:
+        yield table
+    finally:
+        table.close()
+
+
+def _until(what: str, check: Any, timeout: float = WAIT) -> Any:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def _shot(browser: DevTools, name: str, folder: Path) -> Path:
+    data = browser.call("Page.captureScreenshot", {"format": "png"})["data"]
+    path = folder / name
+    path.write_bytes(base64.b64decode(data))
+    keep = os.environ.get("DECKPRESS_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, Path(keep) / name)
+    return path
+
+
+def _key(browser: DevTools, key: str) -> None:
+    codes = {"ArrowRight": 39, "ArrowLeft": 37, "Enter": 13}
+    for kind in ("keyDown", "keyUp"):
+        browser.call("Input.dispatchKeyEvent", {"type": kind, "key": key, "code": key,
+                                                "windowsVirtualKeyCode": codes[key]})
+
+
+@needs_chromium
+def test_a_whole_game_by_clicking_and_the_keyboard(scaffold_table: Table, tmp_path: Path) -> None:
+    assert CHROMIUM is not None
+    browser = DevTools(CHROMIUM, scaffold_table.url, tmp_path / "profile", FLAGS)
+    try:
+        browser.attach()
+        _until("the page", lambda: browser.evaluate("typeof view !== 'undefined' && view !== null && "
+                                                    "document.readyState == 'complete'"))
+        browser.evaluate("document.getElementById('pace').value = '250'")
+        # the deck's own rendered fronts are on the table
+        _until("the first move", lambda: browser.evaluate("view.turn == 'you'"))
+        images = _until("the card images", lambda: browser.evaluate(
+            "(() => { const all = [...document.querySelectorAll('.zone img')];"
+            " return all.length && all.every(i => i.complete && i.naturalWidth > 0) && all.map(i => i.getAttribute('src')) })()"))
+        assert images and all(src.startswith("cards/") and src.endswith(".png") for src in images)
+        browser.call("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 800, "deviceScaleFactor": 1,
+                                                            "mobile": False})
+        shots = [_shot(browser, "play-scaffold-1280.png", tmp_path)]
+        moves = keyboard = 0
+        while True:
+            turn = _until("a move or the end", lambda: browser.evaluate(
+                "!busy && view && (view.turn == 'you' || view.turn == 'over') && view.turn"))
+            if turn == "over":
+                break
+            lit = browser.evaluate("document.querySelectorAll('.legal').length")
+            offered = browser.evaluate("view.actions.length")
+            assert lit == offered > 0, "every offered move is lit, nothing else"
+            step = browser.evaluate("view.step")
+            if moves % 2:  # every other move by the keyboard: the focus starts on a lit card
+                _key(browser, "ArrowRight")
+                _key(browser, "Enter")
+                keyboard += 1
+            else:
+                browser.evaluate("document.querySelectorAll('.legal')[document.querySelectorAll('.legal').length - 1]"
+                                 ".click()")
+            _until("the move to land", lambda s=step: browser.evaluate(f"view.step > {s}"))
+            moves += 1
+            assert "Error" not in (browser.evaluate("document.getElementById('status').textContent") or "")
+        assert moves == 9 and keyboard == 4  # a hand of 9 cards, every one played by the human
+        assert browser.evaluate("document.getElementById('result').textContent")
+        assert scaffold_table.top.session.over
+        browser.evaluate("document.getElementById('revealbtn').click()")
+        _until("all hands", lambda: browser.evaluate("document.querySelectorAll('#rseats .seat').length == 2"))
+        browser.evaluate("document.getElementById('rlast').click()")
+        _until("the last move", lambda: browser.evaluate(
+            "document.getElementById('rtext').textContent.startsWith('move ' + view.step)"))
+        shots.append(_shot(browser, "play-scaffold-reveal.png", tmp_path))
+        browser.evaluate("document.getElementById('rclose').click()")
+        browser.call("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1,
+                                                            "mobile": True})
+        browser.evaluate("document.getElementById('newbtn').click()")
+        _until("a new game", lambda: browser.evaluate("view.turn == 'you'"))
+        width = browser.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the phone page scrolls sideways ({width} px)"
+        shots.append(_shot(browser, "play-scaffold-phone.png", tmp_path))
+        assert all(p.stat().st_size > 5000 for p in shots)
+    finally:
+        browser.close()
+
+
+@needs_chromium
+@pytest.mark.parametrize(("game", "options"), [
+    ("weiji", {}), ("war", {}), ("viashi", {"seat": 1}), ("viashi", {"players": 6, "humans": (0, 4)}),
+], ids=["weiji", "war", "viashi", "viashilym-pass-and-play"])
+def test_every_built_in_game_by_clicking(game: str, options: dict[str, Any], tmp_path: Path) -> None:
+    """A whole game through the page: the lit cards and buttons only, the pass screen between two people."""
+    assert CHROMIUM is not None
+    table = open_table(game, folder=tmp_path / "table", images=False, **options)
+    browser = DevTools(CHROMIUM, table.url, tmp_path / "profile", FLAGS)
+    try:
+        browser.attach()
+        _until("the page", lambda: browser.evaluate("typeof view !== 'undefined' && view !== null"))
+        browser.evaluate("const quick = new Option('test', '20'); document.getElementById('pace').add(quick);"
+                         "document.getElementById('pace').value = '20'")
+        passes = moves = 0
+        for _ in range(3000):
+            state = _until("a move, a pass or the end", lambda: browser.evaluate(
+                "!busy && view && (getComputedStyle(document.getElementById('pass')).display == 'flex' ? 'pass' :"
+                " (view.turn == 'you' || view.turn == 'over') && view.turn)"))
+            if state == "over":
+                break
+            if state == "pass":
+                assert browser.evaluate("getComputedStyle(document.getElementById('zones')).visibility") == "hidden"
+                browser.evaluate("document.getElementById('passbtn').click()")
+                _until("the next person's table", lambda: browser.evaluate(
+                    "getComputedStyle(document.getElementById('pass')).display == 'none'"))
+                passes += 1
+                continue
+            assert browser.evaluate("document.querySelectorAll('.legal').length == view.actions.length")
+            step = browser.evaluate("view.step")
+            browser.evaluate("document.querySelector('.legal').click()")
+            _until("the move to land", lambda s=step: browser.evaluate(f"view.step > {s} || view.turn != 'you'"))
+            moves += 1
+        assert table.top.session.over
+        assert browser.evaluate("document.getElementById('result').textContent")
+        if game != "war":
+            assert moves > 5
+        assert (passes > 0) == ("humans" in options)
+    finally:
+        browser.close()
+        table.close()
