@@ -153,7 +153,8 @@ def _draw_side(
     if options.cut_lines:
         draw_cut_lines(canvas, used)
     if options.crop_marks:
-        draw_segments(canvas, crop_marks(used, area, _mark_reach(plan, area, options.margin)))
+        draw_segments(canvas, crop_marks(used, area, _mark_reach(plan, area, options.margin)),
+                      trim=_bounds([s.cut for s in used]) if used else None)
     return used
 
 
