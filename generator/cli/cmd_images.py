@@ -38,6 +38,7 @@ def images(
                                                help="Round the corners by this many mm (transparent; png, webp).",
                                                show_default=False),
     color: str = typer.Option("rgb", "--color", help="rgb, or cmyk for the vendor PDF (--preset dtc): CMYK colours and images, a CMYK output intent, no transparency (see docs/images.md)."),
+    pdfx: str | None = typer.Option(None, "--pdfx", help="With --color cmyk: the PDF/X-1a standard of the vendor PDF, 2003 (default: DriveThruCards' publisher guide) or 2001 (the older one).", show_default=False),
     layout: options.Layout = None,
     size: options.Size = None,
     jobs: options.Jobs = "auto",
@@ -72,7 +73,7 @@ def images(
         raise ParameterError("--cards, --background and --showcase-width go with --showcase")
     plan = _plan(loaded, preset.lower() if preset else None, dpi=dpi, bleed=bleed,
                  format=format.lower() if format else None, back_images=back_images,
-                 corner_radius=corner_radius, color=color.lower())
+                 corner_radius=corner_radius, color=color.lower(), pdfx=pdfx)
     pieces = deck_pieces(loaded, layout, parse_card_size(size) if size else None, strict=strict)
     with progress_bar() as bar:
         task = bar.add_task(f"{loaded.name}", total=None)
@@ -92,7 +93,8 @@ def images(
 
 
 def _plan(deck: Deck, preset: str | None, *, dpi: float | None, bleed: float | None, format: str | None,
-          back_images: bool | None, corner_radius: float | None, color: str) -> ExportPlan:
+          back_images: bool | None, corner_radius: float | None, color: str,
+          pdfx: str | None = None) -> ExportPlan:
     """The flags, then (without a vendor preset, which fixes its own) the project's
     ``build.images``, then the defaults."""
     given: dict[str, Any] = {"dpi": dpi, "bleed": bleed, "format": format, "back_images": back_images}
@@ -103,4 +105,4 @@ def _plan(deck: Deck, preset: str | None, *, dpi: float | None, bleed: float | N
         used = {}
     return checked(deck, "images", used, lambda: plan_export(
         preset, dpi=given["dpi"], bleed=given["bleed"], format=given["format"], backs=given["back_images"],
-        corner_radius=corner_radius, color=color))
+        corner_radius=corner_radius, color=color, pdfx=pdfx))

@@ -532,8 +532,8 @@ def _add_output_intent(canvas: CmykCanvas) -> None:
     intent = PDFDictionary({
         "Type": PDFName("OutputIntent"),
         "S": PDFName("GTS_PDFX"),
-        "OutputConditionIdentifier": PDFString("Custom"),
-        "OutputCondition": PDFString(CONDITION),
+        "OutputConditionIdentifier": PDFString(canvas.standard.condition_id),
+        "OutputCondition": PDFString(canvas.standard.condition),
         "Info": PDFString(CONDITION),
         "RegistryName": PDFString("http://www.color.org"),
         "DestOutputProfile": doc.Reference(profile),

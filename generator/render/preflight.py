@@ -46,6 +46,7 @@ left corner, never internal object names. A file's status is its worst check:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -394,6 +395,20 @@ def _encrypted(reader: PdfReader) -> str:
         return "unknown method"
 
 
+_ENCRYPT = re.compile(rb"/Encrypt\s*\d+\s+\d+\s+R")
+
+
+def _tail(path: Path, size: int = 1 << 16) -> bytes:
+    """The end of the file (where the trailer with its /Encrypt reference is)."""
+    try:
+        with path.open("rb") as handle:
+            handle.seek(0, 2)
+            handle.seek(max(0, handle.tell() - size))
+            return handle.read()
+    except OSError:
+        return b""
+
+
 def preflight(path: Path, *, ink_limit: float = TOTAL_INK) -> Preflight:
     """The print-shop checks of the PDF at ``path`` (``ink_limit``: total ink, 2.4 = 240 %)."""
     try:
@@ -408,11 +423,16 @@ def preflight(path: Path, *, ink_limit: float = TOTAL_INK) -> Preflight:
                                                     "shop cannot open it and PDF/X forbids encryption; "
                                                     "send the file without a password or permissions"),))
         pages = len(reader.pages)
-    except (OSError, PdfReadError, ValueError, KeyError, TypeError) as exc:
+    except Exception as exc:  # pypdf may raise anything on a hostile file: refused, never a traceback
+        tail = b"" if isinstance(exc, OSError) else _tail(path)
+        if _ENCRYPT.search(tail):
+            # AES: pypdf needs a cryptography package even to look inside; encrypted all the same
+            method = "AES" if b"/AESV" in tail else "a method this reader cannot open"
+            return Preflight(path, 0, False, (Check("pdf", "fail", f"encrypted ({method}): a print shop cannot "
+                                                    "open it and PDF/X forbids encryption; send the file "
+                                                    "without a password or permissions"),))
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
         return Preflight(path, 0, False, (Check("pdf", "fail", f"not a readable PDF: {reason}"),))
-    except Exception as exc:  # pypdf may raise anything on a hostile file: refused, never a traceback
-        return Preflight(path, 0, False, (Check("pdf", "fail", f"not a readable PDF: {exc}"),))
     try:
         standard, version, intent = _standard(reader)
         found = _Found()
