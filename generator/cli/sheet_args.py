@@ -5,14 +5,19 @@ warnings. Declared once here, used by each command."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 import typer
 
 from ..deck.model import Deck
+from ..errors import ParameterError
 from ..render.cards import proof_label
 from ..render.printer_config import parse_offset, printer_offset
 from ..render.sheet import SheetOptions
+
+if TYPE_CHECKING:
+    from ..render.cut_file import CutPage
 from .project_args import SheetFlags, checked, from_project, resolved_sheet
 
 MAX_WARNINGS = 20  # printed in full; the rest are counted
@@ -56,3 +61,21 @@ def echo_notes(report: Notes) -> None:
         typer.echo(f"warning: {warning}", err=True)
     if len(report.warnings) > MAX_WARNINGS:
         typer.echo(f"warning: ... and {len(report.warnings) - MAX_WARNINGS} more", err=True)
+
+
+def write_cut(cut_file: str | None, pages: list[CutPage], output: Path) -> None:
+    """Write ``--cut-file``'s file beside ``output`` and say so (nothing without the option)."""
+    if cut_file is None:
+        return
+    from ..render.cut_file import cut_path, write_cut_file
+
+    path = write_cut_file(pages, cut_path(output, cut_file.lower()), cut_file.lower())
+    count = sum(len(p.shapes) for p in pages)
+    typer.echo(f"{path}: cut paths of {count} pieces on {len(pages)} page{'s' if len(pages) != 1 else ''}", err=True)
+
+
+def check_cut_file(cut_file: str | None) -> None:
+    from ..render.cut_file import CUT_FORMATS
+
+    if cut_file is not None and cut_file.lower() not in CUT_FORMATS:
+        raise ParameterError(f"--cut-file {cut_file!r} is not valid; valid: {', '.join(CUT_FORMATS)}")
