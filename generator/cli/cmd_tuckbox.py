@@ -23,7 +23,7 @@ def tuckbox(
              + ", ".join(f"{k} ({v:g} mm)" for k, v in THICKNESS.items()) + "."),
     sleeves: bool = typer.Option(False, "--sleeves", help="Room for sleeved cards (2.5 mm wider and taller, "
                                                           "0.12 mm thicker each)."),
-    cards: int | None = typer.Option(None, "--cards", min=1, show_default=False,
+    cards: int | None = typer.Option(None, "--count", min=1, show_default=False,
                                      help="How many cards the box holds (default: the deck's, copies counted)."),
     page: str | None = typer.Option(None, "--page", show_default=False,
                                     help="Paper: a4, letter, legal, a3, tabloid (default: A4, else Letter; "

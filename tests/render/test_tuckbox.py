@@ -88,11 +88,11 @@ def test_sleeves_and_thickness_make_the_box_bigger(tmp_path: Path) -> None:
 
 
 def test_a_big_box_names_the_paper_it_needs(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["tuckbox", "eagle", "-o", str(tmp_path / "big.pdf"), "--cards", "150"])
+    result = runner.invoke(app, ["tuckbox", "eagle", "-o", str(tmp_path / "big.pdf"), "--count", "150"])
     assert result.exit_code == 2
     assert "does not fit A4 or Letter; use --page a3" in result.output, result.output
     assert not (tmp_path / "big.pdf").exists()
-    result = runner.invoke(app, ["tuckbox", "eagle", "-o", str(tmp_path / "big.pdf"), "--cards", "150",
+    result = runner.invoke(app, ["tuckbox", "eagle", "-o", str(tmp_path / "big.pdf"), "--count", "150",
                                  "--page", "a3"])
     assert result.exit_code == 0, result.output
 
