@@ -99,6 +99,8 @@ def _printed(deck: Deck, folder: Path, add: Any) -> None:
     if "showcase" in outputs and deck.kind == "cards":
         add("showcase", "showcase", [folder / "showcase"], cards=list(b.showcase.cards),
             background=b.showcase.background, width=b.showcase.width)
+    if "tuckbox" in outputs and deck.kind == "cards":  # as deckpress tuckbox, on the sheets' colour
+        add("tuckbox", "tuckbox", [folder / "tuckbox.pdf"], color=b.sheets.color)
 
 
 def sheet_settings(sheets: SheetsIn) -> dict[str, Any]:
@@ -299,5 +301,16 @@ def _balance(deck: Deck, job: Job) -> list[str]:
     return [f"{f.level}: {f.message}" for f in report.findings]
 
 
-_RUNNERS = {"cards": _cards, "tiles": _tiles, "images": _images, "showcase": _showcase, "rules": _rules,
+def _tuckbox(deck: Deck, job: Job) -> list[str]:
+    from ..render.cards import card_pieces
+    from ..render.sheet import with_copies
+    from ..render.tuckbox import write_tuckbox
+
+    pieces = card_pieces(deck)
+    write_tuckbox(job.outputs[0], pieces[0], deck.name, deck.colors, len(with_copies(pieces)),
+                  color=job.options["color"])
+    return []
+
+
+_RUNNERS = {"cards": _cards, "tiles": _tiles, "images": _images, "showcase": _showcase, "tuckbox": _tuckbox, "rules": _rules,
             "balance": _balance}
