@@ -16,6 +16,7 @@ import hashlib
 import io
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from pypdf import PageObject, PdfReader, PdfWriter, Transformation
 from pypdf.generic import ArrayObject, ByteStringObject, NameObject
@@ -73,7 +74,8 @@ def impose_pdf(source: bytes, path: Path, sheet: tuple[float, float],
     info = reader.metadata
     if info is not None:  # the source's keys (title, dates, Trapped, the PDF/X version) carry over
         writer.add_metadata({k: v for k, v in info.items() if k != "/Subject"})
-    intents = reader.trailer["/Root"].get("/OutputIntents")
+    catalog: Any = reader.trailer["/Root"].get_object()
+    intents = catalog.get("/OutputIntents")
     if intents is not None:  # a CMYK booklet: its PDF/X output intent and profile
         writer._root_object[NameObject("/OutputIntents")] = intents.get_object().clone(writer)
     digest = hashlib.md5(source, usedforsecurity=False).digest()  # reproducible: the same pages, the same ID

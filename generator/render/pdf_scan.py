@@ -88,6 +88,10 @@ class _State:
     width: float = 1.0  # line width, user units
 
 
+def _with_colour(state: _State, colour: Colour, *, stroke: bool) -> _State:
+    return replace(state, stroke=colour) if stroke else replace(state, fill=colour)
+
+
 def _grow(box: Box | None, by: float) -> Box | None:
     return None if box is None else (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
 
@@ -228,11 +232,11 @@ class _Walker:
             elif op in _DEVICE:
                 values = tuple(float(v) for v in operands)
                 colour = Colour(_DEVICE[op], values, registration=values == (1.0, 1.0, 1.0, 1.0))
-                stack[-1] = replace(st, **{"stroke" if op.isupper() else "fill": colour})
+                stack[-1] = _with_colour(st, colour, stroke=op.isupper())
             elif op in (b"cs", b"CS"):
                 space, raw = space_of(operands[0], named_spaces)
                 colour = Colour(space, all_plates=_is_all(raw))
-                stack[-1] = replace(st, **{"stroke" if op == b"CS" else "fill": colour})
+                stack[-1] = _with_colour(st, colour, stroke=op == b"CS")
             elif op in (b"sc", b"scn", b"SC", b"SCN"):
                 stroke = op in (b"SC", b"SCN")
                 current = st.stroke if stroke else st.fill
@@ -244,7 +248,7 @@ class _Walker:
                 registration = ((current.all_plates and any(numbers))
                                 or (current.space == "DeviceCMYK" and numbers == (1.0, 1.0, 1.0, 1.0)))
                 colour = replace(current, values=numbers, registration=registration)
-                stack[-1] = replace(st, **{"stroke" if stroke else "fill": colour})
+                stack[-1] = _with_colour(st, colour, stroke=stroke)
             elif op in _PATH_OPS:
                 if op == b"m" or not starts:
                     starts.append(len(path))

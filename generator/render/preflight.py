@@ -306,7 +306,7 @@ def _pdf_version(reader: PdfReader, head: bytes) -> tuple[int, int]:
         version = (int(found[0]), int(found[2]))
     except (ValueError, IndexError):
         version = (0, 0)
-    catalog = reader.trailer["/Root"].get_object()
+    catalog: Any = reader.trailer["/Root"].get_object()
     raw = str(catalog.get("/Version", "")).lstrip("/")
     if len(raw) == 3 and raw[1] == ".":
         try:
@@ -318,7 +318,8 @@ def _pdf_version(reader: PdfReader, head: bytes) -> tuple[int, int]:
 
 def _xmp_version(reader: PdfReader) -> str:
     """The ``pdfxid:GTS_PDFXVersion`` of the XMP metadata ('' where there is none)."""
-    meta = reader.trailer["/Root"].get_object().get("/Metadata")
+    root: Any = reader.trailer["/Root"].get_object()
+    meta = root.get("/Metadata")
     if meta is None:
         return ""
     text = meta.get_object().get_data().decode("utf-8", "replace")
@@ -386,7 +387,7 @@ def _check_pdfx(reader: PdfReader, head: bytes, standard: Standard, version: str
 def _encrypted(reader: PdfReader) -> str:
     """How the file is encrypted, in a few words."""
     try:
-        handler = reader.trailer["/Encrypt"].get_object()
+        handler: Any = reader.trailer["/Encrypt"].get_object()
         filt = str(handler.get("/Filter", "")).lstrip("/")
         v = int(handler.get("/V", 0))
         kind = {1: "RC4 40-bit", 2: "RC4", 4: "RC4 or AES-128", 5: "AES-256"}.get(v, f"V{v}")
