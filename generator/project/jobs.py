@@ -68,11 +68,13 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int | None = No
         if "booklets" in outputs:  # the booklet in that language too, beside the translated sheets
             for name, file, sets in project_booklets(deck, bundled=True):
                 add_in(name, "rules", [folder / lang / file], game=deck.game, sets=list(sets),
-                       format=b.booklets.imposition, page=b.booklets.page)
+                       format=b.booklets.imposition, page=b.booklets.page,
+                       **({"color": "cmyk"} if b.sheets.color == "cmyk" else {}))
     if "booklets" in outputs:
+        cmyk = {"color": "cmyk"} if b.sheets.color == "cmyk" else {}  # a print-shop project: its booklets too
         for name, file, sets in project_booklets(deck):
             add(name, "rules", [folder / file], game=deck.game, sets=list(sets), format=b.booklets.imposition,
-                page=b.booklets.page)
+                page=b.booklets.page, **cmyk)
     if _game(deck) is not None and "balance" in outputs:
         games = balance_games if balance_games is not None else b.balance.games
         add("balance", "balance", [folder / "balance.pdf", folder / "balance.json"], games=games)
@@ -284,7 +286,7 @@ def _rules(deck: Deck, job: Job) -> list[str]:
         return [f"no rule booklet in {job.lang!r} (booklets exist in {', '.join(booklet_languages())}; "
                 f"see docs/languages.md): {job.outputs[0].name} is not made"]
     build_booklet(game, params, deck, job.outputs[0], format=job.options["format"], page=job.options["page"],
-                  lang=job.lang or None)
+                  lang=job.lang or None, color=job.options.get("color", "rgb"))
     return []
 
 

@@ -108,19 +108,21 @@ def test_card_thickness_values_and_stocks() -> None:
     assert net.panel_widths() == [24.4, 71.0, 24.4, 71.0, 10.0]
 
 
-def test_build_makes_the_tuckbox_a_project_names(tmp_path: Path) -> None:
+def test_build_makes_the_tuckbox_a_project_names_and_cmyk_booklets(tmp_path: Path) -> None:
     import shutil
 
     from generator.paths import deck_data_dir
 
     folder = tmp_path / "proj"
     folder.mkdir()
-    extra = "\nbuild:\n  outputs: [tuckbox]\n  sheets: {color: cmyk}\n"
+    extra = "\nbuild:\n  outputs: [tuckbox, booklets]\n  sheets: {color: cmyk}\n"
     (folder / "deck.yaml").write_text((deck_data_dir() / "eagle.yaml").read_text() + extra)
     shutil.copy(deck_data_dir() / "eagle-cards.csv", folder)
     out = tmp_path / "out"
     result = runner.invoke(app, ["build", str(folder), "-o", str(out), "--jobs", "1"])
     assert result.exit_code == 0, result.output
-    box = out / "proj" / "tuckbox.pdf"
-    check = preflight(box)
-    assert check.status == "pass" and check.pdfx, [c for c in check.checks if c.status != "pass"]
+    made = sorted((out / "proj").glob("*.pdf"))
+    assert [p.name for p in made if p.name == "tuckbox.pdf"] and len(made) >= 2, made  # the box and a booklet
+    for pdf in made:  # a print-shop project (sheets in CMYK): its box and booklets are PDF/X-1a too
+        check = preflight(pdf)
+        assert check.status == "pass" and check.pdfx, (pdf.name, [c for c in check.checks if c.status != "pass"])
