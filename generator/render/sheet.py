@@ -154,8 +154,13 @@ def _draw_side(
     if options.cut_lines:
         draw_cut_lines(canvas, used)
     if options.crop_marks:
+        on_page = list(used)  # the page's TrimBox holds both halves of a fold sheet
+        if options.backs == "fold":
+            other = plan.back_slots if side == "front" else plan.front_slots
+            on_page += [slot for piece, slot in zip(items, other, strict=False)
+                        if side == "back" or getattr(piece, "double_sided", True)]
         draw_segments(canvas, crop_marks(used, area, _mark_reach(plan, area, options.margin)),
-                      trim=_bounds([s.cut for s in used]) if used else None)
+                      trim=_bounds([s.cut for s in on_page]) if on_page else None)
     return used
 
 

@@ -160,3 +160,12 @@ def test_booklets_have_boxes_and_pass_preflight_in_cmyk(tmp_path: Path, args: li
     assert result.exit_code == 0, result.output
     check = preflight(cmyk)
     assert check.status == "pass", [c for c in check.checks if c.status != "pass"]
+
+
+def test_a_fold_sheet_keeps_registration_outside_its_trimbox(tmp_path: Path) -> None:
+    out = tmp_path / "fold.pdf"  # the TrimBox holds both halves: a mark near the fold is inside it
+    result = runner.invoke(app, ["cards", "eagle", "-o", str(out), "--backs", "fold", "--color", "cmyk",
+                                 "--page", "letter"])
+    assert result.exit_code == 0, result.output
+    check = preflight(out)
+    assert check.status == "pass", [c for c in check.checks if c.status != "pass"]
