@@ -21,7 +21,7 @@ left out of the pairs and run once each on their own, expecting exit 2.
 - ``tiles``: components x arrangement x colour x backs x page x packs x cut file.
 - ``tuckbox``: deck source x colour x sleeves x card thickness x page, and a box too big
   for any paper (exit 2).
-- ``rules``: every game x page (a4, letter, a3) x format x deck (bundled, kitchen).
+- ``rules``: every game x page (a4, letter, a3) x format x deck (bundled, kitchen) x colour.
 - ``check``: deck source x --json x --report x --suggest x --strategy x --jobs.
 - ``build``, ``new`` and ``watch`` are scenarios (test_scenarios.py).
 

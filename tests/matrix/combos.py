@@ -163,7 +163,8 @@ def tiles_combos() -> list[Any]:
 
 # -- rules ---------------------------------------------------------------------------
 RULES = {"game": ["weiji", "war", "viashi"], "page": ["default", "a4", "letter", "a3"],
-         "imposition": ["default", "booklet", "sheet"], "deck": ["bundled", "kitchen", "settings"]}
+         "imposition": ["default", "booklet", "sheet"], "deck": ["bundled", "kitchen", "settings"],
+         "color": ["rgb", "cmyk"]}
 
 
 def rules_combos() -> list[Any]:
@@ -173,6 +174,7 @@ def rules_combos() -> list[Any]:
         args = ["rules", r["game"], "-o", "OUT/rules.pdf"]
         args += ["--page", r["page"]] if r["page"] != "default" else []
         args += ["--imposition", r["imposition"]] if r["imposition"] != "default" else []
+        args += ["--color", "cmyk"] if r["color"] == "cmyk" else []
         decks = {"kitchen": ["--deck", "KITCHEN"], "settings": ["--deck", "KITCHEN/settings.yaml"]}
         out.append(_param(combo, args + decks.get(r["deck"], [])))
     out.append(_param("rules-deprecated-format", ["rules", "weiji", "-o", "OUT/rules.pdf", "--format", "sheet"],
