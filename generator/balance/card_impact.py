@@ -74,7 +74,7 @@ def unsupported(game: str, built: Game, deck: Deck, seed: int) -> str | None:
     """Why card impact cannot be measured for this game (None: it can)."""
     if entry(game).default_strategy is None:
         return f"{game} has no player decisions"
-    probe = built.new_state()
+    probe: Any = built.new_state()
     while probe.current() == CHANCE and not probe.is_over():
         probe.apply(probe.sample_chance(random.Random(seed)))
     first = (probe.legal_actions(0) if probe.current() == SIMULTANEOUS else probe.legal_actions()) \

@@ -183,26 +183,37 @@ def _numbering(style: BookletStyle, label: str):  # type: ignore[no-untyped-def]
 
 
 def _layout(story: Sequence[Flowable], size: tuple[float, float], style: BookletStyle,
-            title: str) -> tuple[bytes, int]:
-    """Lay ``story`` out on ``size`` pages; the PDF bytes and the page count."""
+            title: str, color: str = "rgb") -> tuple[bytes, int]:
+    """Lay ``story`` out on ``size`` pages; the PDF bytes and the page count. Every page's
+    TrimBox and BleedBox is the page (a booklet has no bleed: its margins are white);
+    ``color="cmyk"``: the CMYK canvas of the sheets (PDF/X-1a, render/cmyk.py)."""
     buf = io.BytesIO()
+    page = (0, 0, size[0], size[1])
     doc = SimpleDocTemplate(
         buf, pagesize=size, leftMargin=style.margin * mm, rightMargin=style.margin * mm,
         topMargin=style.margin * mm, bottomMargin=(style.margin + 3) * mm, invariant=1,
         pageCompression=1, initialFontName=SANS, initialFontSize=10, title=title,
         author="deckpress", creator="deckpress", producer="deckpress (ReportLab)",
+        trimBox=page, bleedBox=page,
     )
-    doc.build(list(story), onLaterPages=_numbering(style, title))
+    maker: Any = Canvas
+    if color == "cmyk":
+        from ..render.cmyk import CmykCanvas  # numpy and littleCMS: only when asked for
+
+        maker = CmykCanvas
+    doc.build(list(story), onLaterPages=_numbering(style, title), canvasmaker=maker)
     return buf.getvalue(), doc.page
 
 
 def build_booklet(game: str, params: Params, deck: Deck, path: Path, *, format: str = "booklet",
-                  page: str = "a4", lang: str | None = None) -> BookletReport:
+                  page: str = "a4", lang: str | None = None, color: str = "rgb") -> BookletReport:
     """Write the rule booklet of ``game`` for ``params`` and ``deck`` at ``path`` (atomically),
     its fixed sentences in ``lang`` (None: English; a catalogue in templates/rules/locale/,
     see :mod:`generator.i18n`). The deck's own names are the deck's: pass it localized."""
     if format not in FORMATS:
         raise ParameterError(f"unknown format {format!r}; valid: {', '.join(FORMATS)}")
+    if color not in ("rgb", "cmyk"):
+        raise ParameterError(f"--color {color!r} is not valid; valid: rgb, cmyk")
     page = page.lower()
     sizes = booklet_sizes(format, page)  # a ParameterError naming the valid sizes
     register_fonts()
@@ -213,7 +224,7 @@ def build_booklet(game: str, params: Params, deck: Deck, path: Path, *, format: 
         size, sheet = sizes
         frame = (size[0] - 2 * style.margin * mm, size[1] - 2 * style.margin * mm)
         title = _("%(game)s rules · %(deck)s") % {"game": _(entry(game).title), "deck": deck.name}
-        pdf, pages = _layout(_story(game, text, context, deck, style, frame), size, style, title)
+        pdf, pages = _layout(_story(game, text, context, deck, style, frame), size, style, title, color)
     with atomic_write(path) as tmp:
         if sheet is None:
             tmp.write_bytes(pdf)

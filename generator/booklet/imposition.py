@@ -12,11 +12,14 @@ with pypdf (page content is reused as is, so fonts stay embedded once).
 
 from __future__ import annotations
 
+import hashlib
 import io
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+from pypdf.generic import ArrayObject, ByteStringObject, NameObject
 
 Side = tuple[int | None, int | None]  # (left page, right page), 1-based; None = blank
 
@@ -67,9 +70,16 @@ def impose_pdf(source: bytes, path: Path, sheet: tuple[float, float],
             dy = (height - ph) / 2
             target.merge_transformed_page(page, Transformation().translate(dx, dy))
         target.compress_content_streams()
+        target.trimbox = target.bleedbox = target.mediabox  # the sheet is cut to itself: no bleed
     info = reader.metadata
-    if info is not None:
-        writer.add_metadata({k: str(v) for k, v in info.items() if k in ("/Title", "/Author", "/Creator", "/Producer")})
+    if info is not None:  # the source's keys (title, dates, Trapped, the PDF/X version) carry over
+        writer.add_metadata({k: v for k, v in info.items() if k != "/Subject"})
+    catalog: Any = reader.trailer["/Root"].get_object()
+    intents = catalog.get("/OutputIntents")
+    if intents is not None:  # a CMYK booklet: its PDF/X output intent and profile
+        writer._root_object[NameObject("/OutputIntents")] = intents.get_object().clone(writer)
+    digest = hashlib.md5(source, usedforsecurity=False).digest()  # reproducible: the same pages, the same ID
+    writer._ID = ArrayObject([ByteStringObject(digest), ByteStringObject(digest)])
     with path.open("wb") as handle:
         writer.write(handle)
     return len(sides)

@@ -9,6 +9,7 @@ import typer
 from ..errors import ParameterError
 from ..render.calibrate import write_calibration
 from ..render.cards import card_pieces
+from ..render.cut_file import CutPage
 from ..render.geometry import parse_card_size
 from ..render.printer_config import parse_offset, save_printer_offset
 from ..render.sheet import with_copies, write_sheets
@@ -19,7 +20,7 @@ from .lang_args import in_language
 from .progress import progress_bar
 from .project_args import SheetFlags
 from .sheet_args import back_offset as sheet_back_offset
-from .sheet_args import echo_notes, sheet_options, with_sheet_flags
+from .sheet_args import check_cut_file, echo_notes, sheet_options, with_sheet_flags, write_cut
 
 
 @app.command()
@@ -32,6 +33,7 @@ def cards(
     proof: options.Proof = False,
     back_offset: options.BackOffset = None,
     printer: options.Printer = None,
+    cut_file: options.CutFile = None,
     layout: options.Layout = None,
     size: options.Size = None,
     strict: options.Strict = False,
@@ -42,11 +44,15 @@ def cards(
     options_ = sheet_options(loaded, sheet, offset=back_offset, printer=printer, proof=proof)
     card_size = parse_card_size(size) if size else None
     pieces = card_pieces(loaded, layout, size=card_size, strict=strict)
+    check_cut_file(cut_file)
+    cut: list[CutPage] = []
     with progress_bar() as bar:
         task = bar.add_task(f"{loaded.name}", total=len(with_copies(pieces)))
         report = write_sheets(pieces, output, options_, title=loaded.name,
-                              progress=lambda done: bar.update(task, completed=done))
+                              progress=lambda done: bar.update(task, completed=done),
+                              cut=cut if cut_file else None)
     echo_notes(report)
+    write_cut(cut_file, cut, output)
     typer.echo(f"{output}: {report.pieces} cards on {report.pages} page{'s' if report.pages != 1 else ''} "
                f"({report.per_page} per page, {report.arrangement}, {report.orientation})")
 

@@ -39,6 +39,7 @@ def images(
                                                help="Round the corners by this many mm (transparent; png, webp).",
                                                show_default=False),
     color: str = typer.Option("rgb", "--color", help="rgb, or cmyk for the vendor PDF (--preset dtc): CMYK colours and images, a CMYK output intent, no transparency (see docs/images.md)."),
+    pdfx: str | None = typer.Option(None, "--pdfx", help="With --color cmyk: the PDF/X-1a standard of the vendor PDF, 2003 (default: DriveThruCards' publisher guide) or 2001 (the older one).", show_default=False),
     layout: options.Layout = None,
     size: options.Size = None,
     jobs: options.Jobs = "auto",
@@ -77,7 +78,7 @@ def images(
         check_base_url(base_url, preset)
     plan = _plan(loaded, preset.lower() if preset else None, dpi=dpi, bleed=bleed,
                  format=format.lower() if format else None, back_images=back_images,
-                 corner_radius=corner_radius, color=color.lower())
+                 corner_radius=corner_radius, color=color.lower(), pdfx=pdfx)
     pieces = deck_pieces(loaded, layout, parse_card_size(size) if size else None, strict=strict)
     with progress_bar() as bar:
         task = bar.add_task(f"{loaded.name}", total=None)
@@ -98,16 +99,17 @@ def images(
 
 
 def _plan(deck: Deck, preset: str | None, *, dpi: float | None, bleed: float | None, format: str | None,
-          back_images: bool | None, corner_radius: float | None, color: str) -> ExportPlan:
+          back_images: bool | None, corner_radius: float | None, color: str,
+          pdfx: str | None = None) -> ExportPlan:
     """The flags, then (without a vendor preset, which fixes its own) the project's
     ``build.images``, then the defaults."""
     given: dict[str, Any] = {"dpi": dpi, "bleed": bleed, "format": format, "back_images": back_images}
     if preset is not None:  # the preset's own values, then the flags (each checked against the preset)
         return plan_export(preset, dpi=dpi, bleed=bleed, format=format, backs=back_images,
-                           corner_radius=corner_radius, color=color)
+                           corner_radius=corner_radius, color=color, pdfx=pdfx)
     return checked(deck, resolve(deck.build, "images", ImageFilesIn, given), lambda images: plan_export(
         None, dpi=images.dpi, bleed=images.bleed, format=images.format, backs=images.back_images,
-        corner_radius=corner_radius, color=color))
+        corner_radius=corner_radius, color=color, pdfx=pdfx))
 
 
 def check_base_url(base_url: str, preset: str | None) -> None:

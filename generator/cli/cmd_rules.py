@@ -34,6 +34,8 @@ def rules(
     lang: str | None = typer.Option(None, "--lang", metavar="LANG", show_default=False,
                                     help="The booklet's language (en, or one with a catalogue: de), with the deck's "
                                          "names in it where the deck declares it (see docs/languages.md)."),
+    color: str = typer.Option("rgb", "--color", help="rgb (screens, home printers) or cmyk (print shops: "
+                              "CMYK, PDF/X-1a, as the sheets; see docs/images.md)."),
     old_format: options.OldBookletFormat = None,
 ) -> None:
     """Rule booklet for GAME, stating exactly the chosen rule parameters (--set as for simulate)."""
@@ -60,7 +62,7 @@ def rules(
                                 {"imposition": imposition and imposition.lower(), "page": page})
     booklet = checked(loaded, settings, lambda b: (page_size(b.page.lower()), b)[1])  # a page no one knows: its line
     report = build_booklet(spec.name, params, loaded, output, format=booklet.imposition, page=booklet.page.lower(),
-                           lang=lang)
+                           lang=lang, color=color.lower())
     if report.format == "booklet":
         blank = f", {report.blank} blank" if report.blank else ""
         typer.echo(f"{output}: {report.pages}-page booklet{blank} on {report.sheets} sheet sides; "

@@ -7,6 +7,7 @@ from collections import Counter
 import typer
 
 from ..deck.settings import SheetsIn
+from ..render.cut_file import CutPage
 from ..render.piecepack import COMPONENTS, parse_components, piecepack_pieces
 from ..render.sheet import with_copies, write_sheets
 from . import options
@@ -14,7 +15,7 @@ from .app import app, friendly
 from .checked import load_checked
 from .progress import progress_bar
 from .project_args import SheetFlags
-from .sheet_args import echo_notes, sheet_options, with_sheet_flags
+from .sheet_args import check_cut_file, echo_notes, sheet_options, with_sheet_flags, write_cut
 
 NOUNS = {"tile": "tiles", "coin": "coins", "die": "dice", "pawn": "pawns"}
 
@@ -32,17 +33,22 @@ def tiles(
     proof: options.Proof = False,
     back_offset: options.BackOffset = None,
     printer: options.Printer = None,
+    cut_file: options.CutFile = None,
 ) -> None:
     """Piecepack print-and-play: 2 in tiles, 3/4 in coins, die nets and fold-up pawns."""
     chosen = parse_components(components)
     loaded = load_checked(deck)
     options_ = sheet_options(loaded, sheet, offset=back_offset, printer=printer, proof=proof, model=SheetsIn)
     pieces = piecepack_pieces(loaded, packs, None if chosen == COMPONENTS else chosen)  # all: all that can be made
+    check_cut_file(cut_file)
+    cut: list[CutPage] = []
     with progress_bar() as bar:
         task = bar.add_task(loaded.name, total=len(with_copies(pieces)))
         report = write_sheets(pieces, output, options_, title=loaded.name,
-                              progress=lambda done: bar.update(task, completed=done))
+                              progress=lambda done: bar.update(task, completed=done),
+                              cut=cut if cut_file else None)
     echo_notes(report)
+    write_cut(cut_file, cut, output)
     counts = Counter(getattr(p, "kind", "piece") for p in with_copies(pieces))
     parts = ", ".join(f"{n} {NOUNS.get(k, k)}" for k, n in counts.items())
     typer.echo(f"{output}: {packs} piecepack{'s' if packs != 1 else ''} ({parts}) "

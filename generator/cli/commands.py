@@ -19,6 +19,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (  # (command, module, one-line hel
     ("rules", "cmd_rules", "Rule booklet for GAME, stating exactly the chosen rule parameters (--set as for simulate)."),
     ("simulate", "cmd_simulate", "Simulate GAME to see how a deck plays: wins per seat, game lengths, ties."),
     ("tiles", "cmd_tiles", "Piecepack print-and-play: 2 in tiles, 3/4 in coins, die nets and fold-up pawns."),
+    ("tuckbox", "cmd_tuckbox", "A one-piece tuck box for DECK: sized from the cards, with its back design, name and colours."),
     ("tune", "cmd_tune", "Search the changes you allow for one that meets the deck's design targets (balance: targets:)."),
     ("translate", "cmd_translate", "Write or update translations/LANG.csv: the source text beside each empty cell, changed sources marked."),
     ("watch", "cmd_watch", "Build once, serve the gallery, and rebuild what each saved edit affects; the page updates by itself."),

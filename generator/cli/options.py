@@ -104,6 +104,11 @@ Color = Annotated[str | None, typer.Option(
     help="rgb (screens, home printers) or cmyk (print shops: CMYK colours and images, a CMYK output intent, no "
          "transparency; see docs/images.md) (default: build.sheets.color, else rgb).")]
 
+CutFile = Annotated[str | None, typer.Option(
+    "--cut-file", metavar="svg|dxf", show_default=False,
+    help="Also write a cutting machine's cut file beside the PDF (NAME-cut.svg or NAME-cut.dxf): the cut path "
+         "of every piece on every front page, in the page's coordinates, one layer per page (see docs/images.md).")]
+
 # -- images (build.images, build.showcase) ---------------------------------------------
 Dpi = Annotated[float | None, typer.Option(
     "--dpi", show_default=False, help="Pixels per inch, 30-1200 (default: build.images.dpi, else 300).")]

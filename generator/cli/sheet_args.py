@@ -7,13 +7,15 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import typer
 
 from ..deck.model import Deck
 from ..deck.resolve import checked, resolve
 from ..deck.settings import CardSheetsIn, SheetsIn
+from ..errors import ParameterError
 from ..render.cards import proof_label
 from ..render.printer_config import parse_offset, printer_offset
 from ..render.sheet import SheetOptions
@@ -51,6 +53,9 @@ def with_sheet_flags(command: F) -> F:
     wrapper.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
     wrapper.__annotations__ = {p.name: p.annotation for p in params} | {"return": signature.return_annotation}
     return wrapper  # type: ignore[return-value]
+
+if TYPE_CHECKING:
+    from ..render.cut_file import CutPage
 
 MAX_WARNINGS = 20  # printed in full; the rest are counted
 
@@ -91,3 +96,21 @@ def echo_notes(report: Notes) -> None:
         typer.echo(f"warning: {warning}", err=True)
     if len(report.warnings) > MAX_WARNINGS:
         typer.echo(f"warning: ... and {len(report.warnings) - MAX_WARNINGS} more", err=True)
+
+
+def write_cut(cut_file: str | None, pages: list[CutPage], output: Path) -> None:
+    """Write ``--cut-file``'s file beside ``output`` and say so (nothing without the option)."""
+    if cut_file is None:
+        return
+    from ..render.cut_file import cut_path, write_cut_file
+
+    path = write_cut_file(pages, cut_path(output, cut_file.lower()), cut_file.lower())
+    count = sum(len(p.shapes) for p in pages)
+    typer.echo(f"{path}: cut paths of {count} pieces on {len(pages)} page{'s' if len(pages) != 1 else ''}", err=True)
+
+
+def check_cut_file(cut_file: str | None) -> None:
+    from ..render.cut_file import CUT_FORMATS
+
+    if cut_file is not None and cut_file.lower() not in CUT_FORMATS:
+        raise ParameterError(f"--cut-file {cut_file!r} is not valid; valid: {', '.join(CUT_FORMATS)}")

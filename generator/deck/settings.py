@@ -23,7 +23,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AliasChoices, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
-Output = Literal["sheets", "images", "booklets", "balance", "vendors", "showcase"]
+Output = Literal["sheets", "images", "booklets", "balance", "vendors", "showcase", "tuckbox"]
 DEFAULT_OUTPUTS: tuple[Output, ...] = ("sheets", "images", "booklets", "balance")
 
 

@@ -22,7 +22,7 @@ from ..deck.model import CardSize, Deck
 from ..errors import ParameterError
 from ..render.piece import Piece
 from .files import file_stems, group_name, is_round, size_key
-from .options import ALPHA_FORMATS, ImageOptions
+from .options import ALPHA_FORMATS, PDFX, ImageOptions
 from .presets import ExportPlan, plan_export
 from .rasterise import pixel_size, pixels
 from .report import ImageReport
@@ -97,7 +97,8 @@ def export_pieces(
 
         stem = f"{name}-{plan.preset.name if plan.preset else 'vendor'}"
         report = write_vendor_pdfs(pieces, out_dir, stem, plan.options.bleed_mm, title=title,
-                                   progress=progress, color=plan.options.color)
+                                   progress=progress, color=plan.options.color,
+                                   pdfx=PDFX[plan.options.pdfx])
     else:
         if plan.preset is not None and plan.preset.name == "tabletopia":
             from .presets import check_tabletopia

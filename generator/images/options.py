@@ -13,6 +13,8 @@ from ..errors import ParameterError
 
 FORMATS = ("png", "jpg", "webp")
 COLORS = ("rgb", "cmyk")  # cmyk: only the vendor PDF (--preset dtc)
+# --pdfx: the PDF/X standard of the CMYK vendor PDF (render/cmyk.STANDARDS); DriveThruCards asks for 2003
+PDFX = {"2003": "PDF/X-1a:2003", "2001": "PDF/X-1a:2001"}
 ALPHA_FORMATS = ("png", "webp")  # formats that keep transparent rounded corners
 MIN_DPI = 30
 MAX_DPI = 1200
@@ -36,10 +38,12 @@ class ImageOptions:
     backs: bool = False
     corner_radius: float = 0.0  # mm; > 0 makes the corners transparent (png, webp)
     color: str = "rgb"  # "cmyk": the vendor PDF in CMYK (render/cmyk.py)
+    pdfx: str = "2003"  # with cmyk: the PDF/X-1a year (PDFX)
 
     def __post_init__(self) -> None:
         check_choice("--format", self.format, FORMATS)
         check_choice("--color", self.color, COLORS)
+        check_choice("--pdfx", self.pdfx, tuple(PDFX))
         if not MIN_DPI <= self.dpi <= MAX_DPI:
             raise ParameterError(f"--dpi must be between {MIN_DPI} and {MAX_DPI}, got {self.dpi:g}")
         if not 0 <= self.bleed_mm <= MAX_BLEED_MM:

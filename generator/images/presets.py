@@ -71,12 +71,16 @@ def plan_export(
     backs: bool | None = None,
     corner_radius: float | None = None,
     color: str = "rgb",
+    pdfx: str | None = None,
 ) -> ExportPlan:
     """Options from the arguments given (``None`` = not given), then the preset, then defaults.
     ``bleed``: mm of bleed art on every side (0: none; ``True``: the vendors' 1/8 in)."""
     if isinstance(bleed, bool):
         bleed = VENDOR_BLEED_MM if bleed else 0.0
     check_choice("--color", color, COLORS)
+    if pdfx is not None and color != "cmyk":
+        raise ParameterError(f"--pdfx {pdfx} chooses the PDF/X standard of a CMYK vendor PDF; "
+                             "add --color cmyk (and --preset dtc)")
     if preset is not None:
         check_choice("--preset", preset, tuple(PRESETS))
     if color == "cmyk" and (preset is None or PRESETS[preset].output != "pdf"):
@@ -117,6 +121,7 @@ def plan_export(
         backs=True if backs is None else backs,
         corner_radius=0.0,
         color=color,
+        pdfx=pdfx or "2003",
     )
     return ExportPlan(options, p.output, p)
 

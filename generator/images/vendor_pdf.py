@@ -39,13 +39,14 @@ def write_vendor_pdf(
     title: str = "",
     progress: Progress | None = None,
     color: str = "rgb",
+    pdfx: str | None = None,
 ) -> ImageReport:
     register_fonts()
     printed = with_copies(pieces)
     report = ImageReport(path.parent, "pdf")
     warnings: list[str] = []
     with atomic_write(path) as tmp:
-        canvas = make_canvas(tmp, title=title or "deckpress cards", color=color)
+        canvas = make_canvas(tmp, title=title or "deckpress cards", color=color, pdfx=pdfx)
         canvas.setSubject(f"print-vendor PDF: one card side per page, {bleed_mm:g} mm bleed, "
                           f"pages {' then '.join(PAGE_ORDER)}")
         for done, piece in enumerate(printed, 1):
@@ -63,7 +64,7 @@ def write_vendor_pdf(
     report.files.append(path)
     report.rendered = 2 * len(printed)
     report.warnings = warnings
-    inks = ("CMYK with a PDF/X-1a output intent (see docs/images.md)" if color == "cmyk"
+    inks = (f"CMYK, {pdfx or 'PDF/X-1a:2001'} with a SWOP output intent (see docs/images.md)" if color == "cmyk"
             else "RGB: DriveThruCards converts to CMYK (--color cmyk writes CMYK)")
     report.notes.append(f"{len(printed)} cards, {2 * len(printed)} pages ({' / '.join(PAGE_ORDER)}), "
                         f"{bleed_mm:g} mm bleed; {inks}")
@@ -84,6 +85,7 @@ def write_vendor_pdfs(
     title: str = "",
     progress: Progress | None = None,
     color: str = "rgb",
+    pdfx: str | None = None,
 ) -> ImageReport:
     """``out_dir/<stem>.pdf`` for pieces of one size; one ``<stem>-<W>x<H>mm.pdf`` per size
     (in the order the sizes first appear) when they mix sizes."""
@@ -92,7 +94,7 @@ def write_vendor_pdfs(
         groups.setdefault((round(piece.width, 2), round(piece.height, 2)), []).append(piece)
     if len(groups) == 1:
         return write_vendor_pdf(pieces, out_dir / f"{stem}.pdf", bleed_mm, title=title, progress=progress,
-                                color=color)
+                                color=color, pdfx=pdfx)
     total = len(with_copies(pieces))
     merged = ImageReport(out_dir, "pdf")
     done = 0
@@ -105,7 +107,7 @@ def write_vendor_pdfs(
 
         path = out_dir / f"{stem}-{size_name(w, h)}.pdf"
         report = write_vendor_pdf(group, path, bleed_mm, title=f"{title} {size_name(w, h)}".strip(),
-                                  progress=step, color=color)
+                                  progress=step, color=color, pdfx=pdfx)
         merged.files += report.files
         merged.rendered += report.rendered
         merged.warnings += [x for x in report.warnings if x not in merged.warnings]

@@ -72,11 +72,13 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int | None = No
         if "booklets" in outputs:  # the booklet in that language too, beside the translated sheets
             for name, file, sets in project_booklets(deck, bundled=True):
                 add_in(name, "rules", [folder / lang / file], game=deck.game, sets=list(sets),
-                       format=booklet.imposition, page=booklet.page)
+                       format=booklet.imposition, page=booklet.page,
+                       **({"color": "cmyk"} if b.sheets.color == "cmyk" else {}))
     if "booklets" in outputs:
+        cmyk = {"color": "cmyk"} if b.sheets.color == "cmyk" else {}  # a print-shop project: its booklets too
         for name, file, sets in project_booklets(deck):
             add(name, "rules", [folder / file], game=deck.game, sets=list(sets), format=booklet.imposition,
-                page=booklet.page)
+                page=booklet.page, **cmyk)
     if _game(deck) is not None and "balance" in outputs:
         games = resolve(b, "balance", BalanceIn, {"games": balance_games}).values.games
         add("balance", "balance", [folder / "balance.pdf", folder / "balance.json"], games=games)
@@ -136,6 +138,8 @@ def _printed(deck: Deck, folder: Path, add: Any) -> None:
         show = resolve(b, "showcase", ShowcaseIn).values
         add("showcase", "showcase", [folder / "showcase"], cards=list(show.cards), background=show.background,
             width=show.width)
+    if "tuckbox" in outputs and deck.kind == "cards":  # as deckpress tuckbox, on the sheets' colour
+        add("tuckbox", "tuckbox", [folder / "tuckbox.pdf"], color=b.sheets.color)
 
 
 def sheet_settings(deck: Deck) -> tuple[list[str], dict[str, Any]]:
@@ -317,7 +321,7 @@ def _rules(deck: Deck, job: Job) -> list[str]:
         return [f"no rule booklet in {job.lang!r} (booklets exist in {', '.join(booklet_languages())}; "
                 f"see docs/languages.md): {job.outputs[0].name} is not made"]
     build_booklet(game, params, deck, job.outputs[0], format=job.options["format"], page=job.options["page"],
-                  lang=job.lang or None)
+                  lang=job.lang or None, color=job.options.get("color", "rgb"))
     return []
 
 
@@ -335,5 +339,16 @@ def _balance(deck: Deck, job: Job) -> list[str]:
     return [f"{f.level}: {f.message}" for f in report.findings]
 
 
-_RUNNERS = {"cards": _cards, "tiles": _tiles, "images": _images, "showcase": _showcase, "rules": _rules,
+def _tuckbox(deck: Deck, job: Job) -> list[str]:
+    from ..render.cards import card_pieces
+    from ..render.sheet import with_copies
+    from ..render.tuckbox import write_tuckbox
+
+    pieces = card_pieces(deck)
+    write_tuckbox(job.outputs[0], pieces[0], deck.name, deck.colors, len(with_copies(pieces)),
+                  color=job.options["color"])
+    return []
+
+
+_RUNNERS = {"cards": _cards, "tiles": _tiles, "images": _images, "showcase": _showcase, "tuckbox": _tuckbox, "rules": _rules,
             "balance": _balance}

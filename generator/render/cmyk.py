@@ -30,15 +30,25 @@ DriveThruCards"):
   version over a coloured background);
 - raster art goes through the same ICC transform into a CMYK image; its
   transparency becomes a hard-edged colour-key mask (pixels under 50 % alpha
-  are left out, the others are flattened over white) instead of a soft mask.
+  are left out, the others are flattened over white) instead of a soft mask;
+  an inline image (an SVG's linked PNG: ``drawInlineImage``) is converted alike;
+- gradients (an SVG's ``linearGradient``/``radialGradient``: ``linearGradient``,
+  ``radialGradient``) become DeviceCMYK shadings: every stop goes through the
+  colour path above (its opacity a tint), and :data:`GRADIENT_STEPS` stops are
+  added between two stops, each the sRGB mix converted, so the gradient follows
+  the ICC conversion rather than a straight line between the end inks; a shading
+  in any other colour space (``shade``) is refused with an error, never written.
 
 The document gets an OutputIntent (``/GTS_PDFX``) carrying the profile and the
-PDF/X-1a:2001 keys in its Info dictionary; it stays PDF 1.3.
+keys of one of :data:`STANDARDS` in its Info dictionary (PDF/X-1a:2001 by
+default; ``pdfx="PDF/X-1a:2003"`` for DriveThruCards); it stays PDF 1.3.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache, lru_cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -64,6 +74,29 @@ PROFILE = "Artifex-CMYK-SWOP.icc"  # Ghostscript's default CMYK profile (AGPL-3+
 CONDITION = "Artifex CMYK SWOP Profile (SWOP-like US web offset, coated paper)"
 PDFX_VERSION = "PDF/X-1:2001"
 PDFX_CONFORMANCE = "PDF/X-1a:2001"
+GRADIENT_STEPS = 8  # stops added between two gradient stops (each converted through the ICC path)
+
+
+@dataclass(frozen=True)
+class Standard:
+    """The Info keys and output intent of one PDF/X flavour written by :class:`CmykCanvas`."""
+
+    name: str
+    version: str  # /GTS_PDFXVersion
+    conformance: str | None  # /GTS_PDFXConformance (only PDF/X-1a:2001 has one)
+    condition_id: str  # /OutputConditionIdentifier
+    condition: str  # /OutputCondition
+
+
+STANDARDS = {
+    "PDF/X-1a:2001": Standard("PDF/X-1a:2001", PDFX_VERSION, PDFX_CONFORMANCE, "Custom", CONDITION),
+    # DriveThruCards' publisher help asks for PDF/X-1a:2003 with US Web Coated (SWOP): the
+    # characterized condition is named by its registry identifier (CGATS TR 001, SWOP), the
+    # bundled SWOP-like profile goes with it as the destination profile
+    "PDF/X-1a:2003": Standard("PDF/X-1a:2003", "PDF/X-1a:2003", None, "CGATS TR 001",
+                              "SWOP (Publication) Grade 1 Paper; " + CONDITION),
+}
+DEFAULT_STANDARD = "PDF/X-1a:2001"
 TOTAL_INK = 2.4  # DriveThruCards' limit: C + M + Y + K at most 240 %
 RICH_FROM = 0.6  # greys whose black ink alone is over 60 % get a rich black as large solids
 RICH_MIN = 6.0  # mm: the shorter side of a fill's bounding box from which it is a large solid
@@ -235,14 +268,17 @@ def _limit_ink_pixels(pixels: np.ndarray) -> np.ndarray:
 class _PdfxInfo(PDFInfo):
     """The Info dictionary with the PDF/X version and conformance keys added."""
 
+    standard: Standard = STANDARDS[DEFAULT_STANDARD]
+
     def format(self, document: Any) -> bytes:
         keys = {"Title": PDFString(self.title), "Author": PDFString(self.author),
                 "CreationDate": PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter),
                 "Producer": PDFString(self.producer), "Creator": PDFString(self.creator),
                 "Subject": PDFString(self.subject), "Keywords": PDFString(self.keywords),
                 "Trapped": PDFName(self.trapped),
-                "GTS_PDFXVersion": PDFString(PDFX_VERSION),
-                "GTS_PDFXConformance": PDFString(PDFX_CONFORMANCE)}
+                "GTS_PDFXVersion": PDFString(self.standard.version)}
+        if self.standard.conformance:
+            keys["GTS_PDFXConformance"] = PDFString(self.standard.conformance)
         keys["ModDate"] = keys["CreationDate"]
         return PDFDictionary(keys).format(document)  # type: ignore[no-any-return]
 
@@ -252,7 +288,10 @@ class CmykCanvas(StreamingCanvas):
 
     STATE_ATTRIBUTES = [*StreamingCanvas.STATE_ATTRIBUTES, "_cmyk_fill", "_cmyk_stroke"]
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, pdfx: str = DEFAULT_STANDARD, **kwargs: Any) -> None:
+        if pdfx not in STANDARDS:
+            raise ValueError(f"unknown PDF/X standard {pdfx!r}; valid: {', '.join(STANDARDS)}")
+        self.standard = STANDARDS[pdfx]
         self._cmyk_fill: tuple[CMYK, float] = ((0.0, 0.0, 0.0, 1.0), 1.0)
         self._cmyk_stroke: tuple[CMYK, float] = ((0.0, 0.0, 0.0, 1.0), 1.0)
         self._cmyk_images: dict[int, tuple[object, ImageReader, list[int] | None]] = {}
@@ -262,6 +301,7 @@ class CmykCanvas(StreamingCanvas):
                                                           alpha=None)
         info = _PdfxInfo()
         info.__dict__.update(self._doc.info.__dict__)
+        info.standard = self.standard
         self._doc.info = info
         _add_output_intent(self)
 
@@ -355,7 +395,38 @@ class CmykCanvas(StreamingCanvas):
         self._painted(self._rich(fill, w, h),
                       lambda: super(CmykCanvas, self).drawPath(aPath, stroke, fill, fillMode))
 
+    # gradients -----------------------------------------------------------
+    def linearGradient(self, x0: float, y0: float, x1: float, y1: float, colors: Any,
+                       positions: Any = None, extend: Any = True) -> None:
+        stops, at = cmyk_stops(colors, positions)
+        super().linearGradient(x0, y0, x1, y1, stops, at, extend)
+
+    def radialGradient(self, x: float, y: float, radius: float, colors: Any, positions: Any = None,
+                       extend: Any = True) -> None:
+        stops, at = cmyk_stops(colors, positions)
+        super().radialGradient(x, y, radius, stops, at, extend)
+
+    def shade(self, shading: Any) -> None:
+        space = str(getattr(shading, "ColorSpace", "")).lstrip("/")
+        if space != "DeviceCMYK":
+            raise ValueError(f"a shading in {space or 'an unknown colour space'} cannot go into a CMYK "
+                             "(PDF/X-1a) file; draw it as a gradient of colours or flat colours")
+        super().shade(shading)
+
     # images --------------------------------------------------------------
+    def drawInlineImage(self, image: Any, x: float, y: float, width: float | None = None,
+                        height: float | None = None, *args: Any, **kwargs: Any) -> Any:
+        """An inline image (an SVG's linked picture) converted to CMYK and placed like
+        :meth:`drawImage` (as an image XObject: no RGB inline image in a CMYK file)."""
+        if isinstance(image, Image.Image):
+            pil = image
+        elif isinstance(image, (str, Path)):
+            pil = Image.open(image)
+        else:
+            reader = image if isinstance(image, ImageReader) else ImageReader(image)
+            pil = reader._image if getattr(reader, "_image", None) is not None else Image.open(reader.fileName)  # type: ignore[attr-defined]
+        return self.drawImage(pil, x, y, width, height)
+
     def drawImage(self, image: Any, x: float, y: float, width: float | None = None,
                   height: float | None = None, mask: Any = None, **kwargs: Any) -> Any:
         """The image converted to CMYK once per source; ``mask`` becomes a colour-key mask."""
@@ -370,6 +441,46 @@ class CmykCanvas(StreamingCanvas):
             self._cmyk_images[id(image)] = cached
         _, reader, key = cached
         return super().drawImage(reader, x, y, width, height, mask=key, **kwargs)
+
+
+def cmyk_stops(colors: Any, positions: Any) -> tuple[list[CMYK], list[float]]:
+    """Gradient stops as CMYK through the ICC path, :data:`GRADIENT_STEPS` converted sRGB mixes
+    added between two RGB stops; the stops and their positions (0..1)."""
+    colours = list(colors)
+    if not colours:
+        raise ValueError("a gradient without colours")
+    at = [float(p) for p in positions] if positions is not None else (
+        [i / max(1, len(colours) - 1) for i in range(len(colours))])
+    if len(at) != len(colours):
+        raise ValueError("a gradient needs as many positions as colours")
+    rgba = [_rgba(c) for c in colours]
+    stops: list[CMYK] = []
+    where: list[float] = []
+    for i, colour in enumerate(colours):
+        if i:
+            a, b = rgba[i - 1], rgba[i]
+            if a is not None and b is not None and at[i] > at[i - 1]:
+                for step in range(1, GRADIENT_STEPS + 1):
+                    t = step / (GRADIENT_STEPS + 1)
+                    mix = tuple(u + (v - u) * t for u, v in zip(a, b, strict=True))
+                    stops.append(tint(to_cmyk(mix[:3]), mix[3]))
+                    where.append(at[i - 1] + (at[i] - at[i - 1]) * t)
+        stops.append(tint(to_cmyk(colour), _alpha(colour)))
+        where.append(at[i])
+    return stops, where
+
+
+def _rgba(color: Any) -> tuple[float, float, float, float] | None:
+    """An RGB colour as (r, g, b, alpha) 0..1; None for a CMYK one (no sRGB mix to convert)."""
+    if isinstance(color, str):
+        color = toColor(color)
+    if isinstance(color, CMYKColor):
+        return None
+    if isinstance(color, Color):
+        return (color.red, color.green, color.blue, _alpha(color))
+    if isinstance(color, (tuple, list)) and len(color) == 3:
+        return (float(color[0]), float(color[1]), float(color[2]), 1.0)
+    return None
 
 
 def _alpha(color: Any) -> float:
@@ -421,8 +532,8 @@ def _add_output_intent(canvas: CmykCanvas) -> None:
     intent = PDFDictionary({
         "Type": PDFName("OutputIntent"),
         "S": PDFName("GTS_PDFX"),
-        "OutputConditionIdentifier": PDFString("Custom"),
-        "OutputCondition": PDFString(CONDITION),
+        "OutputConditionIdentifier": PDFString(canvas.standard.condition_id),
+        "OutputCondition": PDFString(canvas.standard.condition),
         "Info": PDFString(CONDITION),
         "RegistryName": PDFString("http://www.color.org"),
         "DestOutputProfile": doc.Reference(profile),

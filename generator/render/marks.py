@@ -99,11 +99,35 @@ def crop_marks(slots: Sequence[Slot], area: Box, page: Box | None = None) -> lis
     return marks
 
 
-def draw_segments(canvas: Canvas, segments: Iterable[Segment], width: float = MARK_WIDTH) -> None:
+def inside(segment: Segment, box: Box, width: float = MARK_WIDTH) -> bool:
+    """Does the stroke of ``segment`` (``width`` points wide) reach into ``box`` (mm)?"""
+    half = width / 2 * 25.4 / 72
+    x0, x1 = sorted((segment.x1, segment.x2))
+    y0, y1 = sorted((segment.y1, segment.y2))
+    eps = 1e-6
+    return (min(x1 + half, box.right) - max(x0 - half, box.x) > eps
+            and min(y1 + half, box.top) - max(y0 - half, box.y) > eps)
+
+
+def draw_segments(canvas: Canvas, segments: Iterable[Segment], width: float = MARK_WIDTH,
+                  trim: Box | None = None) -> None:
+    """Crop marks: in the registration colour on a CMYK canvas (every plate), except a mark
+    reaching into ``trim`` (the page's TrimBox, mm: a mark in a gap inside a packed block),
+    which is a black-ink guide there: the registration colour belongs outside the trim only."""
+    segments = list(segments)
+    if trim is not None and getattr(canvas, "setStrokeRegistration", None) is not None:
+        within = [s for s in segments if inside(s, trim, width)]
+        if within:
+            segments = [s for s in segments if not inside(s, trim, width)]
+            _stroke_segments(canvas, within, width, registration=False)
+    _stroke_segments(canvas, segments, width, registration=True)
+
+
+def _stroke_segments(canvas: Canvas, segments: Sequence[Segment], width: float, *, registration: bool) -> None:
     canvas.saveState()
-    registration = getattr(canvas, "setStrokeRegistration", None)  # a CMYK canvas: all four inks
-    if registration is not None:
-        registration()
+    register = getattr(canvas, "setStrokeRegistration", None) if registration else None
+    if register is not None:  # a CMYK canvas: all four inks
+        register()
     else:
         canvas.setStrokeColorRGB(0, 0, 0)
     canvas.setLineWidth(width)

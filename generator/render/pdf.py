@@ -19,20 +19,24 @@ from .streaming import StreamingCanvas
 
 
 def make_canvas(path: Path, pagesize: tuple[float, float] = A4, title: str = "",
-                color: str = "rgb") -> Canvas:
+                color: str = "rgb", pdfx: str | None = None) -> Canvas:
     """A canvas writing to ``path`` (pass the temporary path from ``atomic_write``).
 
     ``color="cmyk"`` gives a :class:`~generator.render.cmyk.CmykCanvas`: every colour
-    written as CMYK, no transparency, a CMYK output intent (see render/cmyk.py).
+    written as CMYK, no transparency, a CMYK output intent (see render/cmyk.py) of the
+    PDF/X standard ``pdfx`` (None: PDF/X-1a:2001; ``cmyk.STANDARDS``).
     """
     register_fonts()
     kind: type[StreamingCanvas] = StreamingCanvas
+    extra: dict[str, str] = {}
     if color == "cmyk":
         from .cmyk import CmykCanvas  # loads numpy and littleCMS: only when asked for
 
         kind = CmykCanvas
+        if pdfx is not None:
+            extra["pdfx"] = pdfx
     canvas = kind(str(path), pagesize=pagesize, invariant=1, pageCompression=1,
-                  initialFontName=SANS, initialFontSize=10)
+                  initialFontName=SANS, initialFontSize=10, **extra)
     canvas.setTitle(title or "deckpress")
     canvas.setAuthor("deckpress")
     canvas.setCreator("deckpress")

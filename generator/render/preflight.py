@@ -1,60 +1,90 @@
 """Preflight: open a produced PDF and check what a print shop checks before printing.
 
-``preflight(path)`` reads the file with pypdf (every page's content stream and the
-form XObjects it draws, with the transformation matrix followed through ``q``/``Q``/
-``cm`` and form ``/Matrix``) and returns one :class:`Check` per point:
+``preflight(path)`` reads the file with pypdf and follows everything every page
+draws (:mod:`.pdf_scan`: the content stream, form XObjects, tiling and shading
+patterns, ``sh`` shadings, Type 3 glyphs, image XObjects and inline images, with
+the transformation matrix and clip carried through) and returns one
+:class:`Check` per point:
 
-- ``pdf``: the file opens as a PDF (else the only check, a failure);
+- ``pdf``: the file opens as a PDF (else the only check, a failure); an encrypted
+  file (any kind: RC4, AES, an owner password only) is a failure, "encrypted",
+  without reading further (PDF/X forbids encryption);
 - ``page boxes``: every page has a TrimBox (or ArtBox) and a BleedBox, the BleedBox
   inside the MediaBox and the TrimBox inside the BleedBox;
 - ``fonts``: every font is embedded (``/FontFile``, ``/FontFile2`` or ``/FontFile3``;
   Type 3 fonts carry their glyphs);
-- ``colour``: the colour spaces the drawing uses (operators and images); in a PDF/X
-  file anything but DeviceCMYK and DeviceGray is a failure, in another file RGB is
-  noted;
-- ``transparency``: soft masks, constant alpha below 1 or blend modes (a failure in
-  PDF/X-1a, a note otherwise);
-- ``total ink``: the largest C + M + Y + K, computed from the drawing colours (every
-  ``k``/``K``/``sc``/``scn`` in DeviceCMYK, and every pixel of every CMYK image);
-  the registration colour (all four inks at 100 %) set for strokes is left out: it
-  is the crop marks', outside the bleed, cut away. Above the limit (240 %:
-  DriveThruCards') is a failure. RGB files have no ink to measure;
-- ``images``: the resolution of every image at the size it is placed (pixels over
-  inches on the page): under 300 ppi a warning, under 150 a failure;
+- ``colour``: the colour spaces of everything drawn (fills, strokes, text,
+  shadings, patterns, glyphs, images, inline images); in a PDF/X file the spaces its
+  standard forbids are a failure naming the page and where on it, in another file
+  RGB is noted;
+- ``transparency``: soft masks, constant alpha below 1, blend modes, transparency
+  groups (of a form or of a page): a failure in PDF/X-1a, allowed in PDF/X-4, a
+  note otherwise;
+- ``total ink``: the largest C + M + Y + K of anything painted inside the BleedBox
+  (the TrimBox, else the MediaBox, where a page has none): fills and strokes by
+  their path's box, shadings through their colour functions, CMYK images pixel by
+  pixel; text and Type 3 glyphs count wherever they are. The registration colour
+  (all four inks at 100 %, or the ``/All`` separation) is allowed outside the
+  TrimBox only: crop marks; inside it, it is a 400 % failure. Above the limit
+  (240 %: DriveThruCards') is a failure. RGB files have no ink to measure;
+- ``images``: the resolution of every image and inline image at the size it is
+  placed (pixels over inches on the page): under 300 ppi a warning, under 150 a
+  failure;
 - ``page sizes``: every MediaBox the same paper (either way round);
-- ``PDF/X``: an OutputIntent ``/GTS_PDFX`` with a destination profile, the Info keys
-  ``GTS_PDFXVersion``, ``GTS_PDFXConformance`` and ``Trapped``, the trailer ``/ID``,
-  and PDF 1.3 for PDF/X-1a; a file without an OutputIntent is not PDF/X (a warning:
-  a print shop that asks for PDF/X will refuse it).
+- ``PDF/X``: the standard the file claims (:data:`STANDARDS`: PDF/X-1a:2001,
+  PDF/X-1a:2003, PDF/X-4) and its rules: an OutputIntent ``/GTS_PDFX`` with a
+  destination profile (or a registered condition), the Info keys, ``Trapped``
+  True or False, the trailer ``/ID``, the PDF version the standard allows, no
+  transfer functions, no annotation inside the TrimBox (printer's marks
+  excepted), XMP metadata for PDF/X-4; a file without an OutputIntent is not
+  PDF/X (a warning: a print shop that asks for PDF/X will refuse it).
 
-A file's status is its worst check: ``fail`` (exit code 2), ``warn`` (1) or ``pass`` (0).
+Findings name the page and the place on it in millimetres from the page's lower
+left corner, never internal object names. A file's status is its worst check:
+``fail`` (exit code 2), ``warn`` (1) or ``pass`` (0).
 """
 
 from __future__ import annotations
 
-import math
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-import numpy as np
 from pypdf import PdfReader
 from pypdf.errors import PdfReadError
-from pypdf.generic import ContentStream
 
-from .cmyk import REGISTRATION, TOTAL_INK
+from .cmyk import TOTAL_INK
+from .pdf_scan import Box, Mark, PageScan, scan_page, where
 
 Status = Literal["pass", "warn", "fail"]
 RANK: dict[str, int] = {"pass": 0, "warn": 1, "fail": 2}
 MIN_PPI_WARN = 300.0
 MIN_PPI_FAIL = 150.0
 PT_TOLERANCE = 0.01  # points: boxes compared to within this
-Matrix = tuple[float, float, float, float, float, float]
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-_SPACES = {b"rg": "DeviceRGB", b"RG": "DeviceRGB", b"g": "DeviceGray", b"G": "DeviceGray",
-           b"k": "DeviceCMYK", b"K": "DeviceCMYK"}
-_PDFX_SPACES = {"DeviceCMYK", "DeviceGray", "Separation", "DeviceN", "Pattern"}
+_X1A_SPACES = frozenset({"DeviceCMYK", "DeviceGray", "Separation", "DeviceN", "Indexed", "Pattern"})
+_X4_SPACES = _X1A_SPACES | {"ICCBased", "CalGray", "CalRGB", "Lab"}
+
+
+@dataclass(frozen=True)
+class Standard:
+    """What one PDF/X standard requires of a file (ISO 15930-1, -4 and -7)."""
+
+    name: str
+    max_version: tuple[int, int]  # the highest PDF version it allows
+    spaces: frozenset[str]  # colour spaces it allows (with a CMYK output intent)
+    transparency: bool  # allowed (PDF/X-4) or forbidden (PDF/X-1a)
+    conformance: str | None = None  # the /GTS_PDFXConformance key it needs
+    xmp: bool = False  # needs the version in XMP metadata
+
+
+STANDARDS: dict[str, Standard] = {
+    "PDF/X-1:2001": Standard("PDF/X-1a:2001", (1, 3), _X1A_SPACES, False, "PDF/X-1a:2001"),
+    "PDF/X-1a:2003": Standard("PDF/X-1a:2003", (1, 4), _X1A_SPACES, False),
+    "PDF/X-4": Standard("PDF/X-4", (1, 6), _X4_SPACES, True, xmp=True),
+}
+NOT_PDFX = Standard("", (9, 9), frozenset(), True)
 
 
 @dataclass(frozen=True)
@@ -87,22 +117,20 @@ class Preflight:
 
 
 @dataclass
-class _Scan:
-    """What the content streams use, gathered in one walk."""
+class _Found:
+    """What the pages draw, gathered page by page."""
 
-    spaces: set[str] = field(default_factory=set)
+    spaces: dict[str, str] = field(default_factory=dict)  # colour space -> where it is first seen
     max_ink: float = 0.0
     ink_where: str = ""
-    fonts: dict[int, tuple[str, bool]] = field(default_factory=dict)  # object id -> (name, embedded)
-    images: list[tuple[int, str, float]] = field(default_factory=list)  # page, name, ppi
+    registration_inside: str = ""  # where the registration colour is inside a TrimBox
+    fonts: dict[int, tuple[str, bool]] = field(default_factory=dict)
+    images: list[tuple[str, float]] = field(default_factory=list)  # where, ppi
     transparency: set[str] = field(default_factory=set)
-    seen_images: dict[int, float] = field(default_factory=dict)  # image id -> its largest pixel ink
-
-
-def _mul(m: Matrix, n: Matrix) -> Matrix:
-    a, b, c, d, e, f = m
-    A, B, C, D, E, F = n
-    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+    transfer: list[int] = field(default_factory=list)  # pages with a transfer function
+    annotations: list[int] = field(default_factory=list)  # pages with an annotation inside the trim
+    unmeasured: set[str] = field(default_factory=set)
+    cmyk: bool = False
 
 
 def _box(page: Any, name: str) -> tuple[float, float, float, float] | None:
@@ -116,6 +144,12 @@ def _box(page: Any, name: str) -> tuple[float, float, float, float] | None:
 def _inside(inner: tuple[float, ...], outer: tuple[float, ...]) -> bool:
     return (inner[0] >= outer[0] - PT_TOLERANCE and inner[1] >= outer[1] - PT_TOLERANCE
             and inner[2] <= outer[2] + PT_TOLERANCE and inner[3] <= outer[3] + PT_TOLERANCE)
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    """Do the boxes share an area (touching edges do not count)?"""
+    return (min(a[2], b[2]) - max(a[0], b[0]) > PT_TOLERANCE
+            and min(a[3], b[3]) - max(a[1], b[1]) > PT_TOLERANCE)
 
 
 def _pages_list(numbers: Iterable[int]) -> str:
@@ -143,172 +177,108 @@ def _check_boxes(reader: PdfReader) -> Check:
     return Check("page boxes", "pass", f"TrimBox and BleedBox on all {len(reader.pages)} pages")
 
 
-def _font_embedded(font: Any) -> tuple[str, bool]:
-    name = str(font.get("/BaseFont", font.get("/Name", "?"))).lstrip("/")
-    if font.get("/Subtype") == "/Type3":
-        return name, True
-    for descendant in font.get("/DescendantFonts") or []:
-        font = descendant.get_object()
-    descriptor = font.get("/FontDescriptor")
-    descriptor = descriptor.get_object() if descriptor is not None else {}
-    return name, any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+def _describe(mark: Mark, origin: tuple[float, float]) -> str:
+    what = {"fill": "a fill", "stroke": "a stroke", "text": "text", "shading": "a shading",
+            "image": "an image", "inline image": "an inline image", "glyph": "a glyph"}[mark.kind]
+    if mark.note and mark.note != what:
+        what = f"{what} in {mark.note}"
+    if mark.pixels:
+        what += f" ({mark.pixels[0]} x {mark.pixels[1]} px)"
+    return f"{what}, {where(mark.page, mark.box, origin)}"
 
 
-def _space_name(space: Any) -> str:
-    space = space.get_object() if hasattr(space, "get_object") else space
-    if isinstance(space, list) and space:
-        space = space[0]
-    return str(space).lstrip("/")
+def _gather(found: _Found, number: int, page: Any, scan: PageScan) -> None:
+    """Fold one page's marks into ``found``: spaces, ink inside the BleedBox, registration, images."""
+    media = _box(page, "/MediaBox") or (0.0, 0.0, 0.0, 0.0)
+    trim = _box(page, "/TrimBox") or _box(page, "/ArtBox")
+    bleed = _box(page, "/BleedBox") or trim or media
+    origin = (media[0], media[1])
+    found.fonts.update(scan.fonts)
+    found.transparency |= scan.transparency
+    found.unmeasured |= scan.unmeasured
+    if scan.transfer:
+        found.transfer.append(number)
+    for mark in scan.marks:
+        if mark.space not in found.spaces:
+            found.spaces[mark.space] = _describe(mark, origin)
+        found.cmyk = found.cmyk or mark.space == "DeviceCMYK"
+        if mark.ppi is not None:
+            found.images.append((_describe(mark, origin), mark.ppi))
+        if mark.registration:
+            inside_trim = mark.box is None or trim is None or _overlaps(mark.box, trim)
+            if inside_trim and not found.registration_inside:
+                found.registration_inside = _describe(mark, origin)
+            if not inside_trim:
+                continue  # crop marks: every plate, outside the trim, cut away
+        if mark.ink is None:
+            continue
+        if mark.box is not None and not _overlaps(mark.box, bleed):
+            continue  # outside the bleed: cut away
+        if mark.ink > found.max_ink + 1e-9:
+            found.max_ink = mark.ink
+            found.ink_where = _describe(mark, origin)
+    for ref in page.get("/Annots") or []:
+        annot = ref.get_object()
+        if annot.get("/Subtype") == "/PrinterMark" or "/Rect" not in annot:
+            continue
+        x0, y0, x1, y1 = (float(v) for v in annot["/Rect"])
+        if trim is None or _overlaps((min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)), trim):
+            found.annotations.append(number)
+            break
 
 
-def _image_ink(image: Any) -> float:
-    """The largest C + M + Y + K (0..4) of any pixel of a CMYK image."""
-    try:
-        pil = image.decode_as_image()
-    except Exception:  # an image pypdf cannot decode: its ink is not measured
-        return 0.0
-    if pil is None or pil.mode != "CMYK":
-        return 0.0
-    pixels = np.asarray(pil, dtype=np.int32)
-    return float(pixels.sum(axis=-1).max()) / 255
-
-
-def _walk(reader: PdfReader, number: int, contents: Any, resources: Any, ctm: Matrix, scan: _Scan,
-          depth: int = 0) -> None:
-    """Follow one content stream (a page or a form): colours, fonts, images and where they land."""
-    if depth > 16:  # a form drawing itself: stop
-        return
-    resources = resources.get_object() if resources is not None else {}
-    xobjects = (resources.get("/XObject") or {})
-    xobjects = xobjects.get_object() if hasattr(xobjects, "get_object") else xobjects
-    for ref in (resources.get("/Font") or {}).values():
-        font = ref.get_object()
-        key = getattr(ref, "idnum", id(font))
-        if key not in scan.fonts:
-            scan.fonts[key] = _font_embedded(font)
-    for ref in (resources.get("/ExtGState") or {}).values():
-        state = ref.get_object()
-        if state.get("/SMask") not in (None, "/None"):
-            scan.transparency.add("soft mask")
-        for key in ("/CA", "/ca"):
-            if key in state and float(state[key]) < 1:
-                scan.transparency.add("constant alpha below 1")
-        if state.get("/BM") not in (None, "/Normal", "/Compatible"):
-            scan.transparency.add(f"blend mode {state.get('/BM')}")
-    named_spaces = resources.get("/ColorSpace") or {}
-    stack: list[Matrix] = [ctm]
-    fill_space = stroke_space = "DeviceGray"
-    for operands, op in ContentStream(contents, reader).operations:
-        if op == b"q":
-            stack.append(stack[-1])
-        elif op == b"Q":
-            if len(stack) > 1:
-                stack.pop()
-        elif op == b"cm":
-            stack[-1] = _mul(tuple(float(v) for v in operands), stack[-1])  # type: ignore[arg-type]
-        elif op in _SPACES:
-            scan.spaces.add(_SPACES[op])
-            if op in (b"k", b"K"):
-                inks = tuple(float(v) for v in operands)
-                _ink(scan, inks, stroke=op == b"K", number=number)
-        elif op in (b"cs", b"CS"):
-            name = str(operands[0])
-            space = _space_name(named_spaces.get(name)) if name in named_spaces else name.lstrip("/")
-            scan.spaces.add(space)
-            if op == b"cs":
-                fill_space = space
-            else:
-                stroke_space = space
-        elif op in (b"sc", b"scn", b"SC", b"SCN"):
-            space = fill_space if op in (b"sc", b"scn") else stroke_space
-            numbers = [float(v) for v in operands if isinstance(v, (int, float)) or hasattr(v, "as_numeric")]
-            if space == "DeviceCMYK" and len(numbers) == 4:
-                _ink(scan, tuple(numbers), stroke=op in (b"SC", b"SCN"), number=number)
-        elif op == b"INLINE IMAGE":
-            scan.spaces.add("inline image")
-        elif op == b"Do":
-            name = str(operands[0])
-            ref = xobjects.get(name)
-            if ref is None:
-                continue
-            obj = ref.get_object()
-            if obj.get("/Subtype") == "/Image":
-                _image(scan, number, name, obj, getattr(ref, "idnum", id(obj)), stack[-1])
-            elif obj.get("/Subtype") == "/Form":
-                matrix = tuple(float(v) for v in obj.get("/Matrix", IDENTITY))
-                _walk(reader, number, obj, obj.get("/Resources") or resources,
-                      _mul(matrix, stack[-1]), scan, depth + 1)  # type: ignore[arg-type]
-
-
-def _ink(scan: _Scan, inks: tuple[float, ...], *, stroke: bool, number: int) -> None:
-    if stroke and inks == REGISTRATION:
-        return  # crop marks: every plate, outside the bleed
-    total = sum(inks)
-    if total > scan.max_ink + 1e-9:
-        scan.max_ink = total
-        scan.ink_where = f"page {number}"
-
-
-def _image(scan: _Scan, number: int, name: str, image: Any, key: int, ctm: Matrix) -> None:
-    space = _space_name(image.get("/ColorSpace", "/DeviceGray")) if not image.get("/ImageMask") else "mask"
-    if space != "mask":
-        scan.spaces.add(space)
-    if image.get("/SMask") is not None:
-        scan.transparency.add("image soft mask")
-    width_in = math.hypot(ctm[0], ctm[1]) / 72
-    height_in = math.hypot(ctm[2], ctm[3]) / 72
-    if width_in > 0 and height_in > 0:
-        ppi = min(float(image.get("/Width", 0)) / width_in, float(image.get("/Height", 0)) / height_in)
-        scan.images.append((number, name.lstrip("/"), ppi))
-    if space == "DeviceCMYK":
-        if key not in scan.seen_images:
-            scan.seen_images[key] = _image_ink(image)
-        if scan.seen_images[key] > scan.max_ink + 1e-9:
-            scan.max_ink = scan.seen_images[key]
-            scan.ink_where = f"an image on page {number}"
-
-
-def _check_fonts(scan: _Scan) -> Check:
-    missing = sorted({name for name, embedded in scan.fonts.values() if not embedded})
+def _check_fonts(found: _Found) -> Check:
+    missing = sorted({name for name, embedded in found.fonts.values() if not embedded})
     if missing:
         return Check("fonts", "fail", f"not embedded: {', '.join(missing)}")
-    return Check("fonts", "pass", f"all {len(scan.fonts)} embedded" if scan.fonts else "no text")
+    return Check("fonts", "pass", f"all {len(found.fonts)} embedded" if found.fonts else "no text")
 
 
-def _check_colour(scan: _Scan, pdfx: bool) -> Check:
-    used = ", ".join(sorted(scan.spaces)) or "none"
-    if pdfx:
-        bad = sorted(scan.spaces - _PDFX_SPACES)
+def _check_colour(found: _Found, standard: Standard) -> Check:
+    used = ", ".join(sorted(found.spaces)) or "none"
+    if standard is not NOT_PDFX:
+        bad = sorted(set(found.spaces) - standard.spaces)
         if bad:
-            return Check("colour", "fail", f"{', '.join(bad)} in a PDF/X file (only CMYK and grey allowed)")
+            shown = "; ".join(f"{space} ({found.spaces[space]})" for space in bad)
+            return Check("colour", "fail", f"{shown}: not allowed in {standard.name} "
+                                           f"(only {', '.join(sorted(standard.spaces))})")
         return Check("colour", "pass", used)
-    if "DeviceRGB" in scan.spaces or "ICCBased" in scan.spaces:
+    if "DeviceRGB" in found.spaces or "ICCBased" in found.spaces:
         return Check("colour", "warn", f"{used}: RGB, for screens and home printers "
                                        "(--color cmyk for a print shop)")
     return Check("colour", "pass", used)
 
 
-def _check_transparency(scan: _Scan, pdfx: bool) -> Check:
-    if not scan.transparency:
+def _check_transparency(found: _Found, standard: Standard) -> Check:
+    if not found.transparency:
         return Check("transparency", "pass", "none")
-    found = ", ".join(sorted(scan.transparency))
-    return Check("transparency", "fail" if pdfx else "warn", f"{found}"
-                 + (" (PDF/X-1a forbids transparency)" if pdfx else ""))
+    shown = ", ".join(sorted(found.transparency))
+    if standard is NOT_PDFX:
+        return Check("transparency", "warn", shown)
+    if standard.transparency:
+        return Check("transparency", "pass", f"{shown} (allowed in {standard.name})")
+    return Check("transparency", "fail", f"{shown} ({standard.name} forbids transparency)")
 
 
-def _check_ink(scan: _Scan, limit: float) -> Check:
-    if "DeviceCMYK" not in scan.spaces:
+def _check_ink(found: _Found, limit: float) -> Check:
+    if found.registration_inside:
+        return Check("total ink", "fail", f"max 400 % inside the bleed: the registration colour (all four "
+                                          f"inks) inside the trim, {found.registration_inside}; it belongs to "
+                                          f"crop marks outside the trim only; limit {limit * 100:.0f} %")
+    if not found.cmyk:
         return Check("total ink", "pass", "no CMYK colour to measure")
-    percent = scan.max_ink * 100
-    detail = f"max {percent:.0f} % ({scan.ink_where}), limit {limit * 100:.0f} %"
-    return Check("total ink", "fail" if scan.max_ink > limit + 1e-4 else "pass", detail)
+    detail = f"max {found.max_ink * 100:.0f} % inside the bleed ({found.ink_where or 'nothing'}), " \
+             f"limit {limit * 100:.0f} %"
+    if found.unmeasured:
+        detail += f"; not measured: {', '.join(sorted(found.unmeasured))}"
+    return Check("total ink", "fail" if found.max_ink > limit + 1e-4 else "pass", detail)
 
 
-def _check_images(scan: _Scan) -> Check:
-    if not scan.images:
+def _check_images(found: _Found) -> Check:
+    if not found.images:
         return Check("images", "pass", "no images")
-    page, name, ppi = min(scan.images, key=lambda i: i[2])
-    detail = f"{len(scan.images)} placed, lowest {ppi:.0f} ppi ({name} on page {page})"
+    place, ppi = min(found.images, key=lambda i: i[1])
+    detail = f"{len(found.images)} placed, lowest {ppi:.0f} ppi ({place})"
     if ppi < MIN_PPI_FAIL:
         return Check("images", "fail", f"{detail}: under {MIN_PPI_FAIL:.0f} ppi prints blurred")
     if ppi < MIN_PPI_WARN:
@@ -329,29 +299,115 @@ def _check_sizes(reader: PdfReader) -> Check:
     return Check("page sizes", "pass", f"all {shown}")
 
 
-def _check_pdfx(reader: PdfReader, data_head: bytes) -> tuple[Check, bool]:
+def _pdf_version(reader: PdfReader, head: bytes) -> tuple[int, int]:
+    """The file's PDF version: its header, or the catalog's /Version when that is later."""
+    found = head[5:8].decode("latin-1", "replace")
+    try:
+        version = (int(found[0]), int(found[2]))
+    except (ValueError, IndexError):
+        version = (0, 0)
+    catalog: Any = reader.trailer["/Root"].get_object()
+    raw = str(catalog.get("/Version", "")).lstrip("/")
+    if len(raw) == 3 and raw[1] == ".":
+        try:
+            version = max(version, (int(raw[0]), int(raw[2])))
+        except ValueError:
+            pass
+    return version
+
+
+def _xmp_version(reader: PdfReader) -> str:
+    """The ``pdfxid:GTS_PDFXVersion`` of the XMP metadata ('' where there is none)."""
+    root: Any = reader.trailer["/Root"].get_object()
+    meta = root.get("/Metadata")
+    if meta is None:
+        return ""
+    text = meta.get_object().get_data().decode("utf-8", "replace")
+    for marker in ("GTS_PDFXVersion>", 'GTS_PDFXVersion="'):
+        at = text.find(marker)
+        if at >= 0:
+            rest = text[at + len(marker):]
+            return rest.split("<" if marker.endswith(">") else '"', 1)[0].strip()
+    return ""
+
+
+def _standard(reader: PdfReader) -> tuple[Standard, str, Any]:
+    """The standard the file claims, the version string it claims, and its PDF/X output intent."""
     root: Any = reader.trailer["/Root"].get_object()
     intents = [i.get_object() for i in (root.get("/OutputIntents") or [])]
     pdfx = [i for i in intents if i.get("/S") == "/GTS_PDFX"]
     if not pdfx:
-        return Check("PDF/X", "warn", "no PDF/X output intent: not for a print shop that asks for PDF/X"), False
+        return NOT_PDFX, "", None
+    info = reader.trailer.get("/Info")
+    info = info.get_object() if info is not None else {}
+    version = str(info.get("/GTS_PDFXVersion", "")) or _xmp_version(reader)
+    for claim, standard in STANDARDS.items():
+        if version == claim or (claim == "PDF/X-4" and version.startswith("PDF/X-4")):
+            return standard, version, pdfx[0]
+    return STANDARDS["PDF/X-1:2001"], version, pdfx[0]
+
+
+def _check_pdfx(reader: PdfReader, head: bytes, standard: Standard, version: str, intent: Any,
+                found: _Found) -> Check:
+    if standard is NOT_PDFX:
+        return Check("PDF/X", "warn", "no PDF/X output intent: not for a print shop that asks for PDF/X")
     problems = []
-    if "/DestOutputProfile" not in pdfx[0] and pdfx[0].get("/OutputConditionIdentifier") in (None, "Custom"):
+    if version not in STANDARDS and not version.startswith("PDF/X-4"):
+        problems.append(f"GTS_PDFXVersion {version!r} is none of {', '.join(STANDARDS)}" if version
+                        else "no GTS_PDFXVersion")
+    if "/DestOutputProfile" not in intent and intent.get("/OutputConditionIdentifier") in (None, "Custom"):
         problems.append("a custom output intent without a profile")
     info = reader.trailer.get("/Info")
     info = info.get_object() if info is not None else {}
-    version = str(info.get("/GTS_PDFXVersion", ""))
-    for key in ("/GTS_PDFXVersion", "/Trapped", "/Title"):
+    if standard.conformance and str(info.get("/GTS_PDFXConformance", "")) != standard.conformance:
+        problems.append(f"GTS_PDFXConformance is not {standard.conformance}")
+    for key in ("/Title", "/CreationDate", "/ModDate"):
         if key not in info:
             problems.append(f"no {key.lstrip('/')}")
+    if str(info.get("/Trapped", "")) not in ("/True", "/False"):
+        problems.append("Trapped is not True or False")
     if "/ID" not in reader.trailer:
         problems.append("no document ID")
-    if version.startswith("PDF/X-1") and not data_head.startswith((b"%PDF-1.3", b"%PDF-1.2")):
-        problems.append(f"{version} needs PDF 1.3, the file is {data_head[:8].decode('latin-1')}")
+    if standard.xmp and not _xmp_version(reader):
+        problems.append("no XMP metadata with the PDF/X version")
+    pdf = _pdf_version(reader, head)
+    if pdf > standard.max_version:
+        problems.append(f"{standard.name} allows PDF {standard.max_version[0]}.{standard.max_version[1]} "
+                        f"at most, the file is PDF {pdf[0]}.{pdf[1]}")
+    if found.transfer:
+        problems.append(f"transfer functions on {_pages_list(found.transfer)}")
+    if found.annotations:
+        problems.append(f"annotations inside the trim on {_pages_list(found.annotations)}")
     if problems:
-        return Check("PDF/X", "fail", "; ".join(problems)), True
-    conformance = str(info.get("/GTS_PDFXConformance", "")) or version
-    return Check("PDF/X", "pass", f"{conformance}, output intent {pdfx[0].get('/OutputCondition', '')}"), True
+        return Check("PDF/X", "fail", f"{standard.name}: " + "; ".join(problems))
+    condition = intent.get("/OutputCondition", "") or intent.get("/OutputConditionIdentifier", "")
+    return Check("PDF/X", "pass", f"{standard.name}, output intent {condition}")
+
+
+def _encrypted(reader: PdfReader) -> str:
+    """How the file is encrypted, in a few words."""
+    try:
+        handler: Any = reader.trailer["/Encrypt"].get_object()
+        filt = str(handler.get("/Filter", "")).lstrip("/")
+        v = int(handler.get("/V", 0))
+        kind = {1: "RC4 40-bit", 2: "RC4", 4: "RC4 or AES-128", 5: "AES-256"}.get(v, f"V{v}")
+        return f"{filt} {kind}".strip()
+    except Exception:  # a damaged encryption dictionary: encrypted all the same
+        return "unknown method"
+
+
+_ENCRYPT = re.compile(rb"/Encrypt\s*\d+\s+\d+\s+R")
+
+
+def _tail(path: Path, size: int = 1 << 16) -> bytes:
+    """The end of the file (where the trailer with its /Encrypt reference is)."""
+    try:
+        with path.open("rb") as handle:
+            handle.seek(0, 2)
+            handle.seek(max(0, handle.tell() - size))
+            return handle.read()
+    except OSError:
+        return b""
 
 
 def preflight(path: Path, *, ink_limit: float = TOTAL_INK) -> Preflight:
@@ -361,32 +417,45 @@ def preflight(path: Path, *, ink_limit: float = TOTAL_INK) -> Preflight:
             head = handle.read(1024)
         if b"%PDF-" not in head:
             raise PdfReadError("no PDF header")
+        head = head[head.index(b"%PDF-"):]
         reader = PdfReader(path)
+        if reader.is_encrypted:
+            return Preflight(path, 0, False, (Check("pdf", "fail", f"encrypted ({_encrypted(reader)}): a print "
+                                                    "shop cannot open it and PDF/X forbids encryption; "
+                                                    "send the file without a password or permissions"),))
         pages = len(reader.pages)
-    except (OSError, PdfReadError, ValueError, KeyError, TypeError) as exc:
+    except Exception as exc:  # pypdf may raise anything on a hostile file: refused, never a traceback
+        tail = b"" if isinstance(exc, OSError) else _tail(path)
+        if _ENCRYPT.search(tail):
+            # AES: pypdf needs a cryptography package even to look inside; encrypted all the same
+            method = "AES" if b"/AESV" in tail else "a method this reader cannot open"
+            return Preflight(path, 0, False, (Check("pdf", "fail", f"encrypted ({method}): a print shop cannot "
+                                                    "open it and PDF/X forbids encryption; send the file "
+                                                    "without a password or permissions"),))
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
         return Preflight(path, 0, False, (Check("pdf", "fail", f"not a readable PDF: {reason}"),))
     try:
-        pdfx_check, pdfx = _check_pdfx(reader, head)
-        scan = _Scan()
+        standard, version, intent = _standard(reader)
+        found = _Found()
+        inks: dict[int, float | None] = {}
         for number, page in enumerate(reader.pages, 1):
-            contents = page.get_contents()
-            if contents is not None:
-                _walk(reader, number, contents, page.get("/Resources"), IDENTITY, scan)
+            scan = PageScan()
+            scan_page(reader, number, page, scan, inks)
+            _gather(found, number, page, scan)
+        checks = (
+            Check("pdf", "pass", f"{pages} page{'s' if pages != 1 else ''}, {head[:8].decode('latin-1').strip()}"),
+            _check_boxes(reader),
+            _check_fonts(found),
+            _check_colour(found, standard),
+            _check_transparency(found, standard),
+            _check_ink(found, ink_limit),
+            _check_images(found),
+            _check_sizes(reader),
+            _check_pdfx(reader, head, standard, version, intent, found),
+        )
     except Exception as exc:  # a damaged stream or object: the file is refused, never a traceback
         return Preflight(path, pages, False, (Check("pdf", "fail", f"damaged PDF: {exc}"),))
-    checks = (
-        Check("pdf", "pass", f"{pages} page{'s' if pages != 1 else ''}, {head[:8].decode('latin-1').strip()}"),
-        _check_boxes(reader),
-        _check_fonts(scan),
-        _check_colour(scan, pdfx),
-        _check_transparency(scan, pdfx),
-        _check_ink(scan, ink_limit),
-        _check_images(scan),
-        _check_sizes(reader),
-        pdfx_check,
-    )
-    return Preflight(path, pages, pdfx, checks)
+    return Preflight(path, pages, standard is not NOT_PDFX, checks)
 
 
 def preflight_all(paths: Iterable[Path], *, ink_limit: float = TOTAL_INK) -> Iterator[Preflight]:

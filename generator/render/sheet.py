@@ -39,6 +39,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import ParameterError
 from .atomic import atomic_write
+from .cut_file import CutPage, shape_of
 from .fonts import register_fonts
 from .geometry import MARK_EDGE, Box, Slot, pt
 from .marks import (
@@ -153,7 +154,13 @@ def _draw_side(
     if options.cut_lines:
         draw_cut_lines(canvas, used)
     if options.crop_marks:
-        draw_segments(canvas, crop_marks(used, area, _mark_reach(plan, area, options.margin)))
+        on_page = list(used)  # the page's TrimBox holds both halves of a fold sheet
+        if options.backs == "fold":
+            other = plan.back_slots if side == "front" else plan.front_slots
+            on_page += [slot for piece, slot in zip(items, other, strict=False)
+                        if side == "back" or getattr(piece, "double_sided", True)]
+        draw_segments(canvas, crop_marks(used, area, _mark_reach(plan, area, options.margin)),
+                      trim=_bounds([s.cut for s in on_page]) if on_page else None)
     return used
 
 
@@ -203,11 +210,13 @@ def write_sheets(
     *,
     title: str = "",
     progress: Callable[[int], None] | None = None,
+    cut: list[CutPage] | None = None,
 ) -> SheetReport:
     """Write ``pieces`` (in order, each ``copies`` times) as a print-and-play PDF at ``path``.
 
     ``progress`` is called with the number of pieces placed so far after each page
-    (the total is ``len(with_copies(pieces))``).
+    (the total is ``len(with_copies(pieces))``). ``cut``: a list that receives the cut
+    path of every piece on every front page (``cut_file.CutPage``, for ``--cut-file``).
     """
     register_fonts()
     unique = list(pieces)
@@ -232,6 +241,10 @@ def write_sheets(
         for index, (plan, items) in enumerate(layout):
             canvas.setPageSize((pt(plan.page_w), pt(plan.page_h)))
             used = _draw_side(canvas, plan, items, options, "front")
+            if cut is not None:
+                cut.append(CutPage(pages + 1, plan.page_w, plan.page_h, tuple(
+                    shape_of(piece, s.cut.x, s.cut.y, s.cut.w, s.cut.h)
+                    for piece, s in zip(items, used, strict=False))))
             if options.backs == "fold":
                 used += _draw_side(canvas, plan, items, options, "back")
                 if plan.fold_line is not None:

@@ -13,12 +13,15 @@ left out of the pairs and run once each on their own, expecting exit 2.
 
 - ``cards``: deck source (XLSX, CSV) x page (a4, letter, a3) x backs (none,
   duplex-long, duplex-short, fold) x arrangement (auto, gap, touching) x colour (rgb,
-  cmyk) x bleed (3, 0) x one flag (none, --cut-lines, --proof, --no-crop-marks).
+  cmyk) x bleed (3, 0) x one flag (none, --cut-lines, --proof, --no-crop-marks) x cut file
+  (none, svg, dxf: the SVG must parse, the DXF open with ezdxf).
   ``cards`` has no ``--jobs`` option (it draws in one process), so jobs is not a factor.
 - ``images``: deck source x preset (none, tgc, mpc, dtc, tts, screentop, tabletopia) x format x backs x jobs
   (1, 2; 56 cards at 300 dpi are enough pixels for two worker processes) x colour.
-- ``tiles``: components x arrangement x colour x backs x page x packs.
-- ``rules``: every game x page (a4, letter, a3) x format x deck (bundled, kitchen).
+- ``tiles``: components x arrangement x colour x backs x page x packs x cut file.
+- ``tuckbox``: deck source x colour x sleeves x card thickness x page, and a box too big
+  for any paper (exit 2).
+- ``rules``: every game x page (a4, letter, a3) x format x deck (bundled, kitchen) x colour.
 - ``check``: deck source x --json x --report x --suggest x --strategy x --jobs.
 - ``build``, ``new`` and ``watch`` are scenarios (test_scenarios.py).
 

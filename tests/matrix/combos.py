@@ -51,6 +51,7 @@ CARDS = {
     "backs": ["none", "duplex-long", "duplex-short", "fold"], "arrangement": ["auto", "gap", "touching"],
     "color": ["rgb", "cmyk"], "bleed": ["3", "0"],
     "flag": ["plain", "--cut-lines", "--no-cut-lines", "--proof", "--crop-marks", "--no-crop-marks"],
+    "cut": ["none", "svg", "dxf"],
 }
 # settings: the deck file's build: section sets every sheet option (kitchen.py); the
 # flags given win, the rest (margin, gap, crop marks, cut lines) come from it.
@@ -71,6 +72,7 @@ def cards_combos() -> list[Any]:
         combo = "cards-" + "-".join(str(r[k]).lstrip("-") for k in CARDS)
         args = ["cards", deck_arg(r["deck"]), "-o", "OUT/cards.pdf", "--page", r["page"], "--backs", r["backs"],
                 "--arrangement", r["arrangement"], "--color", r["color"], "--bleed", r["bleed"]]
+        args += ["--cut-file", r["cut"]] if r["cut"] != "none" else []
         out.append(_param(combo, args + ([r["flag"]] if r["flag"] != "plain" else []), pieces=SHEETS))
     return out
 
@@ -146,6 +148,7 @@ TILES = {
     "arrangement": ["auto", "gap", "touching"], "color": ["rgb", "cmyk"],
     "backs": ["duplex-long", "duplex-short", "fold", "none"], "page": ["a4", "letter"], "packs": ["1", "2"],
     "flag": ["plain", "--cut-lines", "--no-crop-marks", "--bleed=0"],
+    "cut": ["none", "svg", "dxf"],
 }
 
 
@@ -155,13 +158,15 @@ def tiles_combos() -> list[Any]:
         combo = "tiles-" + "-".join(r[k].replace(",", "+").lstrip("-") for k in TILES)
         args = ["tiles", "-o", "OUT/tiles.pdf", "--components", r["components"], "--arrangement", r["arrangement"],
                 "--color", r["color"], "--backs", r["backs"], "--page", r["page"], "--packs", r["packs"]]
+        args += ["--cut-file", r["cut"]] if r["cut"] != "none" else []
         out.append(_param(combo, args + ([r["flag"]] if r["flag"] != "plain" else []), pieces=SHEETS))
     return out
 
 
 # -- rules ---------------------------------------------------------------------------
 RULES = {"game": ["weiji", "war", "viashi"], "page": ["default", "a4", "letter", "a3"],
-         "imposition": ["default", "booklet", "sheet"], "deck": ["bundled", "kitchen", "settings"]}
+         "imposition": ["default", "booklet", "sheet"], "deck": ["bundled", "kitchen", "settings"],
+         "color": ["rgb", "cmyk"]}
 
 
 def rules_combos() -> list[Any]:
@@ -171,10 +176,29 @@ def rules_combos() -> list[Any]:
         args = ["rules", r["game"], "-o", "OUT/rules.pdf"]
         args += ["--page", r["page"]] if r["page"] != "default" else []
         args += ["--imposition", r["imposition"]] if r["imposition"] != "default" else []
+        args += ["--color", "cmyk"] if r["color"] == "cmyk" else []
         decks = {"kitchen": ["--deck", "KITCHEN"], "settings": ["--deck", "KITCHEN/settings.yaml"]}
         out.append(_param(combo, args + decks.get(r["deck"], [])))
     out.append(_param("rules-deprecated-format", ["rules", "weiji", "-o", "OUT/rules.pdf", "--format", "sheet"],
                       deprecated=DEPRECATED))
+    return out
+
+
+# -- tuckbox -------------------------------------------------------------------------
+TUCKBOX = {"deck": ["xlsx", "csv", "settings"], "color": ["rgb", "cmyk"], "sleeves": ["plain", "sleeves"],
+           "thickness": ["default", "0.35", "thick"], "page": ["default", "a4", "letter", "a3"]}
+
+
+def tuckbox_combos() -> list[Any]:
+    out = []
+    for r in pairwise(TUCKBOX):
+        combo = "tuckbox-" + "-".join(r[k] for k in TUCKBOX)
+        args = ["tuckbox", deck_arg(r["deck"]), "-o", "OUT/box.pdf", "--color", r["color"]]
+        args += ["--sleeves"] if r["sleeves"] == "sleeves" else []
+        args += ["--card-thickness", r["thickness"]] if r["thickness"] != "default" else []
+        args += ["--page", r["page"]] if r["page"] != "default" else []
+        out.append(_param(combo, args, pieces=("box.pdf",)))
+    out.append(_param("tuckbox-too-big", ["tuckbox", "KITCHEN", "-o", "OUT/box.pdf", "--count", "400"], (2,)))
     return out
 
 

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 from PIL import Image
 from pypdf import PdfReader
@@ -104,6 +105,21 @@ def check_outputs(folder: Path, pieces: tuple[str, ...] = ()) -> list[str]:
             problems += check_pdf(path, any(fnmatch(rel, p) for p in pieces))
         elif suffix in IMAGES:
             problems += check_image(path)
+        elif suffix == ".svg":  # a cut file (--cut-file svg): parses, one path or circle per piece
+            try:
+                root = ElementTree.parse(path).getroot()
+                if not any(el.tag.endswith(("path", "circle")) for el in root.iter()):
+                    problems.append(f"{rel}: a cut file without a cut path")
+            except ElementTree.ParseError as exc:
+                problems.append(f"{rel}: not SVG: {exc}")
+        elif suffix == ".dxf":  # a cut file (--cut-file dxf): opens with ezdxf, one entity per piece
+            import ezdxf
+
+            try:
+                if not len(ezdxf.readfile(path).modelspace()):
+                    problems.append(f"{rel}: a cut file without a cut path")
+            except Exception as exc:  # noqa: BLE001 - any failure to parse is the finding
+                problems.append(f"{rel}: not DXF: {exc}")
         elif suffix == ".json":
             try:
                 json.loads(path.read_text(encoding="utf-8"))

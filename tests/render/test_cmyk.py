@@ -39,8 +39,8 @@ from .pdfx import OTHER_COLOUR_OPERATORS, RGB_OPERATORS, read_inks
 runner = CliRunner()
 
 
-def assert_pdfx_1a(path: Path) -> None:
-    """The PDF/X-1a:2001 checks that read the file (TrimBox/BleedBox: see the dtc test)."""
+def assert_pdfx_1a(path: Path, standard: str = "PDF/X-1a:2001") -> None:
+    """The PDF/X-1a:2001 (or :2003) checks that read the file (TrimBox/BleedBox: see the dtc test)."""
     data = path.read_bytes()
     assert data.startswith(b"%PDF-1.3")  # PDF/X-1a:2001 is PDF 1.3
     inks = read_inks(path)
@@ -62,8 +62,12 @@ def assert_pdfx_1a(path: Path) -> None:
     assert profile.get_data() == (icc_dir() / PROFILE).read_bytes()
     assert profile.get_data()[16:20] == b"CMYK" and profile.get_data()[12:16] == b"prtr"
     info = reader.trailer["/Info"]
-    assert info["/GTS_PDFXVersion"] == "PDF/X-1:2001"
-    assert info["/GTS_PDFXConformance"] == "PDF/X-1a:2001"
+    if standard == "PDF/X-1a:2001":
+        assert info["/GTS_PDFXVersion"] == "PDF/X-1:2001"
+        assert info["/GTS_PDFXConformance"] == "PDF/X-1a:2001"
+    else:  # PDF/X-1a:2003: the version names the conformance; a SWOP output condition
+        assert info["/GTS_PDFXVersion"] == "PDF/X-1a:2003" and "/GTS_PDFXConformance" not in info
+        assert intent["/OutputConditionIdentifier"] == "CGATS TR 001"
     assert info["/Trapped"] in ("/True", "/False") and info["/Title"]
     assert info["/CreationDate"] and info["/ModDate"]
     assert "/ID" in reader.trailer and "/Encrypt" not in reader.trailer
@@ -188,9 +192,15 @@ def test_dtc_vendor_pdf_in_cmyk(tmp_path: Path) -> None:
     result = runner.invoke(app, ["images", "viashi", "-o", str(tmp_path), "--preset", "dtc",
                                  "--color", "cmyk"])
     assert result.exit_code == 0, result.output
-    assert "CMYK with a PDF/X-1a output intent" in result.output
+    assert "CMYK, PDF/X-1a:2003 with a SWOP output intent" in result.output  # DriveThruCards' guide
     (path,) = tmp_path.glob("*-dtc.pdf")
-    assert_pdfx_1a(path)
+    assert_pdfx_1a(path, "PDF/X-1a:2003")
+    older = tmp_path / "older"
+    result = runner.invoke(app, ["images", "viashi", "-o", str(older), "--preset", "dtc", "--color", "cmyk",
+                                 "--pdfx", "2001"])
+    assert result.exit_code == 0, result.output
+    (path,) = older.glob("*-dtc.pdf")
+    assert_pdfx_1a(path, "PDF/X-1a:2001")
     page = PdfReader(path).pages[0]
     w, h = (float(v) * 25.4 / 72 for v in page.mediabox.upper_right)
     assert (w, h) == (pytest.approx(63.5 + 2 * 3.175, abs=0.01), pytest.approx(88.9 + 2 * 3.175, abs=0.01))

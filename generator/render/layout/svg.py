@@ -6,6 +6,12 @@ refused, and images an SVG links to must lie in its own folder (svglib's
 ``external_reference_root``). A linked image that is remote (``http:`` and other web
 addresses: nothing is downloaded), outside that folder or unreadable is left out,
 and :func:`svg_notes` names it for a warning. The parsed drawing is cached per file.
+
+Group ``opacity`` (which the SVG reader ignores) is drawn by :func:`flatten_opacity`:
+an element's opacity, and its ancestors', multiplies into the ``fill-opacity`` and
+``stroke-opacity`` of every element below it. That is exact where the group's shapes
+do not overlap one another (overlaps show through each other instead of compositing
+as one layer) and is how a CMYK file prints it anyway: a translucent colour is a tint.
 """
 
 from __future__ import annotations
@@ -71,15 +77,13 @@ STYLE_URL_COLON = re.compile(r"""\bstyle\s*=\s*("[^"]*url\([^)"]*:[^"]*"|'[^']*u
 
 @lru_cache(maxsize=32)
 def _drawing(path: str, _bytes: int, _mtime: int) -> tuple[Any, tuple[str, ...]]:
-    from svglib.svglib import svg2rlg
-
     logger = logging.getLogger("svglib")
     logger.setLevel(logging.ERROR)
     logger.propagate = False  # its notes would go to stderr; problems are ours to report
     refusals = _Refusals()
     logger.addHandler(refusals)
     try:
-        drawing = svg2rlg(path, resolve_entities=False, external_reference_root=str(Path(path).parent))
+        drawing = _render(path)
     except Exception as exc:  # lxml and svglib raise many kinds for a broken file
         raise ImageProblem(_unreadable(path, exc)) from None
     finally:
@@ -98,6 +102,78 @@ def _drawing(path: str, _bytes: int, _mtime: int) -> tuple[Any, tuple[str, ...]]
                  "put the image in the SVG's folder and link it by a relative name, or embed it",)
     embed_fonts(drawing)
     return drawing, notes
+
+
+def _render(path: str) -> Any:
+    """svglib's drawing of the SVG at ``path``, its group opacity flattened (:func:`flatten_opacity`)."""
+    from svglib.svglib import SvgRenderer, load_svg_file, svg2rlg
+
+    root = str(Path(path).parent)
+    if b"opacity" not in Path(path).read_bytes():
+        return svg2rlg(path, resolve_entities=False, external_reference_root=root)
+    svg = load_svg_file(path, resolve_entities=False)
+    if svg is None:
+        return None
+    flatten_opacity(svg)
+    return SvgRenderer(path, external_reference_root=root).render(svg)
+
+
+_OPACITY = ("opacity", "fill-opacity", "stroke-opacity")
+
+
+def _number(text: str | None) -> float | None:
+    if text is None:
+        return None
+    text = text.strip()
+    try:
+        value = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+    except ValueError:
+        return None
+    return max(0.0, min(1.0, value))
+
+
+def flatten_opacity(root: Any) -> None:
+    """Multiply every element's ``opacity`` (with its ancestors') into the ``fill-opacity`` and
+    ``stroke-opacity`` of it and everything below it, so a translucent group draws translucent."""
+    if not any(_number(_own(el, "opacity")) not in (None, 1.0) for el in root.iter()):
+        return
+
+    def walk(el: Any, fill: float, stroke: float, group: float) -> None:
+        if not isinstance(el.tag, str):  # comments, processing instructions
+            return
+        own = {name: _number(_own(el, name)) for name in _OPACITY}
+        group *= own["opacity"] if own["opacity"] is not None else 1.0
+        fill = own["fill-opacity"] if own["fill-opacity"] is not None else fill
+        stroke = own["stroke-opacity"] if own["stroke-opacity"] is not None else stroke
+        _strip(el)
+        if group < 1.0 or own["fill-opacity"] is not None or own["stroke-opacity"] is not None:
+            el.set("fill-opacity", f"{fill * group:.4g}")
+            el.set("stroke-opacity", f"{stroke * group:.4g}")
+        for child in el:
+            walk(child, fill, stroke, group)
+
+    walk(root, 1.0, 1.0, 1.0)
+
+
+def _own(el: Any, name: str) -> str | None:
+    """The value ``el`` gives ``name`` itself (its style attribute first, as in CSS)."""
+    style = el.get("style") or ""
+    for part in style.split(";"):
+        key, _, value = part.partition(":")
+        if key.strip() == name:
+            return value
+    return el.get(name)
+
+
+def _strip(el: Any) -> None:
+    """Take the opacity properties out of ``el``'s style and attributes (written back as attributes)."""
+    style = el.get("style")
+    if style:
+        kept = [part for part in style.split(";") if part.partition(":")[0].strip() not in _OPACITY]
+        el.set("style", ";".join(kept))
+    for name in _OPACITY:
+        if name in el.attrib:
+            del el.attrib[name]
 
 
 def _unreadable(path: str, exc: Exception) -> str:

@@ -20,6 +20,7 @@ from .style import PiecepackStyle, RankStyle, SuitStyle
 class CoinPiece(Component):
     kind = "coin"
     arrangement = "gap"  # round pieces must not touch: each gets its own bleed
+    cut_shape = "circle"  # cut files (render/cut_file.py): the cut circle, not the box
 
     def __init__(self, style: PiecepackStyle, suit: SuitStyle, rank: RankStyle, pack: int = 1,
                  packs: int = 1) -> None:
