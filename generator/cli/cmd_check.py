@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from ..balance import parse_thresholds, run_checks, write_report_pdf
 from ..balance.checks import planned_games
 from ..balance.findings import Finding, Report
+from ..console import SafeConsole
 from ..deck import resolve_deck
 from ..deck.languages import localize
 from ..deck.model import Deck
@@ -104,7 +104,7 @@ def check(
         from ..games.fast import kernel_cache
 
         kernel_cache.notices = False  # the compile note is for people; --json is for scripts
-    console = Console(stderr=True)
+    console = SafeConsole(stderr=True)
     show = not as_json and total >= PROGRESS_FROM and sys.stderr.isatty()
     with ExitStack() as stack:
         bar = stack.enter_context(Progress(TextColumn("playtesting"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
