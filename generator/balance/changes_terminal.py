@@ -7,6 +7,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from ..console import SafeConsole
 from .terminal import COMPACT
 from .verdict_static import pct
 
@@ -26,7 +27,7 @@ def _signed(x: float) -> str:
 
 
 def print_changes(changes: dict[str, Any], console: Console | None = None) -> None:
-    console = console or Console()
+    console = console or SafeConsole()
     console.print(f"[bold]changes since {changes['against']}[/bold] (old verdict: {changes['old']['verdict']})", highlight=False)
     cards = changes["cards"]
     for what, colour in (("added", "green"), ("removed", "red")):

@@ -19,6 +19,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from ..console import SafeConsole
 from ..deck.model import Deck, FrozenMap
 from .checks import run_checks
 from .deckdiff import deck_diff, format_value
@@ -147,7 +148,7 @@ def _verdict(v: dict[str, Any] | None) -> str:
 
 
 def print_suggestions(report: Report, console: Console | None = None) -> None:
-    console = console or Console()
+    console = console or SafeConsole()
     if not report.suggestions:
         console.print("[dim]suggest: no card is flagged as too strong or too weak[/dim]")
     for s in report.suggestions:

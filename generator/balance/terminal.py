@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from ..console import SafeConsole
 from .findings import Report
 from .playstats import grid_of, report_hooks, section, showdowns, side_name
 from .skill import skill_line, value_rows
@@ -24,7 +25,7 @@ def _ci(x: dict[str, Any]) -> str:
 
 
 def print_report(report: Report, console: Console | None = None) -> None:
-    console = console or Console()
+    console = console or SafeConsole()
     play = report.playtest
     head = f"[bold]{report.deck}[/bold]: {report.cards} cards, game {report.game}"
     if play:

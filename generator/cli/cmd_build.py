@@ -7,17 +7,17 @@ import sys
 from pathlib import Path
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
+from ..console import SafeConsole
 from ..executor import parse_jobs
 from ..project import BuildSummary, build
 from ..project.scaffold import GAME, starter_help
 from . import options
-from .app import EXIT_FINDINGS, app, friendly
+from .app import EXIT_BAD_INPUT, EXIT_FINDINGS, app, friendly
 
 WARNING_LINES = 3  # warnings shown per job in the summary (balance: the report has them all)
 
@@ -34,7 +34,7 @@ def build_command(
     strict: options.Strict = False,
 ) -> None:
     """Build card/tile sheets (A4 and Letter), booklets, images and balance reports into OUTPUT/<deck>/."""
-    console = Console(stderr=True)
+    console = SafeConsole(stderr=True)
     if not targets and options.project_here():
         targets = ["."]  # inside a project folder: build that project (as `watch` does)
         console.print(f"note: building the project in this folder ({Path.cwd().name}); "
@@ -55,6 +55,8 @@ def build_command(
             strict=strict,
         )
     _print_summary(summary)
+    if summary.failed_decks:  # a deck every command refuses (bad input): 2, as they exit
+        raise typer.Exit(EXIT_BAD_INPUT)
     if not summary.ok:
         raise typer.Exit(EXIT_FINDINGS)
 
@@ -68,7 +70,7 @@ def _print_summary(summary: BuildSummary) -> None:
         table.add_row(Text(r.job.id), status, Text(outputs), Text(notes))  # Text: "suits[air]" is no markup
     for target, error in summary.failed_decks.items():
         table.add_row(Text(target), "[red]failed", "", Text(error))
-    console = Console()
+    console = SafeConsole()
     console.print(table)
     for r in summary.results:
         if r.warnings:

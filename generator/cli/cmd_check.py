@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from ..balance import parse_thresholds
 from ..balance.check_deck import CheckOptions, check_deck, prepare, print_report
 from ..balance.checks import planned_games
 from ..balance.findings import Report
+from ..console import SafeConsole
 from ..deck.model import Deck
 from ..deck.resolve import resolve
 from ..deck.settings import CheckBalanceIn
@@ -86,7 +86,7 @@ def check(
         from ..games.fast import kernel_cache
 
         kernel_cache.notices = False  # the compile note is for people; --json is for scripts
-    console = Console(stderr=True)
+    console = SafeConsole(stderr=True)
     show = not as_json and total >= PROGRESS_FROM and sys.stderr.isatty()
     with ExitStack() as stack:
         bar = stack.enter_context(Progress(TextColumn("playtesting"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),

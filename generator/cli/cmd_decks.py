@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from rich.console import Console
 from rich.table import Table
 
+from ..console import SafeConsole
 from ..deck import BUNDLED, load_deck
 from ..deck.load import bundled_path
 from .app import app, friendly
@@ -18,4 +18,4 @@ def decks() -> None:
     for name in BUNDLED:
         deck = load_deck(bundled_path(name), key=name)
         table.add_row(name, deck.name, deck.game, str(sum(c.copies for c in deck.cards)), deck.kind)
-    Console().print(table)
+    SafeConsole().print(table)

@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from ..console import SafeConsole
 from ..deck.model import Deck
 from ..executor import Executor, executing
 from ..games.api import Result
@@ -162,7 +162,7 @@ def _print_summary(summary: Summary, deck: Deck) -> None:
     deck_name = deck.name
     data = summary.to_json()
     named = _named(summary, deck)
-    console = Console()
+    console = SafeConsole()
     params = ", ".join(f"{k}={v}" for k, v in summary.params.items())
     console.print(f"[bold]{summary.game}[/bold] with {deck_name}: {summary.games} games, seed {summary.seed}"
                   + (f", strategy {summary.strategy}" if summary.strategy else "")

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import sys
 
-from rich.console import Console
 from rich.progress import Progress, ProgressColumn
+
+from ..console import SafeConsole
 
 
 def progress_bar(*columns: str | ProgressColumn) -> Progress:
-    return Progress(*columns, console=Console(stderr=True), disable=not sys.stderr.isatty(), transient=True)
+    return Progress(*columns, console=SafeConsole(stderr=True), disable=not sys.stderr.isatty(), transient=True)

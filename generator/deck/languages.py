@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import DeckError, Problem
+from .csvcells import restored
 from .model import Attribute, Card, Deck
 from .rows import TRANSLATABLE
 from .yamlfile import read_text
@@ -139,8 +140,8 @@ def read_translations(path: Path) -> tuple[list[Entry], list[Problem]]:
         for record in reader:
             row = dict(zip(header, record, strict=False))
             if any(cell.strip() for cell in record):
-                entry = Entry(row.get("id", "").strip(), row.get("field", "").strip(), row.get("text", ""),
-                              row.get("source", ""), row.get("source_hash", "").strip(),
+                entry = Entry(row.get("id", "").strip(), row.get("field", "").strip(), restored(row.get("text", "")),
+                              restored(row.get("source", "")), row.get("source_hash", "").strip(),
                               row.get("status", "").strip(), line)
                 key = (entry.id, entry.field)
                 if key in seen:

@@ -50,6 +50,17 @@ class NumberFormat:
 
 DEFAULT = NumberFormat()
 
+SHOWN_CHARS = 40  # how much of a value a message quotes
+
+
+def clipped(value: object) -> str:
+    """``repr(value)`` for a message, cut to about SHOWN_CHARS characters with the length
+    said, so a 5,000-digit cell is not echoed whole."""
+    text = value if isinstance(value, str) else str(value)
+    if len(text) <= SHOWN_CHARS:
+        return repr(value)
+    return f"{text[:SHOWN_CHARS - 3]!r}... ({len(text):,} characters)"
+
 
 def format_problem(decimal: str, thousands: str) -> str | None:
     """Why a declared ``number_format`` cannot be used (None: it can)."""
@@ -76,7 +87,7 @@ _DECLARE = "declare the deck's number_format (e.g. number_format: {decimal: ',',
 
 
 def _why(text: str, fmt: NumberFormat) -> str:
-    shown = repr(text if len(text) <= 40 else text[:37] + "...")
+    shown = clipped(text)
     core = text.strip("+- ")
     extra = [ch for ch in core if not (ch.isdigit() or ch in ".,eE '\u00a0\u202f_")]
     digits = "".join(ch for ch in core if ch.isdigit() or ch in ".,")

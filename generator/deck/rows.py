@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Problem
+from .limits import CARD_TEXT
 from .model import Card, FrozenMap, Source
-from .numbers import DEFAULT, NumberFormat, read_number
+from .numbers import DEFAULT, NumberFormat, clipped, read_number
 from .schema import KEY_RE
 from .yamlfile import LineMap
 
@@ -24,7 +25,7 @@ CARD_KEYS = ("id", "name", "copies", "suit", "rank", "subtitle", "text", "flavou
 NO_DATA_WORDS = frozenset({"", "no data", "null"})  # the documented ones; a deck adds its own (no_data: [...])
 TRANSLATABLE = ("name", "subtitle", "text", "flavour", "back")  # with the deck's own fields
 MAX_COPIES = 1000
-MAX_TEXT = 5000
+MAX_TEXT = CARD_TEXT  # generator.deck.limits: shared with the renderers
 MAX_ROWS = 100_000  # card rows in one file (the deck's card limit)
 MAX_SCANNED = 1_048_576  # spreadsheet rows looked at, empty ones included (Excel's maximum)
 MAX_COLUMNS = 1024
@@ -330,7 +331,7 @@ def parse_value(raw: Any, no_data: str, numbers: NumberFormat = DEFAULT,
     if raw is None:
         return None, None
     if isinstance(raw, bool):
-        return None, f"expected a number or 'no data', got {raw!r}"
+        return None, f"expected a number or 'no data', got {clipped(raw)}"
     if isinstance(raw, int | float):
         value = float(raw)
     elif isinstance(raw, str):
@@ -340,20 +341,21 @@ def parse_value(raw: Any, no_data: str, numbers: NumberFormat = DEFAULT,
         number, error = (math.nan, None) if text.lower() == "nan" else read_number(text, numbers)
         if number is None:
             if text and not any(ch.isdigit() for ch in text):  # a placeholder such as "?" or "N/A"
-                return None, (f"not a number: {text!r}; write a number, or 'no data' for a value not known "
-                              f"(to read {text!r} as no data, declare it in the deck file: no_data: [{text!r}])")
+                return None, (f"not a number: {clipped(text)}; write a number, or 'no data' for a value not known "
+                              f"(to read {clipped(text)} as no data, declare it in the deck file: "
+                              f"no_data: [{clipped(text)}])")
             return None, error
         value = number
     else:
         return None, f"expected a number or 'no data', got a {type(raw).__name__}"
     if not math.isfinite(value) or abs(value) > 1e15:
-        return None, f"not a usable number: {raw!r} (it must be finite and below 10^15)"
+        return None, f"not a usable number: {clipped(raw)} (it must be finite and below 10^15)"
     return value, None
 
 
 def parse_copies(raw: Any, numbers: NumberFormat = DEFAULT) -> tuple[int, str | None]:
     """``copies``: a whole number from 0 to MAX_COPIES (text read in the deck's number format)."""
-    wrong = f"copies must be a whole number from 0 to {MAX_COPIES}, got {raw!r}"
+    wrong = f"copies must be a whole number from 0 to {MAX_COPIES}, got {clipped(raw)}"
     if isinstance(raw, bool):
         return 1, wrong
     if isinstance(raw, str):

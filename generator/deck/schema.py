@@ -40,6 +40,10 @@ def _as_text(value: Any) -> Any:
 
 def _number_text(value: Any, info: ValidationInfo) -> Any:
     # '1,5' in YAML is text: read in the deck's number_format (validation context), never as 15
+    if isinstance(value, float) and value != value:  # .nan: say so, not "less than or equal to 500"
+        raise ValueError("not a number (.nan); write a finite number")
+    if isinstance(value, float) and value in (float("inf"), float("-inf")):
+        raise ValueError("infinite (.inf); write a finite number")
     if not isinstance(value, str):
         return value
     numbers = (info.context or {}).get("numbers", DEFAULT)

@@ -20,11 +20,13 @@ from __future__ import annotations
 import csv
 import io
 import os
+import stat
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DeckError, Problem
+from .csvcells import neutralised
 from .languages import (
     COLUMNS,
     Entry,
@@ -55,6 +57,7 @@ def write_translation(deck: Deck, lang: str) -> TranslateReport:
     path = translation_file(deck, lang)
     if path is None:
         raise DeckError(Problem("the deck has no file to put its translations beside"))
+    _refuse_links(path)
     old: dict[tuple[str, str], Entry] = {}
     if path.is_file():
         entries, problems = read_translations(path)
@@ -78,15 +81,23 @@ def write_translation(deck: Deck, lang: str) -> TranslateReport:
             report.changed.append((card_id, name))
     report.dropped = list(old)
     buffer = io.StringIO(newline="")
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    writer.writerows(rows)
+    for row in [list(COLUMNS), *rows]:
+        buffer.write(_csv_line([neutralised(cell) for cell in row]))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         _write(path, buffer.getvalue())
     except OSError as exc:
         raise DeckError(Problem(f"cannot write the translation file: {exc}", path)) from None
     return report
+
+
+def _csv_line(cells: list[str]) -> str:
+    """One CSV record ending in ``\n``. Written with ``\r\n`` first, so that the csv
+    module quotes a cell holding a carriage return (it quotes only the characters of its
+    line terminator), then the record's own terminator is made ``\n``."""
+    one = io.StringIO(newline="")
+    csv.writer(one, lineterminator="\r\n").writerow(cells)
+    return one.getvalue().removesuffix("\r\n") + "\n"
 
 
 def _row(card_id: str, name: str, source: str, entry: Entry | None) -> list[str]:
@@ -100,12 +111,38 @@ def _row(card_id: str, name: str, source: str, entry: Entry | None) -> list[str]
     return [card_id, name, entry.text, source, entry.source_hash, "changed"]
 
 
+def _refuse_links(path: Path) -> None:
+    """The file is written only inside the deck's folder, and never through a symlink: a
+    ``translations`` folder or a ``LANG.csv`` that is a link (perhaps pointing out of a
+    shared project) is refused, not followed or replaced."""
+    folder = path.parent.parent
+    for part in (path.parent, path):
+        if part.is_symlink():
+            raise DeckError(Problem(f"{part.name} is a symbolic link; translate writes only real files "
+                                    "inside the deck's folder (replace the link with a file or folder)", part))
+    if path.parent.exists() and not path.parent.is_dir():
+        raise DeckError(Problem(f"{path.parent.name} is not a folder", path.parent))
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except ValueError:
+        raise DeckError(Problem("the translation file would be outside the deck's folder", path)) from None
+
+
 def _write(path: Path, text: str) -> None:
-    """Atomically: a temporary file beside it, then one rename (never a half-written file)."""
+    """Atomically: a temporary file beside it, then one rename (never a half-written file).
+    The file keeps the mode it had; a new one gets what a new file gets (0644 with the
+    usual umask 022), not mkstemp's private 0600."""
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
             out.write(text)
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

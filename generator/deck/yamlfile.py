@@ -117,9 +117,22 @@ def _construct_mapping(loader: Any, node: yaml.MappingNode, deep: bool = False) 
     return result
 
 
+MAX_INT_DIGITS = 4_300  # Python's own limit for int(text); above it YAML integers are refused here, with a line
+
+
+def _construct_int(loader: Any, node: yaml.ScalarNode) -> int:
+    text = str(node.value)
+    if sum(ch.isalnum() for ch in text) > MAX_INT_DIGITS:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"an integer of more than {MAX_INT_DIGITS:,} digits cannot be read", node.start_mark
+        )
+    return int(yaml.constructor.SafeConstructor.construct_yaml_int(loader, node))
+
+
 for _cls in dict.fromkeys((_PureLoader, _Loader)):
     _cls.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
     _cls.add_constructor("tag:yaml.org,2002:str", _construct_str)
+    _cls.add_constructor("tag:yaml.org,2002:int", _construct_int)
 
 
 # libyaml's words for what the pure loader explains itself

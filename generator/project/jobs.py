@@ -7,6 +7,8 @@ does the work by calling the same library functions as the single commands.
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -284,20 +286,57 @@ def _images(deck: Deck, job: Job) -> list[str]:
     # Export into a fresh folder, then swap it in: a deleted card leaves no stale image
     # behind, and an interrupted export leaves the previous images intact.
     target = job.outputs[0]
-    fresh = target.with_name(f".{target.name}.new")
-    old = target.with_name(f".{target.name}.old")
-    for leftover in (fresh, old):
-        shutil.rmtree(leftover, ignore_errors=True)
+    fresh, old = _staging(target)
+    discard_staging(job)
     try:
         report = export_images(deck, fresh, **job.options)
     except BaseException:  # a broken card or Ctrl-C: no half-made folder stays behind
-        shutil.rmtree(fresh, ignore_errors=True)
+        with _signals_held():  # a second SIGTERM (the parent's, after the group's) must not cut it short
+            shutil.rmtree(fresh, ignore_errors=True)
         raise
     if target.exists():
         target.rename(old)
     fresh.rename(target)
     shutil.rmtree(old, ignore_errors=True)
     return list(getattr(report, "warnings", []))
+
+
+def _staging(target: Path) -> tuple[Path, Path]:
+    """The folders an image export is made in (``.images.new``) and the previous images
+    are moved to while it is swapped in (``.images.old``)."""
+    return target.with_name(f".{target.name}.new"), target.with_name(f".{target.name}.old")
+
+
+def discard_staging(job: Job) -> None:
+    """Remove what an unfinished image export left (a worker stopped by SIGKILL, or by a
+    signal during its own clean-up): the half-made folder goes; previous images caught
+    mid-swap are put back."""
+    if job.kind != "images":
+        return
+    target = job.outputs[0]
+    fresh, old = _staging(target)
+    with _signals_held():
+        shutil.rmtree(fresh, ignore_errors=True)
+        if old.is_dir() and not target.exists():
+            old.rename(target)
+        shutil.rmtree(old, ignore_errors=True)
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM wait (they are delivered after) while a clean-up runs."""
+    import signal
+
+    held = {signal.SIGINT, signal.SIGTERM}
+    try:
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    except (AttributeError, OSError, ValueError):  # no pthread_sigmask on this platform
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _showcase(deck: Deck, job: Job) -> list[str]:

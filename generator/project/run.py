@@ -13,7 +13,16 @@ from typing import TYPE_CHECKING, Any
 from ..executor import auto_jobs
 from . import stamps
 from .cache import read_manifest, write_manifest
-from .jobs import Job, JobResult, is_bundled, plan_deck, plan_rules, run_job, with_game_modules
+from .jobs import (
+    Job,
+    JobResult,
+    discard_staging,
+    is_bundled,
+    plan_deck,
+    plan_rules,
+    run_job,
+    with_game_modules,
+)
 from .lock import build_lock
 
 if TYPE_CHECKING:
@@ -55,6 +64,7 @@ def plan(targets: Sequence[str], out: Path, summary: BuildSummary, balance_games
             deck = resolve_deck(target)
             require_valid(deck)  # the validation every command runs: a deck with errors builds nothing
             deck = with_game_modules(deck)  # what its game.py imported when it ran: inputs too
+            _require_renderable(deck)  # and the pass `check` and every render command make
             if strict:
                 _require_drawable(deck)
             planned = plan_deck(target, deck, out, balance_games)  # checks the deck's build: settings
@@ -66,6 +76,17 @@ def plan(targets: Sequence[str], out: Path, summary: BuildSummary, balance_games
     if not targets:
         jobs += plan_rules(out)
     return jobs
+
+
+def _require_renderable(deck: Deck) -> None:
+    """What `check` refuses with exit 2 besides the validation — a layout, template, font or
+    art file the cards cannot be drawn with, a project rules template that fails — refuses
+    the deck here too, before any of its jobs runs: one broken deck writes nothing."""
+    from ..booklet.build import check_project_rules
+    from ..render.cards import check_cards
+
+    check_cards(deck)
+    check_project_rules(deck)
 
 
 def _require_drawable(deck: Deck) -> None:
@@ -99,10 +120,14 @@ def build(
 
 def _sweep_partials(out: Path) -> None:
     """A build killed with SIGKILL (nothing can run then) may leave the temporary file
-    of the output it was writing (``.NAME.XXXX.partial.pdf``); the build lock is held, so
-    no one else writes here: the next build removes them before anything else."""
-    for leftover in out.rglob(".*.partial*"):
-        if leftover.is_file() and not leftover.is_symlink():
+    of the output it was writing (``.deckpress-tmp.NAME.XXXX.partial.pdf``); the build lock
+    is held, so no one else writes here: the next build removes them before anything else.
+    Only names with deckpress's own prefix: with ``-o`` the project folder, a user's
+    ``.notes.partial.txt`` is theirs."""
+    from ..render.atomic import PARTIAL_PREFIX, is_partial
+
+    for leftover in out.rglob(f"{PARTIAL_PREFIX}*"):
+        if is_partial(leftover) and leftover.is_file() and not leftover.is_symlink():
             leftover.unlink(missing_ok=True)
 
 
@@ -152,6 +177,12 @@ def _build(targets: Sequence[str], out: Path, workers: int | None, force: bool, 
                 record(run_job(job))
         else:
             _run_pool(todo, workers, record)
+    except BaseException:  # interrupted: the workers are stopped; what they had half-made goes
+        finished = {r.job.id for r in summary.results}
+        for job in todo:
+            if job.id not in finished:
+                discard_staging(job)
+        raise
     finally:
         write_manifest(out, manifest)
 

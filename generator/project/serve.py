@@ -11,8 +11,16 @@ Only requests addressed to this server are answered: the ``Host`` header must na
 the bound port on a loopback name (``127.0.0.1``, ``localhost``, ``[::1]``) or on the
 ``--host`` given (on a wildcard address, ``0.0.0.0`` or ``::``, any IP literal too);
 anything else gets 421 Misdirected Request, so a web page that rebinds its own
-domain name to 127.0.0.1 cannot read the outputs. Every connection has a socket
-timeout: a client that stalls mid-request (or stops reading) is dropped.
+domain name to 127.0.0.1 cannot read the outputs; a request with two ``Host``
+headers, or whose target is an absolute URL naming another host, is refused too.
+Every connection has a socket timeout: a client that stalls mid-request (or stops
+reading) is dropped.
+
+Bounded under load: the listen backlog holds a page's burst of requests (every card
+image at once), at most MAX_THREADS connections are served at a time (the others
+wait in the backlog), and at most MAX_EVENT_STREAMS event streams are held open: a
+new one closes the oldest (a page that still reads reconnects, as ``EventSource``
+does; one that stopped reading is gone).
 """
 
 from __future__ import annotations
@@ -33,6 +41,9 @@ from .gallery import render_gallery
 
 KEEPALIVE_SECONDS = 15.0  # a comment line on idle event streams keeps proxies from closing them
 SOCKET_TIMEOUT = 5.0  # seconds a connection may stall on one read or write before it is dropped
+LISTEN_BACKLOG = 512  # connections the system queues while every thread is busy (a page asks for ~200 at once)
+MAX_THREADS = 64  # connections served at once; the rest wait in the backlog
+MAX_EVENT_STREAMS = 16  # open event streams (pages); a new one closes the oldest
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 WILDCARDS = ("0.0.0.0", "::", "")
 
@@ -50,6 +61,8 @@ class LivePage:
         self.closed = False
         self._changed = threading.Condition()
         self._html: tuple[int, str] | None = None
+        self._streams: list[int] = []  # open event streams, oldest first
+        self._last_stream = 0
 
     def publish(self, *, problems: Sequence[str] | None = None, status: str | None = None,
                 first: Sequence[str] | None = None, balance: Sequence[str] | None = None) -> None:
@@ -66,11 +79,32 @@ class LivePage:
             self.version += 1
             self._changed.notify_all()
 
-    def wait(self, seen: int, timeout: float) -> int:
-        """The current version, once it differs from ``seen`` (or after ``timeout``)."""
+    def wait(self, seen: int, timeout: float, stream: int | None = None) -> int:
+        """The current version, once it differs from ``seen`` (or after ``timeout``, or
+        once ``stream`` is closed to make room for a newer one)."""
         with self._changed:
-            self._changed.wait_for(lambda: self.version != seen or self.closed, timeout)
+            self._changed.wait_for(lambda: self.version != seen or self.closed
+                                   or (stream is not None and stream not in self._streams), timeout)
             return self.version
+
+    def open_stream(self) -> int:
+        """Register an event stream; beyond MAX_EVENT_STREAMS the oldest is closed."""
+        with self._changed:
+            self._last_stream += 1
+            self._streams.append(self._last_stream)
+            if len(self._streams) > MAX_EVENT_STREAMS:
+                del self._streams[: len(self._streams) - MAX_EVENT_STREAMS]
+                self._changed.notify_all()
+            return self._last_stream
+
+    def stream_open(self, stream: int) -> bool:
+        with self._changed:
+            return stream in self._streams and not self.closed
+
+    def close_stream(self, stream: int) -> None:
+        with self._changed:
+            if stream in self._streams:
+                self._streams.remove(stream)
 
     def close(self) -> None:
         with self._changed:
@@ -127,8 +161,22 @@ class _Handler(SimpleHTTPRequestHandler):
     timeout = SOCKET_TIMEOUT  # StreamRequestHandler sets it on the connection's socket
 
     def _misdirected(self) -> bool:
-        """Answer 421 (and True) unless the Host header names this server."""
-        if host_allowed(self.headers.get("Host"), *self.bound):
+        """Answer 400 or 421 (and True) unless the request is addressed to this server: one
+        ``Host`` header naming it, and a target that is a path (or an absolute URL naming it)."""
+        hosts = self.headers.get_all("Host") or []
+        if len(hosts) > 1:
+            self.send_error(HTTPStatus.BAD_REQUEST, "Bad Request", "more than one Host header")
+            return True
+        target = urlsplit(self.path)
+        if target.scheme or target.netloc:  # absolute form (http://host/path), or "//host/path"
+            if target.scheme not in ("http", "") or not target.netloc or self.path.startswith("//"):
+                self.send_error(HTTPStatus.BAD_REQUEST, "Bad Request", "the target must be a path")
+                return True
+            if not host_allowed(target.netloc, *self.bound):
+                self.send_error(HTTPStatus.MISDIRECTED_REQUEST, "Misdirected Request",
+                                "this preview answers only requests for its own address (localhost)")
+                return True
+        if host_allowed(hosts[0] if hosts else None, *self.bound):
             return False
         self.send_error(HTTPStatus.MISDIRECTED_REQUEST, "Misdirected Request",
                         "this preview answers only requests for its own address (localhost)")
@@ -192,15 +240,21 @@ class _Handler(SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
         seen = -1
+        stream = self.page.open_stream()
         try:
-            while not self.page.closed:
-                version = self.page.wait(seen, KEEPALIVE_SECONDS)
+            while self.page.stream_open(stream):
+                version = self.page.wait(seen, KEEPALIVE_SECONDS, stream)
+                if not self.page.stream_open(stream):
+                    break  # closed for a newer stream (the page reconnects if it still reads)
                 message = f"event: version\ndata: {version}\n\n" if version != seen else ": idle\n\n"
                 seen = version
                 self.wfile.write(message.encode())
                 self.wfile.flush()
         except OSError:
             pass  # the page was closed (or stopped reading: the socket timed out)
+        finally:
+            self.page.close_stream(stream)
+            self.close_connection = True
 
     def send_header(self, keyword: str, value: str) -> None:
         self._cache_control = getattr(self, "_cache_control", False) or keyword.lower() == "cache-control"
@@ -218,6 +272,27 @@ class _Handler(SimpleHTTPRequestHandler):
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = LISTEN_BACKLOG  # socketserver's default, 5, drops a page's burst
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._slots = threading.BoundedSemaphore(MAX_THREADS)
+        super().__init__(*args, **kwargs)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """One thread per connection, at most MAX_THREADS at once: the accept loop waits
+        for a free slot, and new connections wait in the listen backlog meanwhile."""
+        self._slots.acquire()
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A request that failed in an unexpected way: one line, never a traceback."""
@@ -228,6 +303,15 @@ class _Server(ThreadingHTTPServer):
 
 def start_server(out: Path, page: LivePage, host: str, port: int) -> ThreadingHTTPServer:
     """Serve ``out`` and ``page`` on ``host:port`` from a background thread."""
+    server = bind_server(out, page, host, port)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True,
+                     name="deckpress-serve").start()
+    return server
+
+
+def bind_server(out: Path, page: LivePage, host: str, port: int) -> ThreadingHTTPServer:
+    """The server for ``out`` and ``page``, bound and listening on ``host:port`` (connections
+    queue in the backlog) but not yet answering: ``serve_forever`` does that."""
     handler_class: type[_Handler] = type("Handler", (_Handler,), {"page": page, "bound": (host, port)})
     handler = partial(handler_class, directory=str(out.resolve()))
     try:
@@ -236,8 +320,6 @@ def start_server(out: Path, page: LivePage, host: str, port: int) -> ThreadingHT
         raise ParameterError(f"cannot serve on {host}:{port}: {exc.strerror or exc}; "
                              "choose another --port (or --host)") from None
     handler_class.bound = (host, server.server_port)  # port 0: the one the system chose
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True,
-                     name="deckpress-serve").start()
     return server
 
 

@@ -18,6 +18,15 @@ from pathlib import Path
 
 from ..errors import Problem, RenderError
 
+# Every temporary output file's name starts with this, and only such files are ever swept
+# away as leftovers: a user's own ``.notes.partial.txt`` beside the outputs is never touched.
+PARTIAL_PREFIX = ".deckpress-tmp."
+
+
+def is_partial(path: Path) -> bool:
+    """Is ``path`` one of deckpress's own temporary output files (a leftover after SIGKILL)?"""
+    return path.name.startswith(PARTIAL_PREFIX) and ".partial" in path.name
+
 
 def _mode(target: Path) -> int:
     """Keep an existing file's permissions; a new file gets the usual 0o666 minus umask."""
@@ -35,7 +44,7 @@ def atomic_write(path: Path | str) -> Iterator[Path]:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, name = tempfile.mkstemp(
-            prefix=f".{target.stem}.", suffix=f".partial{target.suffix}", dir=target.parent
+            prefix=f"{PARTIAL_PREFIX}{target.stem}.", suffix=f".partial{target.suffix}", dir=target.parent
         )
         os.close(fd)
     except OSError as exc:

@@ -263,7 +263,7 @@ def test_build_prints_the_decks_field_names_whole(variant: Variant, tmp_path: Pa
     skull = variant("elements", ("symbol: star}", "symbol: skull}"), out="skull")
     failed: Any = CliRunner().invoke(app, ["build", str(skull), "--balance-games", "0", "-o", "out"],
                                      env={"COLUMNS": "400"})
-    assert failed.exit_code == 1
+    assert failed.exit_code == 2
     said = f"{skull.name}:{line_of(skull, 'skull')}: field 'suits[aether].symbol': suit 'aether': unknown symbol 'skull'"
     assert failed.output.count(said) == 2, failed.output  # in the table, and as a plain line after it
     assert not (tmp_path / "out" / "skull").exists()

@@ -94,7 +94,7 @@ def test_a_broken_deck_fails_alone_and_the_exit_code_says_so(tmp_path: Path) -> 
     broken.write_text("name: Broken\ngame: weiji\ncards: [{id: X1, nmae: typo}]\n")
     out = tmp_path / "out"
     result = CliRunner().invoke(app, ["build", str(broken), "standard52", "-o", str(out), "--balance-games", "20"])
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 2, result.output  # a broken deck is bad input (2); the others still build
     assert "Traceback" not in result.output
     assert (out / "standard52" / "cards-a4.pdf").is_file()
     assert str(broken) in result.output

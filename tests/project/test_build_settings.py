@@ -106,7 +106,7 @@ def test_bad_settings_name_the_key(tmp_path: Path, extra: str, words: str) -> No
 def test_a_bad_page_size_fails_the_build_plan_naming_the_setting(tmp_path: Path) -> None:
     folder = project(tmp_path, "build:\n  sheets: {pages: [a9x]}\n")
     result = runner.invoke(app, ["build", str(folder), "-o", str(tmp_path / "out")], catch_exceptions=False)
-    assert result.exit_code == 1 and "build.sheets" in result.output and "Traceback" not in result.output
+    assert result.exit_code == 2 and "build.sheets" in result.output and "Traceback" not in result.output
     assert not (tmp_path / "out" / "proj" / "cards-a4.pdf").exists()
 
 

@@ -49,7 +49,7 @@ def test_a_bad_colour_is_the_same_error_in_check_and_every_render(project: Path,
 def test_build_names_the_file_line_and_element(project: Path, tmp_path: Path) -> None:
     result = runner.invoke(app, ["build", str(project), "-o", str(tmp_path / "out"), "--balance-games", "0",
                                  "--jobs", "1"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # a deck every command refuses: bad input in build too
     assert f"mycards.yaml:{_line(project)}: card A01, field 'color': layout mycards, front element 'header'" \
         in result.output
 

@@ -44,6 +44,7 @@ won), ``left_on_table`` (cards in the middle when a game ends in a draw). Result
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -83,7 +84,7 @@ class WeijiGame:
             raise ParameterError(too_few(deck, len(self.cards), params.players, "cards"))
         self.actions: tuple[Action, ...] = tuple(Action("choose", k) for k in self.keys)
         self.attr: dict[str, int] = {k: i for i, k in enumerate(self.keys)}
-        self.ranks: list[tuple[float, ...]] = [self._rank(i) for i in range(len(self.ids))]
+        self.ranks: list[tuple[float, ...]] = self._ranks()
         self.shuffled = params.pickup == "shuffled"
         # the tiebreak draw compares the first attribute lowest-first only when it is
         # lower-is-better AND the rules read "best" (the seed says "highest")
@@ -94,18 +95,23 @@ class WeijiGame:
             + tuple(f"chosen:{k}" for k in self.keys)
         )
 
-    def _rank(self, card: int) -> tuple[float, ...]:
-        """Per attribute: the share of the other printed cards this card beats
-        (-1 for "no data", which can only tie)."""
-        out = []
+    def _ranks(self) -> list[tuple[float, ...]]:
+        """Per card and attribute: the share of the other printed cards (copies counted)
+        this card beats (-1 for "no data", which can only tie). One sort per attribute
+        and a binary search per card: n·log n, so a 100,000-card deck costs seconds."""
+        per_attribute = []
         for a in range(len(self.keys)):
-            mine = self.values[card][a]
-            if mine is None:
-                out.append(-1.0)
-                continue
-            worse = sum(1 for c in self.cards if (v := self.values[c][a]) is not None and self.beats(a, mine, v))
-            out.append(worse / max(1, len(self.cards) - 1))
-        return tuple(out)
+            printed = sorted(v for c in self.cards if (v := self.values[c][a]) is not None)
+            column = []
+            for row in self.values:
+                mine = row[a]
+                if mine is None:
+                    column.append(-1.0)
+                    continue
+                worse = (len(printed) - bisect_right(printed, mine)) if self.lower[a] else bisect_left(printed, mine)
+                column.append(worse / max(1, len(self.cards) - 1))
+            per_attribute.append(column)
+        return [tuple(column[i] for column in per_attribute) for i in range(len(self.ids))]
 
     def beats(self, a: int, x: float, y: float) -> bool:
         return x < y if self.lower[a] else x > y

@@ -32,7 +32,7 @@ from .model import (
     layer_of,
 )
 
-MAX_EXTENDS = 16
+MAX_EXTENDS = 16  # layouts a chain may pass through above the first one
 
 
 def inside(path: Path, roots: Sequence[Path]) -> bool:
@@ -154,22 +154,27 @@ def _merge(parent: dict[str, Any], child: Mapping[str, Any], path: Path, origins
 
 
 def _raw_chain(path: Path, search: Sequence[Path], origins: Origins, roots: Sequence[Path],
-               depth: int = 0) -> dict[str, Any]:
-    if depth > MAX_EXTENDS:
-        raise RenderError(Problem("layouts extend each other in a loop", path, field="extends"))
+               seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     data = _read(path)
     parent_name = data.get("extends")
     if not parent_name:
         return _merge({}, data, path, origins)
+    line = data.line_of("extends") if isinstance(data, LineMap) else None
     if not isinstance(parent_name, str) or "\x00" in parent_name or len(parent_name) > 1000:
-        raise RenderError(Problem(f"extends: not a layout name: {str(parent_name)[:60]!r}", path,
+        raise RenderError(Problem(f"extends: not a layout name: {str(parent_name)[:60]!r}", path, line,
                                   field="extends"))
     named: str | Path = parent_name
     if parent_name.endswith((".yaml", ".yml")):  # a file name: relative to this layout
         named = path.parent / parent_name
     parent_path = find_layout(named, [path.parent, *search], exclude=path)
     _confined(parent_path, roots, parent_name, path)
-    return _merge(_raw_chain(parent_path, search, origins, roots, depth + 1), data, path, origins)
+    chain = (*seen, path.resolve())
+    if parent_path.resolve() in chain:
+        raise RenderError(Problem("layouts extend each other in a loop", path, line, field="extends"))
+    if len(chain) >= MAX_EXTENDS + 1:  # a long chain without a loop is not a loop: say what it is
+        raise RenderError(Problem(f"the extends: chain is longer than {MAX_EXTENDS} steps (the limit); "
+                                  "merge some of its layouts", path, line, field="extends"))
+    return _merge(_raw_chain(parent_path, search, origins, roots, chain), data, path, origins)
 
 
 def _problem(exc: ValidationError, path: Path, where: str, line: int | None,

@@ -1,0 +1,48 @@
+"""A rich Console that never sends deck data's control characters to the terminal.
+
+Card names, ids and attribute labels come from files people share. Printed raw, a
+name holding ``\\x1b[2J`` clears the terminal and ``\\u202e`` reverses the line it is
+on. :class:`SafeConsole` escapes them (as error lines do, :func:`generator.errors.visible`)
+in every piece of text it prints — table cells, findings, plain lines — while rich's
+own styling (colours, bold) still reaches the terminal: rich emits that separately,
+from the style of each piece, never from the text.
+
+Layering: a leaf like ``errors``; every layer may use it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from typing import Any
+
+from rich.console import Console, ConsoleOptions, RenderableType
+from rich.segment import Segment
+
+
+def terminal_text(text: str) -> str:
+    """``text`` with control and format characters (ESC, bidi overrides, zero-width
+    marks) escaped as ``\\x1b``/``\\u202e``; newlines, tabs and every printable
+    character (accents, Hebrew, Arabic, combining marks) are kept."""
+    if text.isprintable():
+        return text
+    return "".join(
+        ch if ch.isprintable() or ch in "\n\t" or unicodedata.category(ch) == "Zs" else ascii(ch)[1:-1]
+        for ch in text
+    )
+
+
+class SafeConsole(Console):
+    """``rich.console.Console`` whose printed text is passed through :func:`terminal_text`."""
+
+    def render(self, renderable: RenderableType, options: ConsoleOptions | None = None) -> Iterable[Segment]:
+        for segment in super().render(renderable, options):
+            if segment.control or segment.text.isprintable():
+                yield segment
+            else:
+                yield Segment(terminal_text(segment.text), segment.style)
+
+
+def safe_console(**options: Any) -> Console:
+    """A console for output that may hold deck data (the same options as ``Console``)."""
+    return SafeConsole(**options)
