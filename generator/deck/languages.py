@@ -20,9 +20,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import DeckError, Problem
+from .csvfile import dialect, read_csv_text
 from .model import Attribute, Card, Deck
 from .rows import TRANSLATABLE
-from .yamlfile import read_text
 
 DECK_ID = "deck"  # the id of the deck's own strings in a translation file
 COLUMNS = ("id", "field", "text", "source", "source_hash", "status")
@@ -122,7 +122,8 @@ class LanguageReport:
 
 def read_translations(path: Path) -> tuple[list[Entry], list[Problem]]:
     """The entries of a translation file, and its problems (a missing column, a row twice)."""
-    reader = csv.reader(io.StringIO(read_text(path).lstrip("\ufeff"), newline=""))
+    text = read_csv_text(path)  # the shared reader: BOM, encodings, Excel's semicolons and tabs
+    reader = csv.reader(io.StringIO(text, newline=""), dialect(text, expect=REQUIRED))
     try:
         header = [h.strip().lower() for h in next(reader, [])]
     except csv.Error as exc:
@@ -249,7 +250,7 @@ def _translated(deck: Deck, lang: str, given: dict[tuple[str, str], str]) -> Dec
         ))
     attributes = tuple(
         Attribute(a.key, own(f"attributes.{a.key}.label", a.label), own(f"attributes.{a.key}.unit", a.unit),
-                  a.better, a.decimals) for a in deck.attributes)
+                  a.better, a.decimals, lang, a.marks) for a in deck.attributes)
     suits = tuple(replace(s, name=own(f"suits.{s.key}.name", s.name)) for s in deck.suits)
     ranks = tuple(replace(r, name=own(f"ranks.{r.key}.name", r.name),
                           label=own(f"ranks.{r.key}.label", r.label) if r.label is not None else None)

@@ -86,6 +86,31 @@ class Source:
         return self.lines.get(name, self.line)
 
 
+def format_number(value: float, decimals: int | None, locale: str = "",
+                  marks: tuple[str, str] | None = None) -> str:
+    """``value`` as a card prints it: with the deck's declared marks (``number_format``), else in
+    ``locale``'s way (Babel, CLDR data: German "0,8", French "0,8", Arabic "٠٫٨" stays "0.8"
+    where the locale writes Latin digits), ``decimals`` places or as many as the value has."""
+    if marks is not None:
+        text = f"{value:.{decimals}f}" if decimals is not None else (
+            str(int(value)) if float(value).is_integer() else f"{value:g}")
+        whole, dot, frac = text.partition(".")
+        sign = "-" if whole.startswith("-") else ""
+        digits = whole.lstrip("-")
+        if marks[1] and len(digits) > 4 and "e" not in text:
+            digits = f"{int(digits):,}".replace(",", marks[1])
+        return sign + digits + (marks[0] + frac if dot else "")
+    from babel.numbers import format_decimal
+
+    try:
+        if decimals is not None:
+            pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
+            return str(format_decimal(value, format=pattern, locale=locale.replace("-", "_")))
+        return str(format_decimal(value, locale=locale.replace("-", "_"), decimal_quantization=False))
+    except Exception:  # a language code Babel does not know: the value as written
+        return f"{value:g}" if decimals is None else f"{value:.{decimals}f}"
+
+
 @dataclass(frozen=True)
 class Attribute:
     """A numeric attribute of a Weiji-style card ("weight: 1.2 kg, lower is better")."""
@@ -95,6 +120,8 @@ class Attribute:
     unit: str = ""
     better: Better = "higher"
     decimals: int | None = None  # display precision; None = as written
+    locale: str = ""  # the language values are printed in (a translation's: "0,8" in de); "" as written
+    marks: tuple[str, str] | None = None  # the deck's declared number_format (decimal, thousands): wins
 
     def beats(self, a: float, b: float) -> bool:
         """True if value ``a`` is strictly better than ``b`` for this attribute."""
@@ -103,7 +130,9 @@ class Attribute:
     def format(self, value: float | None, no_data: str = "no data") -> str:
         if value is None:
             return no_data
-        if self.decimals is not None:
+        if self.marks is not None or self.locale:
+            text = format_number(value, self.decimals, self.locale, self.marks)
+        elif self.decimals is not None:
             text = f"{value:.{self.decimals}f}"
         elif float(value).is_integer():
             text = str(int(value))

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Problem
+from .csvfile import dialect
 from .model import Card, FrozenMap, Source
 from .numbers import DEFAULT, NumberFormat, read_number
 from .schema import KEY_RE
@@ -84,20 +85,10 @@ def rows_from_yaml(items: list[Any], file: Path, fallback_line: int | None) -> t
     return rows, problems
 
 
-DELIMITERS = ",;\t"
-
-
 def csv_dialect(text: str, delimiter: str | None = None) -> Any:
-    """The CSV's dialect: the declared delimiter (``csv: {delimiter: ';'}``), else the
-    one Python's ``csv.Sniffer`` detects among comma, semicolon (what Excel saves in
-    European locales) and tab, else a comma."""
-    if delimiter is not None:
-        return type("Declared", (csv.excel,), {"delimiter": delimiter})
-    sample = "\n".join(text.splitlines()[:20])
-    try:
-        return csv.Sniffer().sniff(sample, delimiters=DELIMITERS)
-    except csv.Error:
-        return csv.excel
+    """The CSV's dialect: the declared delimiter (``csv: {delimiter: ';'}``), else the one
+    detected among comma, semicolon and tab (the shared reader, :mod:`.csvfile`)."""
+    return dialect(text, delimiter)
 
 
 def rows_from_csv(path: Path, text: str, delimiter: str | None = None) -> tuple[list[Row], list[Problem]]:

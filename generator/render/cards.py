@@ -29,7 +29,8 @@ from .layout.context import Where, card_context, resolve
 from .layout.draw import draw_elements
 from .layout.frame import CardBox, box_of
 from .layout.loader import Layout, load_layout, validate_element
-from .layout.model import Element, Text
+from .layout.model import Element
+from .layout.printed import printed_texts
 from .pdf import make_canvas
 from .piece import Piece
 from .sheet import SheetOptions, SheetReport, write_sheets
@@ -122,10 +123,14 @@ class CardPiece:
         can draw in the text the layout prints (only that: a field no element shows is
         never checked), one problem per card field, for the caller to warn or refuse."""
         ctx = self._ctx
-        texts: list[str] = []
+        texts: list[tuple[str, str]] = []
         for side in ("front", "back"):
-            texts += [e.text for _n, e in self._resolve(side, ctx, check=True) if isinstance(e, Text)]
-        return glyph_problems(self._deck, self._card, texts)
+            layout = self._layouts[side]
+            for name, e in self._resolve(side, ctx, check=True):
+                where = Where(layout.name, layout.path, self._card.id, name)
+                texts += printed_texts(e, ctx, where)
+        return glyph_problems(self._deck, self._card, [t for f, t in texts if not f],
+                              [(f, t) for f, t in texts if f])
 
     def _resolve(self, side: str, ctx: dict[str, Any], check: bool = False) -> list[tuple[str, Element]]:
         """The side's elements resolved for this card (the same objects the check resolved:
