@@ -22,6 +22,7 @@ from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
+from . import grammar
 from .errors import ParameterError, Problem
 from .paths import templates_dir
 
@@ -76,9 +77,11 @@ def catalogue(lang: str) -> gettext.NullTranslations:
 def speaking(lang: str | None) -> Iterator[gettext.NullTranslations]:
     """Render everything inside in ``lang`` (None: English)."""
     token = _current.set(catalogue(lang or SOURCE))
+    words = grammar.set_language(lang or SOURCE, (locale_dir(),))  # %(fool.acc)s: <lang>.terms.csv
     try:
         yield current()
     finally:
+        grammar.reset(words)
         _current.reset(token)
 
 

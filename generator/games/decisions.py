@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..grammar import Forms
 from ..i18n import N_, _
 
 Context = Mapping[str, Any]  # what the booklet template sees (generator.booklet.content)
@@ -79,8 +80,8 @@ def _russian_beyond_piecepack(ctx: Context) -> bool:
 def _ends(ctx: Context) -> dict[str, str]:
     """The weakest and strongest rank of a War deck, with English articles (a template may skip them)."""
     weakest, strongest = ctx["order"][-1], ctx["order"][0]
-    return {"a_weakest": ctx["an"](weakest), "weakest": weakest, "a_strongest": ctx["an"](strongest),
-            "strongest": strongest}
+    return Forms({"a_weakest": ctx["an"](weakest), "weakest": weakest, "a_strongest": ctx["an"](strongest),
+                  "strongest": strongest})  # %(weakest.nom)s in a catalogue: with its article (grammar)
 
 
 def _first_draw_passes(ctx: Context) -> bool:
