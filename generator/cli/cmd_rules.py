@@ -9,7 +9,7 @@ import typer
 from ..booklet import build_booklet
 from ..errors import ParameterError
 from ..games.registry import GAMES, default_deck, make_params, resolve
-from ..i18n import SOURCE, check_language
+from ..i18n import SOURCE, check_language, locale_dirs
 from . import options
 from .app import app, friendly
 from .checked import load_checked
@@ -29,8 +29,9 @@ def rules(
     imposition: options.Imposition = None,
     page: options.BookletPage = None,
     lang: str | None = typer.Option(None, "--lang", metavar="LANG", show_default=False,
-                                    help="The booklet's language (en, or one with a catalogue: de), with the deck's "
-                                         "names in it where the deck declares it (see docs/languages.md)."),
+                                    help="The booklet's language: en, or one with a catalogue (LANG.po in the "
+                                         "package's or the project's rules/locale/), with the deck's names in it "
+                                         "where the deck declares it (see docs/languages.md)."),
     old_format: options.OldBookletFormat = None,
 ) -> None:
     """Rule booklet for GAME, stating exactly the chosen rule parameters (--set as for simulate)."""
@@ -42,7 +43,7 @@ def rules(
 
         for warning in require_valid(own_deck):
             typer.echo(warning, err=True)
-    check_language(lang)  # a language with no booklet catalogue: the error names those there are
+    check_language(lang, locale_dirs(loaded.folder))  # no catalogue: the error names those there are
     if lang is None or lang in loaded.languages:
         loaded = in_language(loaded, lang, overflow=False)
     elif loaded.languages or lang != SOURCE:  # a German booklet of a deck in English only: its names as written
@@ -58,6 +59,8 @@ def rules(
     used = {"page": from_project(loaded, "booklets", "page", page)}
     report = checked(loaded, "booklets", used, lambda: build_booklet(
         spec.name, params, loaded, output, format=chosen_imposition, page=chosen_page, lang=lang))
+    for warning in report.warnings:  # a catalogue that lacks sentences: they print in English
+        typer.echo(f"warning: {warning}", err=True)
     if report.format == "booklet":
         blank = f", {report.blank} blank" if report.blank else ""
         typer.echo(f"{output}: {report.pages}-page booklet{blank} on {report.sheets} sheet sides; "

@@ -273,17 +273,18 @@ def _showcase(deck: Deck, job: Job) -> list[str]:
 def _rules(deck: Deck, job: Job) -> list[str]:
     from ..booklet import build_booklet
     from ..games.registry import make_params
-    from ..i18n import booklet_languages, has_booklet
+    from ..i18n import booklet_languages, has_booklet, locale_dirs
 
     spec = game_of(deck)  # the deck's game: a name, or its game.py (loaded in this worker)
     game = spec.name if spec is not None else job.options["game"]
     params = make_params(game, job.options["sets"])
-    if not has_booklet(job.lang or None):  # the deck speaks a language no booklet catalogue has
-        return [f"no rule booklet in {job.lang!r} (booklets exist in {', '.join(booklet_languages())}; "
+    folders = locale_dirs(deck.folder)
+    if not has_booklet(job.lang or None, folders):  # the deck speaks a language no booklet catalogue has
+        return [f"no rule booklet in {job.lang!r} (booklets exist in {', '.join(booklet_languages(folders))}; "
                 f"see docs/languages.md): {job.outputs[0].name} is not made"]
-    build_booklet(game, params, deck, job.outputs[0], format=job.options["format"], page=job.options["page"],
-                  lang=job.lang or None)
-    return []
+    report = build_booklet(game, params, deck, job.outputs[0], format=job.options["format"],
+                           page=job.options["page"], lang=job.lang or None)
+    return list(report.warnings)
 
 
 def _balance(deck: Deck, job: Job) -> list[str]:
