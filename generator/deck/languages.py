@@ -246,6 +246,7 @@ def _translated(deck: Deck, lang: str, given: dict[tuple[str, str], str]) -> Dec
             card, name=text("name", card.name), subtitle=text("subtitle", card.subtitle),
             text=text("text", card.text), flavour=text("flavour", card.flavour),
             back=text("back", card.back) if card.back else card.back,
+            art=Path(given[(card.id, "art")]) if (card.id, "art") in given else card.art,  # art@fr
             fields={k: text(k, v) for k, v in card.fields.items()},
         ))
     attributes = tuple(

@@ -68,7 +68,7 @@ class RowContext:
     def known(self) -> set[str]:
         """Every key a card row may have: ``name@de`` too for each declared language."""
         keys = set(CARD_KEYS) | set(self.attributes) | set(self.fields)
-        return keys | {f"{k}@{lang}" for k in (*TRANSLATABLE, *self.fields) for lang in self.languages}
+        return keys | {f"{k}@{lang}" for k in (*TRANSLATABLE, *self.fields, "art") for lang in self.languages}
 
 
 def rows_from_yaml(items: list[Any], file: Path, fallback_line: int | None) -> tuple[list[Row], list[Problem]]:
@@ -433,6 +433,13 @@ def build_card(row: Row, ctx: RowContext) -> tuple[Card | None, list[Problem]]:
         if error:
             problem(error, "art")
 
+    translations = {k: _text(v) for k, v in data.items() if isinstance(k, str) and "@" in k and k in known}
+    for key in [k for k in translations if k.startswith("art@") and translations[k]]:  # per-language art
+        found, error = resolve_reference(translations[key], ctx.folder, ctx.allowed_roots)
+        if error:
+            problem(error, key)
+        translations[key] = str(found) if found is not None else ""
+
     card = Card(
         id=card_id,
         name=name,
@@ -446,7 +453,7 @@ def build_card(row: Row, ctx: RowContext) -> tuple[Card | None, list[Problem]]:
         back=texts["back"] or None,
         values=values,
         fields={k: texts[k] for k in ctx.fields},
-        translations={k: _text(v) for k, v in data.items() if isinstance(k, str) and "@" in k and k in known},
+        translations=translations,
         source=Source(row.file, row.line, _frozen_lines(row.key_lines)),
     )
     return card, problems

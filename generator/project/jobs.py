@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..games.registry import game_of
+from ..i18n import has_booklet, locale_dirs
 from ..paths import deck_data_dir
 from .cache import job_key, project_hash
 
@@ -66,9 +67,14 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int | None = No
 
         _printed(deck, folder / lang, add_in)
         if "booklets" in outputs:  # the booklet in that language too, beside the translated sheets
+            speaks = has_booklet(lang, locale_dirs(deck.folder))
             for name, file, sets in project_booklets(deck, bundled=True):
-                add_in(name, "rules", [folder / lang / file], game=deck.game, sets=list(sets),
-                       format=b.booklets.imposition, page=b.booklets.page)
+                if speaks:
+                    add_in(name, "rules", [folder / lang / file], game=deck.game, sets=list(sets),
+                           format=b.booklets.imposition, page=b.booklets.page)
+                else:  # no catalogue: a job that only warns and makes no file (so it is up to date after)
+                    add_in(name, "rules", [], game=deck.game, sets=list(sets), format=b.booklets.imposition,
+                           page=b.booklets.page, not_made=f"{lang}/{file}")
     if "booklets" in outputs:
         for name, file, sets in project_booklets(deck):
             add(name, "rules", [folder / file], game=deck.game, sets=list(sets), format=b.booklets.imposition,
@@ -273,15 +279,16 @@ def _showcase(deck: Deck, job: Job) -> list[str]:
 def _rules(deck: Deck, job: Job) -> list[str]:
     from ..booklet import build_booklet
     from ..games.registry import make_params
-    from ..i18n import booklet_languages, has_booklet, locale_dirs
+    from ..i18n import booklet_languages
 
     spec = game_of(deck)  # the deck's game: a name, or its game.py (loaded in this worker)
     game = spec.name if spec is not None else job.options["game"]
     params = make_params(game, job.options["sets"])
     folders = locale_dirs(deck.folder)
-    if not has_booklet(job.lang or None, folders):  # the deck speaks a language no booklet catalogue has
+    if not job.outputs or not has_booklet(job.lang or None, folders):  # a language no catalogue has
+        made = job.options.get("not_made") or (job.outputs[0].name if job.outputs else "the booklet")
         return [f"no rule booklet in {job.lang!r} (booklets exist in {', '.join(booklet_languages(folders))}; "
-                f"see docs/languages.md): {job.outputs[0].name} is not made"]
+                f"see docs/languages.md): {made} is not made"]
     report = build_booklet(game, params, deck, job.outputs[0], format=job.options["format"],
                            page=job.options["page"], lang=job.lang or None)
     return list(report.warnings)
