@@ -14,7 +14,13 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.i18n import booklet_languages, catalogue_coverage, locale_dir, locale_dirs, po_problems
+from generator.i18n import (
+    booklet_languages,
+    catalogue_coverage,
+    locale_dir,
+    locale_dirs,
+    po_problems,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()
