@@ -77,13 +77,20 @@ class Source:
     file: Path | None = None
     line: int | None = None
     lines: Mapping[str, int] = field(default_factory=_frozen)  # field -> its own line, where known
+    files: Mapping[str, Path] = field(default_factory=_frozen)  # field -> another file it came from (fr.csv)
 
     def __post_init__(self) -> None:
         if not isinstance(self.lines, FrozenMap):
             object.__setattr__(self, "lines", FrozenMap(self.lines))
+        if not isinstance(self.files, FrozenMap):
+            object.__setattr__(self, "files", FrozenMap(self.files))
 
     def line_of(self, name: str) -> int | None:
         return self.lines.get(name, self.line)
+
+    def file_of(self, name: str) -> Path | None:
+        """The file ``name`` was read from: a translation file for a translated field."""
+        return self.files.get(name, self.file)
 
 
 def format_number(value: float, decimals: int | None, locale: str = "",

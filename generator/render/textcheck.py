@@ -50,7 +50,7 @@ def undrawable(text: str, project: tuple[str, ...] = ()) -> str:
 
 
 def _where(deck: Deck, card: Card, name: str) -> tuple[Path | None, int | None]:
-    file = card.source.file or deck.path
+    file = card.source.file_of(name) or deck.path  # a translated text: its translation file's line
     return file, card.source.line_of(name)
 
 
