@@ -301,8 +301,10 @@ def _translated(deck: Deck, lang: str, given: dict[tuple[str, str], str], file: 
     ranks = tuple(replace(r, name=own(f"ranks.{r.key}.name", r.name),
                           label=own(f"ranks.{r.key}.label", r.label) if r.label is not None else None)
                   for r in deck.ranks)
+    strings_at = {name: (file, line) for (card_id, name), line in (origin or {}).items()
+                  if card_id == DECK_ID and file is not None and line is not None}
     return replace(
-        deck, name=own("name", deck.name), description=own("description", deck.description),
+        deck, strings_at=strings_at, name=own("name", deck.name), description=own("description", deck.description),
         back=replace(deck.back, text=own("back.text", deck.back.text)), no_data=own("no_data", deck.no_data),
         cards=tuple(cards), attributes=attributes, suits=suits, ranks=ranks, language=lang,
     )

@@ -250,6 +250,8 @@ class Deck:
     path: Path | None = field(default=None, compare=False)
     digest: str = field(default="", compare=False)  # content hash of the deck's input files
     inputs: tuple[Path, ...] = field(default=(), compare=False)  # the files hashed into digest
+    # a deck string (attributes.speed.label) -> the translation file and line it was read from
+    strings_at: Mapping[str, tuple[Path, int]] = field(default_factory=_frozen, compare=False)
 
     def __post_init__(self) -> None:
         for name in ("colors", "thresholds"):  # read-only, and picklable, whatever was passed

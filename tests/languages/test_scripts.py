@@ -122,3 +122,20 @@ def test_check_reports_a_label_no_font_can_draw(world: Path) -> None:
     assert any("attributes.speed.label" in f["message"] and "U+13000" in f["message"] for f in report["findings"])
     failing = runner.invoke(app, ["check", str(world), "--lang", "ja", "--games", "0", "--fail-on-warnings"])
     assert failing.exit_code == 1
+
+
+@pytest.mark.parametrize(("lang", "old", "long"), [
+    ("de", "Tempo,Speed", "Höchstgeschwindigkeit im Straßenverkehr bei völliger Windstille,Speed"),
+    ("ja", "速度,Speed", "最高速度（風のない日の一般道路での測定値）とその条件の説明,Speed"),
+])
+def test_a_long_translated_label_is_warned_once_at_its_line_and_checked(world: Path, tmp_path: Path, lang: str,
+                                                                         old: str, long: str) -> None:
+    file = world / "translations" / f"{lang}.csv"
+    file.write_text(file.read_text(encoding="utf-8").replace(old, long), encoding="utf-8")
+    result = runner.invoke(app, ["cards", str(world), "--lang", lang, "-o", str(tmp_path / "c.pdf")])
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.output.split())
+    assert flat.count("overprint") == 1, result.output  # once, not per card
+    assert f"{lang}.csv:8: field 'attributes.speed.label': attribute label" in flat
+    report = json.loads(runner.invoke(app, ["check", str(world), "--lang", lang, "--games", "0", "--json"]).stdout)
+    assert any("attributes.speed.label" in f["message"] and "overprint" in f["message"] for f in report["findings"])

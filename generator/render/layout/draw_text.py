@@ -8,11 +8,11 @@ from ...deck.model import Attribute
 from ...errors import RenderError
 from ..fonts import project_fonts, resolve_font
 from ..geometry import pt
-from .context import render
+from .attrtable import table_rows, table_size
 from .frame import Ink, Rect
 from .glyphs import describe
 from .model import Attributes, Text
-from .oneline import draw_line, one_line
+from .oneline import draw_line
 from .richdraw import draw_lines
 from .richtext import plain
 from .textfit import block_height, fit_rich
@@ -86,44 +86,22 @@ def _triangle(ink: Ink, cx: float, cy: float, s: float, up: bool, color: object)
 
 def draw_attributes(ink: Ink, el: Attributes, rect: Rect) -> Rect | None:
     deck = ink.ctx["deck"]
-    card = ink.ctx["card"]
     attrs: tuple[Attribute, ...] = deck.attributes
     if not attrs:
         return None
-    label_font, value_font = _font(ink, el.font), _font(ink, el.value_font)
-    nodata_font = _font(ink, el.no_data_font)
-    project = project_fonts(deck.fonts)
+    fonts = (_font(ink, el.font), _font(ink, el.value_font), _font(ink, el.no_data_font))
     x, y, w, h = rect
     pad = pt(el.padding)
     row_h = h / len(attrs)
-    rows = []
-    lacking: dict[str, None] = {}
-    for a in attrs:
-        raw = card.values.get(a.key)
-        ctx = {**ink.ctx, "attr": a, "value": raw, "text": a.format(raw, deck.no_data)}
-        # every label, unit and no-data word through the fallback chain of text boxes (oneline)
-        label = one_line(render(el.label, ctx, ink.where), label_font, project)
-        vfont = nodata_font if raw is None else value_font
-        value = one_line(render(el.value, ctx, ink.where), vfont, project)
-        lacking.update(dict.fromkeys(label.missing + value.missing))
-        rows.append((a, raw, label, value))
+    # every label, unit and no-data word through the fallback chain of text boxes (oneline)
+    table = table_rows(el, ink.ctx, ink.where, fonts, project_fonts(deck.fonts))
+    lacking = "".join(dict.fromkeys("".join(r.label.missing + r.value.missing for r in table)))
     if lacking:
-        chars = "".join(lacking)
-        ink.warning(f"no font can draw {describe(chars)}; "
-                    f"{'these characters were' if len(chars) > 1 else 'it was'} left out")
+        ink.warning(f"no font can draw {describe(lacking)}; "
+                    f"{'these characters were' if len(lacking) > 1 else 'it was'} left out")
     mark_w = row_h * 0.35 if el.marks else 0.0
-    size = min(el.size, row_h * 0.62)
-    room = w - 2 * pad - mark_w * 1.6 - pt(1.5)
-    # one size for the whole table: the largest at which every row fits its width
-    for _, _raw, label, value in rows:
-        need_1 = label.width + value.width
-        if need_1 > 0:
-            size = min(size, room / need_1)
-    if size < el.min_size:
-        tight = [a.key for a, _raw, label, value in rows if (label.width + value.width) * el.min_size > room]
-        ink.warning(f"attribute rows do not fit at {el.min_size:g} pt "
-                    f"({', '.join(tight)}: label and value overprint)")
-        size = el.min_size
+    size, _tight = table_size(el, table, w, h)  # a row that overprints: reported once by the check
+    rows = [(r.attr, r.raw, r.label, r.value) for r in table]
     c = ink.canvas
     stripe = ink.color(el.stripe, "stripe") if el.stripe else None
     line = ink.color(el.line_color, "line_color") if el.line_color else None
