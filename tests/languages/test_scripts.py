@@ -139,3 +139,28 @@ def test_a_long_translated_label_is_warned_once_at_its_line_and_checked(world: P
     assert f"{lang}.csv:8: field 'attributes.speed.label': attribute label" in flat
     report = json.loads(runner.invoke(app, ["check", str(world), "--lang", lang, "--games", "0", "--json"]).stdout)
     assert any("attributes.speed.label" in f["message"] and "overprint" in f["message"] for f in report["findings"])
+
+
+def _centre(found: list[dict[str, object]], text: str) -> float:
+    left, right = _x(found, text)
+    return (left + right) / 2
+
+
+def test_right_to_left_decks_mirror_the_bundled_layout(world: Path, tmp_path: Path) -> None:
+    """Arabic on the weiji layout (mirror: true through base): the name flush right, the
+    card id on the left, each label right of its value; French keeps the designed order."""
+    ar = _cards(world, tmp_path, "ar")
+    name, label, value = _centre(ar, "غلاية"), _centre(ar, "الوزن"), _centre(ar, "0.8")
+    card_id = _centre(ar, "W1")
+    assert label > value and name > card_id, (label, value, name, card_id)
+    fr = _cards(world, tmp_path, "fr")
+    assert _centre(fr, "Poids") < _centre(fr, "0,8 kg") and _centre(fr, "Bouilloire") < _centre(fr, "W1")
+
+
+def test_a_layout_that_does_not_declare_itself_mirrorable_is_drawn_as_designed(world: Path, tmp_path: Path) -> None:
+    (world / "plain.yaml").write_text("name: plain\nextends: weiji\nmirror: false\n", encoding="utf-8")
+    deck = world / "deck.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("game: weiji", "game: weiji\nlayout: plain.yaml"),
+                    encoding="utf-8")
+    ar = _cards(world, tmp_path, "ar")
+    assert _centre(ar, "الوزن") < _centre(ar, "0.8")

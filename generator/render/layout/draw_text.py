@@ -11,6 +11,7 @@ from ..geometry import pt
 from .attrtable import table_rows, table_size
 from .frame import Ink, Rect
 from .glyphs import describe
+from .mirror import MIRRORED
 from .model import Attributes, Text
 from .oneline import draw_line
 from .richdraw import draw_lines
@@ -102,6 +103,7 @@ def draw_attributes(ink: Ink, el: Attributes, rect: Rect) -> Rect | None:
     mark_w = row_h * 0.35 if el.marks else 0.0
     size, _tight = table_size(el, table, w, h)  # a row that overprints: reported once by the check
     rows = [(r.attr, r.raw, r.label, r.value) for r in table]
+    mirrored = bool(ink.ctx.get(MIRRORED))  # a right-to-left deck on a mirrorable layout (mirror.py)
     c = ink.canvas
     stripe = ink.color(el.stripe, "stripe") if el.stripe else None
     line = ink.color(el.line_color, "line_color") if el.line_color else None
@@ -119,16 +121,20 @@ def draw_attributes(ink: Ink, el: Attributes, rect: Rect) -> Rect | None:
             c.setLineWidth(0.3)
             c.line(x, top, x + w, top)
         lx = x + pad
-        if el.marks and mark_color is not None:
-            _triangle(ink, lx + mark_w / 2, top - row_h / 2, mark_w, a.better == "higher", mark_color)
-            lx += mark_w * 1.6
         right = x + w - pad
+        if el.marks and mark_color is not None:
+            if mirrored:  # right to left: the mark and the label on the right, the value on the left
+                _triangle(ink, right - mark_w / 2, top - row_h / 2, mark_w, a.better == "higher", mark_color)
+                right -= mark_w * 1.6
+            else:
+                _triangle(ink, lx + mark_w / 2, top - row_h / 2, mark_w, a.better == "higher", mark_color)
+                lx += mark_w * 1.6
         if ink_color is not None:
             c.setFillColor(ink_color)
-        draw_line(c, label, size, lx, base, max(0.0, right - lx))
+        draw_line(c, label, size, lx, base, max(0.0, right - lx), "right" if mirrored else "left")
         if raw is None:
             vw = value.width * size
-            vx = right - vw
+            vx = lx if mirrored else right - vw
             if nodata_color is not None:
                 c.setFillColor(nodata_color)
                 c.setStrokeColor(nodata_color)
@@ -137,6 +143,6 @@ def draw_attributes(ink: Ink, el: Attributes, rect: Rect) -> Rect | None:
             c.setLineWidth(0.4)
             c.roundRect(vx - 2, base - size * 0.3, vw + 4, size * 1.2, 2, stroke=1, fill=0)
         else:
-            draw_line(c, value, size, lx, base, max(0.0, right - lx), "right")
+            draw_line(c, value, size, lx, base, max(0.0, right - lx), "left" if mirrored else "right")
         c.restoreState()
     return x, y, w, h
