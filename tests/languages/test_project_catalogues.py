@@ -126,3 +126,28 @@ def test_docs_languages_ships_in_the_wheel() -> None:
     included = config["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
     assert included.get("docs/languages.md") == "generator/_bundled/docs/languages.md"
     assert (ROOT / "docs" / "languages.md").is_file()
+
+
+JAPANESE = HEADER.replace("(n > 1)", "0").replace("nplurals=2", "nplurals=1") + '''msgid "Compare the numbers, win the cards"
+msgstr "数字を比べて、カードを勝ち取ろう"
+
+#, python-format
+msgid "The %(deck)s pack"
+msgstr "%(deck)sのパック"
+'''
+
+
+def test_a_japanese_booklet_prints_its_script(project: Path, tmp_path: Path) -> None:
+    """The booklet's own fonts have no Japanese: the card-text fallback path prints it."""
+    (project / "rules" / "locale").mkdir()
+    (project / "rules" / "locale" / "ja.po").write_text(JAPANESE, encoding="utf-8")
+    (project / "translations" / "ja.csv").write_text("id,field,text\ndeck,name,私のゲーム\nA01,name,ひばり\n",
+                                                     encoding="utf-8")
+    out = tmp_path / "ja.pdf"
+    result = runner.invoke(app, ["rules", str(project), "--lang", "ja", "--imposition", "sheet", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    text = _text(out)
+    assert "数字を比べて、カードを勝ち取ろう" in text and "私のゲームのパック" in text
+    with pymupdf.open(out) as doc:
+        fonts = {f[3] for page in doc for f in page.get_fonts()}
+    assert any("DroidSansFallback" in f for f in fonts)
