@@ -14,7 +14,7 @@ from reportlab.pdfbase import pdfmetrics
 
 from ..deck.languages import card_strings
 from ..deck.model import Deck
-from .cards import card_pieces
+from .cards import CardPiece, card_pieces
 from .geometry import pt
 from .layout.frame import CardBox, box_of
 from .layout.model import Text
@@ -32,6 +32,8 @@ def text_budgets(deck: Deck) -> dict[tuple[str, str], int]:
         return {}
     out: dict[tuple[str, str], int] = {}
     for piece in card_pieces(deck):
+        if not isinstance(piece, CardPiece):
+            continue
         card = deck.card(piece.id)
         strings = {v.strip(): k for k, v in card_strings(card, deck).items()}
         ctx = piece._ctx  # noqa: SLF001 - the same resolution the drawing uses

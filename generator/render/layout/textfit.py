@@ -72,12 +72,12 @@ def _split(w: Word, room: float, lang: str | None = None) -> tuple[Word, Word | 
     if lang is not None and len(w.segs) < 64:
         best: tuple[Word, Word] | None = None
         for k, hyphen in break_points("".join(s.text for s in w.segs), lang):
-            cut = _cut_at(w, k, hyphen)
-            if cut is None or cut[0].width > room:
+            parts = _cut_at(w, k, hyphen)
+            if parts is None or parts[0].width > room:
                 continue
-            if not hyphen and cut[0].width >= room / 2:  # at a hyphen or space the word has: preferred
-                return cut
-            best = best or cut
+            if not hyphen and parts[0].width >= room / 2:  # at a hyphen or space the word has: preferred
+                return parts
+            best = best or parts
         if best is not None:
             return best
     head: list[Seg] = []
