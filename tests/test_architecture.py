@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1] / "generator"
 # A package may import from the packages after it in this order, never before.
-LAYERS = [("cli",), ("project",), ("images", "booklet", "balance"), ("render", "games"), ("deck",), ("paths", "errors", "i18n")]
+LAYERS = [("cli",), ("project",), ("images", "booklet", "balance"), ("render", "games"), ("deck",), ("paths", "errors", "i18n", "grammar")]
 
 
 def _module(path: Path) -> str:

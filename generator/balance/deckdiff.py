@@ -10,7 +10,9 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
+from ..deck.csvfile import dialect, read_csv_text
 from ..deck.model import Card
+from ..errors import DeckError
 
 CARD_SCAN = 40  # lines after a YAML card's first line that may hold its fields
 
@@ -35,14 +37,15 @@ def _yaml_edit(lines: list[str], start: int, key: str, text: str) -> bool:
 
 
 def _csv_edit(lines: list[str], index: int, key: str, text: str) -> bool:
-    header = next(csv.reader([lines[0]]))
+    found = dialect("".join(lines[:20]))  # the shared reader's detection (a semicolon CSV stays one)
+    header = [h.strip() for h in next(csv.reader([lines[0].lstrip("\ufeff")], found))]
     if key not in header:
         return False
     ending = lines[index][len(lines[index].rstrip("\r\n")):]
-    row = next(csv.reader([lines[index]]))
+    row = next(csv.reader([lines[index]], found))
     row[header.index(key)] = text
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="").writerow(row)
+    csv.writer(buffer, delimiter=found.delimiter, lineterminator="").writerow(row)
     lines[index] = buffer.getvalue() + ending
     return True
 
@@ -52,7 +55,10 @@ def deck_diff(card: Card, changes: Mapping[str, str]) -> str:
     path, line = card.source.file, card.source.line
     if path is None or line is None or not Path(path).is_file() or Path(path).suffix.lower() not in (".csv", ".yaml", ".yml"):
         return "\n".join(f"{card.id}: {k} -> {v}" for k, v in changes.items())
-    old = Path(path).read_text(encoding="utf-8").splitlines(keepends=True)
+    try:
+        old = read_csv_text(Path(path)).splitlines(keepends=True)
+    except DeckError:
+        return "\n".join(f"{card.id}: {k} -> {v}" for k, v in changes.items())
     new = list(old)
     is_csv = Path(path).suffix.lower() == ".csv"
     for key, text in changes.items():

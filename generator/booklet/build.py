@@ -25,7 +25,7 @@ from ..deck.model import Deck
 from ..errors import ParameterError, Problem, RenderError
 from ..games.params import Params
 from ..games.registry import entry
-from ..i18n import _, ngettext, speaking
+from ..i18n import SOURCE, _, coverage, locale_dirs, ngettext, speaking
 from ..paths import templates_dir
 from ..render.atomic import atomic_write
 from ..render.fonts import SANS, register_fonts
@@ -62,6 +62,7 @@ class BookletReport:
     blank: int  # blank pages added to reach a multiple of 4
     sheets: int  # PDF pages written (booklet: sheet sides, two booklet pages each)
     params: dict[str, Any] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)  # a catalogue that lacks sentences of this booklet
 
 
 def rules_search_path(deck: Deck | None = None) -> list[Path]:
@@ -217,7 +218,8 @@ def build_booklet(game: str, params: Params, deck: Deck, path: Path, *, format: 
     page = page.lower()
     sizes = booklet_sizes(format, page)  # a ParameterError naming the valid sizes
     register_fonts()
-    with speaking(lang):  # a ParameterError naming the booklet languages
+    folders = locale_dirs(deck.folder)  # the project's rules/locale/ first, then the package's
+    with speaking(lang, folders):  # a ParameterError naming the booklet languages, or a .po file's line
         context = booklet_context(game, params, deck)
         text = render_rules_text(game, context, rules_search_path(deck))
         style = page_style(format)
@@ -225,6 +227,8 @@ def build_booklet(game: str, params: Params, deck: Deck, path: Path, *, format: 
         frame = (size[0] - 2 * style.margin * mm, size[1] - 2 * style.margin * mm)
         title = _("%(game)s rules · %(deck)s") % {"game": _(entry(game).title), "deck": deck.name}
         pdf, pages = _layout(_story(game, text, context, deck, style, frame), size, style, title, color)
+        counted = coverage()
+        lacking = counted.warning(lang or SOURCE) if counted is not None else None
     with atomic_write(path) as tmp:
         if sheet is None:
             tmp.write_bytes(pdf)
@@ -232,4 +236,5 @@ def build_booklet(game: str, params: Params, deck: Deck, path: Path, *, format: 
         else:
             total = padded_count(pages)
             written = impose_pdf(pdf, tmp, sheet)
-    return BookletReport(path, game, format, page, total, total - pages, written, params.describe())
+    return BookletReport(path, game, format, page, total, total - pages, written, params.describe(),
+                         [lacking] if lacking else [])

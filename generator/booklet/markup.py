@@ -28,7 +28,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.platypus import (
@@ -46,6 +45,7 @@ from reportlab.platypus import (
 from ..errors import RenderError
 from ..render.fonts import CONDENSED, DEJAVU, SANS, SANS_BOLD
 from .ours import MARK, TOKEN
+from .scripts import with_fallbacks
 from .style import BOOKLET, BookletStyle
 
 FigureMaker = Callable[[float], Flowable]
@@ -58,7 +58,7 @@ _FIGURE = re.compile(r"^\[figure\s+([\w-]+)\]\s*(.*)$")
 
 def inline(text: str) -> str:
     """Escape ``text`` and turn the inline markup into ReportLab paragraph tags."""
-    out = escape(text)
+    out = with_fallbacks(text)  # escaped; runs the booklet's font lacks (Japanese...) in a fallback font
     out = re.sub(r"`([^`]+)`", rf'<font name="{CONDENSED}">\1</font>', out)
     out = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", out)
     out = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", out)

@@ -64,7 +64,8 @@ def build_command(
 def _print_summary(summary: BuildSummary) -> None:
     table = Table("job", "status", "output", "notes", title=f"deckpress build -> {summary.out}")
     for r in summary.results:
-        status = "[red]failed" if r.error else ("[dim]up to date" if r.skipped else "[green]built")
+        status = ("[red]failed" if r.error else "[yellow]not made" if not r.job.outputs
+                  else "[dim]up to date" if r.skipped else "[green]built")
         outputs = ", ".join(str(p.relative_to(summary.out)) for p in r.job.outputs)
         notes = r.error or (f"{len(r.warnings)} warning(s)" if r.warnings else "")
         table.add_row(Text(r.job.id), status, Text(outputs), Text(notes))  # Text: "suits[air]" is no markup

@@ -84,7 +84,7 @@ def images(
         task = bar.add_task(f"{loaded.name}", total=None)
         report = export_pieces(
             pieces, output, plan, name=loaded.key or "deck", title=loaded.name,
-            jobs=workers,
+            jobs=workers, language=loaded.language if loaded.languages else "",
             progress=lambda done, total: bar.update(task, completed=done, total=total),
             base_url=base_url,
         )

@@ -12,7 +12,7 @@ from ..deck.resolve import resolve as resolve_settings
 from ..deck.settings import BookletsIn
 from ..errors import ParameterError
 from ..games.registry import GAMES, default_deck, make_params, resolve
-from ..i18n import SOURCE, check_language
+from ..i18n import SOURCE, check_language, locale_dirs
 from ..render.geometry import page_size
 from . import options
 from .app import app, friendly
@@ -32,8 +32,9 @@ def rules(
     imposition: options.Imposition = None,
     page: options.BookletPage = None,
     lang: str | None = typer.Option(None, "--lang", metavar="LANG", show_default=False,
-                                    help="The booklet's language (en, or one with a catalogue: de), with the deck's "
-                                         "names in it where the deck declares it (see docs/languages.md)."),
+                                    help="The booklet's language: en, or one with a catalogue (LANG.po in the "
+                                         "package's or the project's rules/locale/), with the deck's names in it "
+                                         "where the deck declares it (see docs/languages.md)."),
     color: str = typer.Option("rgb", "--color", help="rgb (screens, home printers) or cmyk (print shops: "
                               "CMYK, PDF/X-1a, as the sheets; see docs/images.md)."),
     old_format: options.OldBookletFormat = None,
@@ -47,7 +48,7 @@ def rules(
 
         for warning in require_valid(own_deck):
             typer.echo(warning, err=True)
-    check_language(lang)  # a language with no booklet catalogue: the error names those there are
+    check_language(lang, locale_dirs(loaded.folder))  # no catalogue: the error names those there are
     if lang is None or lang in loaded.languages:
         loaded = in_language(loaded, lang, overflow=False)
     elif loaded.languages or lang != SOURCE:  # a German booklet of a deck in English only: its names as written
@@ -63,6 +64,8 @@ def rules(
     booklet = checked(loaded, settings, lambda b: (page_size(b.page.lower()), b)[1])  # a page no one knows: its line
     report = build_booklet(spec.name, params, loaded, output, format=booklet.imposition, page=booklet.page.lower(),
                            lang=lang, color=color.lower())
+    for warning in report.warnings:  # a catalogue that lacks sentences: they print in English
+        typer.echo(f"warning: {warning}", err=True)
     if report.format == "booklet":
         blank = f", {report.blank} blank" if report.blank else ""
         typer.echo(f"{output}: {report.pages}-page booklet{blank} on {report.sheets} sheet sides; "

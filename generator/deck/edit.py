@@ -29,6 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DeckError, Problem, shown_path
+from .csvfile import decode
+from .csvfile import dialect as csv_dialect
 from .model import Card
 from .sheets import is_sheet_copy
 
@@ -92,11 +94,8 @@ def _yaml_apply(path: Path, card_id: str, changes: Mapping[str, Value]) -> None:
 def _csv_apply(path: Path, card_id: str, changes: Mapping[str, Value]) -> None:
     raw = path.read_bytes()
     bom = raw.startswith(b"\xef\xbb\xbf")
-    text = raw.decode("utf-8-sig")
-    try:
-        dialect: Any = csv.Sniffer().sniff(text[:8192], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
+    text = decode(raw, path)
+    dialect: Any = csv_dialect(text)  # the shared reader's detection: the same as loading saw
     lines = text.splitlines(keepends=True)
     reader = csv.reader(io.StringIO(text), dialect)
     header = [h.strip().lower() for h in next(reader)]

@@ -21,12 +21,14 @@ from pathlib import Path
 
 from ..errors import DeckError, Problem
 from .csvcells import restored
-from .model import Attribute, Card, Deck
+from .csvfile import dialect, read_csv_text
+from .model import Attribute, Card, Deck, Source
 from .rows import TRANSLATABLE
-from .yamlfile import read_text
 
 DECK_ID = "deck"  # the id of the deck's own strings in a translation file
-COLUMNS = ("id", "field", "text", "source", "source_hash", "status")
+COLUMNS = ("id", "field", "text", "source", "source_hash", "status", "previous_source", "context", "max_length")
+OBSOLETE = "obsolete"  # a row for a text the deck no longer has: kept for the translator, ignored
+COLUMN = "column"  # a text translated in the card rows (name@de): the row keeps its source's hash only
 REQUIRED = ("id", "field", "text")
 SHOWN = 12  # cards named in a warning; the rest are counted
 
@@ -93,6 +95,9 @@ class Entry:
     source_hash: str = ""
     status: str = ""
     line: int | None = None
+    previous_source: str = ""  # the source the translation was made from, where it changed since
+    context: str = ""
+    max_length: str = ""
 
 
 @dataclass
@@ -123,7 +128,8 @@ class LanguageReport:
 
 def read_translations(path: Path) -> tuple[list[Entry], list[Problem]]:
     """The entries of a translation file, and its problems (a missing column, a row twice)."""
-    reader = csv.reader(io.StringIO(read_text(path).lstrip("\ufeff"), newline=""))
+    text = read_csv_text(path)  # the shared reader: BOM, encodings, Excel's semicolons and tabs
+    reader = csv.reader(io.StringIO(text, newline=""), dialect(text, expect=REQUIRED))
     try:
         header = [h.strip().lower() for h in next(reader, [])]
     except csv.Error as exc:
@@ -142,7 +148,8 @@ def read_translations(path: Path) -> tuple[list[Entry], list[Problem]]:
             if any(cell.strip() for cell in record):
                 entry = Entry(row.get("id", "").strip(), row.get("field", "").strip(), restored(row.get("text", "")),
                               restored(row.get("source", "")), row.get("source_hash", "").strip(),
-                              row.get("status", "").strip(), line)
+                              row.get("status", "").strip(), line, restored(row.get("previous_source", "")),
+                              row.get("context", ""), row.get("max_length", "").strip())
                 key = (entry.id, entry.field)
                 if key in seen:
                     problems.append(Problem(f"translated twice (first at line {seen[key]})", path, line,
@@ -172,6 +179,7 @@ def localize(deck: Deck, lang: str | None, strict: bool = False) -> tuple[Deck, 
     report = LanguageReport(lang, deck.languages[0], file)
     problems: list[Problem] = []
     given: dict[tuple[str, str], str] = {}  # (id, field) -> translated text
+    origin: dict[tuple[str, str], int | None] = {}  # (id, field) -> its line in the translation file
     for card in deck.cards:  # row columns: name@de
         for key, text in card.translations.items():
             name, _, column_lang = key.rpartition("@")
@@ -180,12 +188,23 @@ def localize(deck: Deck, lang: str | None, strict: bool = False) -> tuple[Deck, 
     sources = {(cid, name): text for cid, name, text in source_strings(deck)}
     if file is not None and file.is_file():
         entries, problems = read_translations(file)
+        entries = [e for e in entries if e.status != OBSOLETE]  # kept for the translator, ignored
+        for entry in [e for e in entries if e.status == COLUMN]:  # a name@de column: is it stale?
+            found = (entry.id, entry.field)
+            if found in sources and entry.source_hash and entry.source_hash != source_hash(sources[found]):
+                report.changed.append(Problem(
+                    f"the {report.source!r} text changed since its {entry.field}@{lang} column was translated "
+                    f"(it is now {_short(sources[found])!r}); revise the column, then run `deckpress translate`",
+                    _card_file(deck, entry.id), _card_line(deck, entry.id, f"{entry.field}@{lang}"),
+                    entry.id, f"{entry.field}@{lang}"))
+        entries = [e for e in entries if e.status != COLUMN]
         problems += _entry_problems(entries, sources, given, deck, file)
         for entry in entries:
             found = (entry.id, entry.field)
             if found not in sources or not entry.text.strip():
                 continue
             given[found] = entry.text
+            origin[found] = entry.line
             if entry.source_hash and entry.source_hash != source_hash(sources[found]):
                 report.changed.append(Problem(
                     f"the {report.source!r} text changed since this was translated (it is now "
@@ -197,7 +216,17 @@ def localize(deck: Deck, lang: str | None, strict: bool = False) -> tuple[Deck, 
     if strict and report.missing:
         missing = report.missing_problem()
         raise DeckError([replace(missing, message=missing.message + " (--strict)")] if missing else [])
-    return _translated(deck, lang, given), report
+    return _translated(deck, lang, given, file, origin), report
+
+
+def _card_file(deck: Deck, card_id: str) -> Path | None:
+    found = next((c for c in deck.cards if c.id == card_id), None)
+    return (found.source.file if found is not None else None) or deck.path
+
+
+def _card_line(deck: Deck, card_id: str, key: str) -> int | None:
+    found = next((c for c in deck.cards if c.id == card_id), None)
+    return found.source.line_of(key) if found is not None else None
 
 
 def _entry_problems(entries: list[Entry], sources: dict[tuple[str, str], str], given: dict[tuple[str, str], str],
@@ -229,11 +258,27 @@ def _translatable(entry: Entry, deck: Deck) -> bool:
     return entry.field in (*TRANSLATABLE, *deck.fields) and entry.field not in deck.game_data
 
 
+def _source_in(card: Card, lang: str, file: Path | None, origin: dict[tuple[str, str], int | None]) -> Source:
+    """The card's source with each translated field at its own line: a name@de column's, or
+    the translation file's (so a problem in a translated text is reported where it is written)."""
+    lines = dict(card.source.lines)
+    files = dict(card.source.files)
+    for key in card.translations:
+        name, _, column_lang = key.rpartition("@")
+        if column_lang == lang and key in lines:
+            lines[name] = lines[key]
+    for (card_id, name), line in origin.items():
+        if card_id == card.id and file is not None and line is not None:
+            lines[name], files[name] = line, file
+    return replace(card.source, lines=lines, files=files)
+
+
 def _short(text: str, limit: int = 50) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _translated(deck: Deck, lang: str, given: dict[tuple[str, str], str]) -> Deck:
+def _translated(deck: Deck, lang: str, given: dict[tuple[str, str], str], file: Path | None = None,
+                origin: dict[tuple[str, str], int | None] | None = None) -> Deck:
     def own(name: str, default: str) -> str:
         return given.get((DECK_ID, name), default)
 
@@ -246,21 +291,25 @@ def _translated(deck: Deck, lang: str, given: dict[tuple[str, str], str]) -> Dec
             card, name=text("name", card.name), subtitle=text("subtitle", card.subtitle),
             text=text("text", card.text), flavour=text("flavour", card.flavour),
             back=text("back", card.back) if card.back else card.back,
+            art=Path(given[(card.id, "art")]) if (card.id, "art") in given else card.art,  # art@fr
             fields={k: v if k in deck.game_data else text(k, v) for k, v in card.fields.items()},
+            source=_source_in(card, lang, file, origin or {}),
         ))
     attributes = tuple(
         Attribute(a.key, own(f"attributes.{a.key}.label", a.label), own(f"attributes.{a.key}.unit", a.unit),
-                  a.better, a.decimals) for a in deck.attributes)
+                  a.better, a.decimals, lang, a.marks) for a in deck.attributes)
     suits = tuple(replace(s, name=own(f"suits.{s.key}.name", s.name)) for s in deck.suits)
     ranks = tuple(replace(r, name=own(f"ranks.{r.key}.name", r.name),
                           label=own(f"ranks.{r.key}.label", r.label) if r.label is not None else None)
                   for r in deck.ranks)
+    strings_at = {name: (file, line) for (card_id, name), line in (origin or {}).items()
+                  if card_id == DECK_ID and file is not None and line is not None}
     return replace(
-        deck, name=own("name", deck.name), description=own("description", deck.description),
+        deck, strings_at=strings_at, name=own("name", deck.name), description=own("description", deck.description),
         back=replace(deck.back, text=own("back.text", deck.back.text)), no_data=own("no_data", deck.no_data),
         cards=tuple(cards), attributes=attributes, suits=suits, ranks=ranks, language=lang,
     )
 
 
-__all__ = ["DECK_ID", "Entry", "LanguageReport", "localize", "read_translations", "source_hash",
+__all__ = ["COLUMN", "DECK_ID", "Entry", "OBSOLETE", "LanguageReport", "localize", "read_translations", "source_hash",
            "source_strings", "translation_file"]

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import SHOWN_AS, DeckError, Problem
 from ..paths import deck_data_dir, templates_dir
+from .csvfile import read_csv_text
 from .inputs import BOOKLET, DATA, LOOK, PLAY, Inputs, lang, project_modules
 from .languages import translation_path
 from .model import CARD_SIZES, Attribute, Back, Card, CardSize, Deck, Rank
@@ -225,7 +226,8 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         kind=spec.kind,
         description=spec.description,
         cards=tuple(cards),
-        attributes=tuple(Attribute(**a.model_dump()) for a in spec.attributes),
+        attributes=tuple(Attribute(**a.model_dump(), marks=(numbers.decimal, numbers.thousands)
+                                   if numbers.declared else None) for a in spec.attributes),
         suits=suits,
         ranks=tuple(Rank(**r.model_dump()) for r in spec.ranks),
         layout=spec.layout,
@@ -311,7 +313,7 @@ def _card_rows(
     inputs.add(file, DATA)
     suffix = file.suffix.lower()
     if suffix == ".csv":
-        return rows_from_csv(file, read_text(file), spec.csv.delimiter if spec.csv is not None else None)
+        return rows_from_csv(file, read_csv_text(file), spec.csv.delimiter if spec.csv is not None else None)
     if suffix in (".xlsx", ".xlsm"):
         return rows_from_xlsx(file, sheet)
     return [], [Problem(f"card rows must be a .csv or .xlsx file, not {file.name!r}", path, _line(raw, "cards"), field="cards")]

@@ -78,13 +78,45 @@ class Source:
     file: Path | None = None
     line: int | None = None
     lines: Mapping[str, int] = field(default_factory=_frozen)  # field -> its own line, where known
+    files: Mapping[str, Path] = field(default_factory=_frozen)  # field -> another file it came from (fr.csv)
 
     def __post_init__(self) -> None:
         if not isinstance(self.lines, FrozenMap):
             object.__setattr__(self, "lines", FrozenMap(self.lines))
+        if not isinstance(self.files, FrozenMap):
+            object.__setattr__(self, "files", FrozenMap(self.files))
 
     def line_of(self, name: str) -> int | None:
         return self.lines.get(name, self.line)
+
+    def file_of(self, name: str) -> Path | None:
+        """The file ``name`` was read from: a translation file for a translated field."""
+        return self.files.get(name, self.file)
+
+
+def format_number(value: float, decimals: int | None, locale: str = "",
+                  marks: tuple[str, str] | None = None) -> str:
+    """``value`` as a card prints it: with the deck's declared marks (``number_format``), else in
+    ``locale``'s way (Babel, CLDR data: German "0,8", French "0,8", Arabic "٠٫٨" stays "0.8"
+    where the locale writes Latin digits), ``decimals`` places or as many as the value has."""
+    if marks is not None:
+        text = f"{value:.{decimals}f}" if decimals is not None else (
+            str(int(value)) if float(value).is_integer() else f"{value:g}")
+        whole, dot, frac = text.partition(".")
+        sign = "-" if whole.startswith("-") else ""
+        digits = whole.lstrip("-")
+        if marks[1] and len(digits) > 4 and "e" not in text:
+            digits = f"{int(digits):,}".replace(",", marks[1])
+        return sign + digits + (marks[0] + frac if dot else "")
+    from babel.numbers import format_decimal
+
+    try:
+        if decimals is not None:
+            pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
+            return str(format_decimal(value, format=pattern, locale=locale.replace("-", "_")))
+        return str(format_decimal(value, locale=locale.replace("-", "_"), decimal_quantization=False))
+    except Exception:  # a language code Babel does not know: the value as written
+        return f"{value:g}" if decimals is None else f"{value:.{decimals}f}"
 
 
 @dataclass(frozen=True)
@@ -96,6 +128,8 @@ class Attribute:
     unit: str = ""
     better: Better = "higher"
     decimals: int | None = None  # display precision; None = as written
+    locale: str = ""  # the language values are printed in (a translation's: "0,8" in de); "" as written
+    marks: tuple[str, str] | None = None  # the deck's declared number_format (decimal, thousands): wins
 
     def beats(self, a: float, b: float) -> bool:
         """True if value ``a`` is strictly better than ``b`` for this attribute."""
@@ -104,7 +138,9 @@ class Attribute:
     def format(self, value: float | None, no_data: str = "no data") -> str:
         if value is None:
             return no_data
-        if self.decimals is not None:
+        if self.marks is not None or self.locale:
+            text = format_number(value, self.decimals, self.locale, self.marks)
+        elif self.decimals is not None:
             text = f"{value:.{self.decimals}f}"
         elif float(value).is_integer():
             text = str(int(value))
@@ -219,6 +255,8 @@ class Deck:
     # (concern, digest) of the inputs by what they feed (generator/deck/inputs.py): a build job's key
     concerns: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     game_data: tuple[str, ...] = ()  # fields declared translate: false (game data: never translated)
+    # a deck string (attributes.speed.label) -> the translation file and line it was read from
+    strings_at: Mapping[str, tuple[Path, int]] = field(default_factory=_frozen, compare=False)
 
     def __post_init__(self) -> None:
         for name in ("colors", "thresholds"):  # read-only, and picklable, whatever was passed

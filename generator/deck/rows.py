@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Problem
+from .csvfile import dialect
 from .limits import CARD_TEXT
 from .model import Card, FrozenMap, Source
 from .numbers import DEFAULT, NumberFormat, clipped, read_number
@@ -71,7 +72,7 @@ class RowContext:
         (not for a field of game data)."""
         keys = set(CARD_KEYS) | set(self.attributes) | set(self.fields)
         texts = [k for k in (*TRANSLATABLE, *self.fields) if k not in self.game_data]
-        return keys | {f"{k}@{lang}" for k in texts for lang in self.languages}
+        return keys | {f"{k}@{lang}" for k in (*texts, "art") for lang in self.languages}
 
 
 def rows_from_yaml(items: list[Any], file: Path, fallback_line: int | None) -> tuple[list[Row], list[Problem]]:
@@ -88,20 +89,10 @@ def rows_from_yaml(items: list[Any], file: Path, fallback_line: int | None) -> t
     return rows, problems
 
 
-DELIMITERS = ",;\t"
-
-
 def csv_dialect(text: str, delimiter: str | None = None) -> Any:
-    """The CSV's dialect: the declared delimiter (``csv: {delimiter: ';'}``), else the
-    one Python's ``csv.Sniffer`` detects among comma, semicolon (what Excel saves in
-    European locales) and tab, else a comma."""
-    if delimiter is not None:
-        return type("Declared", (csv.excel,), {"delimiter": delimiter})
-    sample = "\n".join(text.splitlines()[:20])
-    try:
-        return csv.Sniffer().sniff(sample, delimiters=DELIMITERS)
-    except csv.Error:
-        return csv.excel
+    """The CSV's dialect: the declared delimiter (``csv: {delimiter: ';'}``), else the one
+    detected among comma, semicolon and tab (the shared reader, :mod:`.csvfile`)."""
+    return dialect(text, delimiter)
 
 
 def rows_from_csv(path: Path, text: str, delimiter: str | None = None) -> tuple[list[Row], list[Problem]]:
@@ -447,6 +438,13 @@ def build_card(row: Row, ctx: RowContext) -> tuple[Card | None, list[Problem]]:
         if error:
             problem(error, "art")
 
+    translations = {k: _text(v) for k, v in data.items() if isinstance(k, str) and "@" in k and k in known}
+    for key in [k for k in translations if k.startswith("art@") and translations[k]]:  # per-language art
+        found, error = resolve_reference(translations[key], ctx.folder, ctx.allowed_roots)
+        if error:
+            problem(error, key)
+        translations[key] = str(found) if found is not None else ""
+
     card = Card(
         id=card_id,
         name=name,
@@ -460,7 +458,7 @@ def build_card(row: Row, ctx: RowContext) -> tuple[Card | None, list[Problem]]:
         back=texts["back"] or None,
         values=values,
         fields={k: texts[k] for k in ctx.fields},
-        translations={k: _text(v) for k, v in data.items() if isinstance(k, str) and "@" in k and k in known},
+        translations=translations,
         source=Source(row.file, row.line, _frozen_lines(row.key_lines)),
     )
     return card, problems

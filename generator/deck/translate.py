@@ -7,12 +7,20 @@ and status:
 
 - an empty ``text``: ``source`` and ``source_hash`` are the current source, status ``missing``;
 - a translation whose source changed since: ``source`` shows the new source,
-  ``source_hash`` stays the old one, status ``changed``. The translator revises the
-  text and clears the status; the next run takes the new source as translated;
+  ``previous_source`` the one it was translated from, ``source_hash`` stays the old
+  one, status ``changed``. The translator revises the text and clears the status; the
+  next run takes the new source as translated;
+- a text translated in the card rows (a ``name@de`` column): no translation in the
+  file, status ``column``, the source's hash kept so a later change of the source is
+  reported as stale; a translation the file has as well is kept (never deleted), and
+  ``localize`` says which of the two to remove when they differ;
+- a row for a text the deck no longer has (a card removed): kept, status ``obsolete``,
+  ignored when printing (as gettext keeps obsolete entries), revived if the text returns;
 - otherwise status is empty.
 
-Rows the deck no longer has are dropped and counted (a card removed). Running it
-twice gives the same file.
+``context`` says where a text is printed (card and name, or the deck string) and
+``max_length`` how many characters its box holds (``budgets``, from the layout: see
+:mod:`generator.render.budget`). Running it twice gives the same file.
 """
 
 from __future__ import annotations
@@ -22,13 +30,16 @@ import io
 import os
 import stat
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DeckError, Problem
 from .csvcells import neutralised
 from .languages import (
+    COLUMN,
     COLUMNS,
+    OBSOLETE,
     Entry,
     read_translations,
     source_hash,
@@ -45,11 +56,14 @@ class TranslateReport:
     translated: int = 0
     missing: int = 0
     changed: list[tuple[str, str]] = field(default_factory=list)
-    dropped: list[tuple[str, str]] = field(default_factory=list)  # rows for texts the deck no longer has
+    dropped: list[tuple[str, str]] = field(default_factory=list)  # rows for texts the deck no longer has (kept)
+    conflicts: list[tuple[str, str]] = field(default_factory=list)  # translated in the file and a @ column
 
 
-def write_translation(deck: Deck, lang: str) -> TranslateReport:
-    """Write (or update) the translation file of ``lang``; returns what it holds."""
+def write_translation(deck: Deck, lang: str, budgets: Mapping[tuple[str, str], int] | None = None
+                      ) -> TranslateReport:
+    """Write (or update) the translation file of ``lang``; returns what it holds. ``budgets``:
+    (card id, field) -> the characters its box holds (the ``max_length`` column)."""
     if not deck.languages or lang not in deck.languages[1:]:
         declared = ", ".join(deck.languages[1:]) or "none (add languages: [en, de] to the deck file)"
         raise DeckError(Problem(f"{lang!r} is not one of the deck's translations; they are: {declared}",
@@ -66,11 +80,22 @@ def write_translation(deck: Deck, lang: str) -> TranslateReport:
         old = {(e.id, e.field): e for e in entries}
     report = TranslateReport(path)
     rows = []
+    budgets = budgets or {}
     for card_id, name, source in source_strings(deck):
-        if card_id != "deck" and deck.card(card_id).translations.get(f"{name}@{lang}", "").strip():
-            continue  # translated in the card row itself (a name@de column): no row needed
         entry = old.pop((card_id, name), None)
-        row = _row(card_id, name, source, entry)
+        extra = [_context(deck, card_id, name), str(budgets.get((card_id, name), ""))]
+        column = deck.card(card_id).translations.get(f"{name}@{lang}", "") if card_id != "deck" else ""
+        if column.strip():
+            # translated in the card row itself (a name@de column): its source's hash, to see it go stale
+            if entry is not None and entry.text.strip() and entry.text.strip() != column.strip():
+                report.conflicts.append((card_id, name))  # the file's translation is kept, never deleted
+                rows.append([*_row(card_id, name, source, entry), *extra])
+                continue
+            kept = (entry.source_hash if entry is not None and entry.source_hash
+                    and (entry.status == COLUMN or entry.text.strip() == column.strip()) else None)
+            rows.append([card_id, name, "", source, kept or source_hash(source), COLUMN, "", *extra])
+            continue
+        row = [*_row(card_id, name, source, entry), *extra]
         rows.append(row)
         report.rows += 1
         if row[5] == "missing":
@@ -79,7 +104,11 @@ def write_translation(deck: Deck, lang: str) -> TranslateReport:
             report.translated += 1
         if row[5] == "changed":
             report.changed.append((card_id, name))
-    report.dropped = list(old)
+    report.dropped = [key for key, e in old.items() if e.status != OBSOLETE]
+    for (card_id, name), entry in old.items():  # texts the deck no longer has: kept, marked, ignored
+        if entry.text.strip():
+            rows.append([card_id, name, entry.text, entry.source, entry.source_hash, OBSOLETE,
+                         entry.previous_source, entry.context, entry.max_length])
     buffer = io.StringIO(newline="")
     for row in [list(COLUMNS), *rows]:
         buffer.write(_csv_line([neutralised(cell) for cell in row]))
@@ -101,14 +130,27 @@ def _csv_line(cells: list[str]) -> str:
 
 
 def _row(card_id: str, name: str, source: str, entry: Entry | None) -> list[str]:
+    """id, field, text, source, source_hash, status, previous_source."""
     now = source_hash(source)
     if entry is None or not entry.text.strip():
-        return [card_id, name, "", source, now, "missing"]
+        return [card_id, name, "", source, now, "missing", ""]
     if entry.source_hash in ("", now):  # up to date (or written by hand without a hash)
-        return [card_id, name, entry.text, source, now, ""]
-    if entry.status != "changed" and entry.source == source:
-        return [card_id, name, entry.text, source, now, ""]  # revised by the translator: status cleared
-    return [card_id, name, entry.text, source, entry.source_hash, "changed"]
+        return [card_id, name, entry.text, source, now, "", ""]
+    if entry.status not in ("changed", OBSOLETE, COLUMN) and entry.source == source:
+        return [card_id, name, entry.text, source, now, "", ""]  # revised by the translator: status cleared
+    # the source changed since: the one it was translated from stays beside it for the translator
+    previous = entry.previous_source if entry.status == "changed" and entry.previous_source else entry.source
+    return [card_id, name, entry.text, source, entry.source_hash, "changed", previous if previous != source else ""]
+
+
+def _context(deck: Deck, card_id: str, name: str) -> str:
+    """Where the text is printed, for the translator: "card A01 (Skylark): tagline"."""
+    if card_id == "deck":
+        kind, _, rest = name.partition(".")
+        return {"attributes": "attribute " + rest.replace(".", " "), "suits": "suit " + rest.replace(".", " "),
+                "ranks": "rank " + rest.replace(".", " ")}.get(kind, f"the deck's {name.replace('.', ' ')}")
+    card = deck.card(card_id)
+    return f"card {card_id} ({card.name}): {name}" if name != "name" else f"card {card_id}: name"
 
 
 def _refuse_links(path: Path) -> None:

@@ -62,7 +62,7 @@ def export_images(
                        corner_radius=corner_radius)
     pieces = deck_pieces(deck, layout, size)
     return export_pieces(pieces, Path(out_dir), plan, name=deck.key or "deck", title=deck.name,
-                         jobs=jobs, progress=progress)
+                         jobs=jobs, progress=progress, language=deck.language if deck.languages else "")
 
 
 def export_pieces(
@@ -75,9 +75,11 @@ def export_pieces(
     jobs: int = 1,
     progress: Progress | None = None,
     base_url: str | None = None,
+    language: str = "",
 ) -> ImageReport:
     """Export any pieces as the plan says (plain images, TTS sheets or a vendor PDF).
-    ``base_url``: where the TTS saved object's images will be on the web (else file:/// paths)."""
+    ``base_url``: where the TTS saved object's images will be on the web (else file:/// paths);
+    ``language``: the deck's language where it declares several (the upload kit names it)."""
     if isinstance(plan, ImageOptions):
         plan = ExportPlan(plan)
     if not pieces:
@@ -108,7 +110,7 @@ def export_pieces(
     if plan.preset is not None and plan.preset.name in ("tgc", "mpc", "dtc"):
         from .kit import write_kit  # the upload form's quantities and steps
 
-        report.files += write_kit(pieces, report, plan.preset, plan.options, title or name)
+        report.files += write_kit(pieces, report, plan.preset, plan.options, title or name, language)
     report.seconds = time.perf_counter() - start
     return report
 

@@ -84,9 +84,21 @@ def _rows(pieces: Sequence[Piece], report: ImageReport, options: ImageOptions) -
     return rows
 
 
+def language_name(lang: str) -> str:
+    """``fr`` as "French (fr)" (Babel's CLDR names), the code alone where Babel has none."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        name = Locale.parse(lang.replace("-", "_")).get_display_name("en")
+    except (ValueError, UnknownLocaleError):
+        return lang
+    return f"{name} ({lang})" if name else lang
+
+
 def write_kit(pieces: Sequence[Piece], report: ImageReport, preset: Preset, options: ImageOptions,
-              title: str) -> list[Path]:
-    """Write ``quantities.csv`` and ``UPLOAD.md`` into the export folder."""
+              title: str, language: str = "") -> list[Path]:
+    """Write ``quantities.csv`` and ``UPLOAD.md`` into the export folder; ``language``: the
+    language of a deck that declares several, named in the title and the first lines."""
     rows = _rows(pieces, report, options)
     out = report.out_dir
     buffer = io.StringIO()
@@ -108,9 +120,13 @@ def write_kit(pieces: Sequence[Piece], report: ImageReport, preset: Preset, opti
             px = pixel_size(w, h, options.dpi, bleed)
             line += f"; images {px[0]} x {px[1]} px at {options.dpi:g} dpi with {bleed:.3f} mm bleed"
         size_lines.append(line)
+    edition = ([f"**Language: {language_name(language)}.** These files print the deck's text in this language; "
+                "each language is a product of its own on the printer's site (upload it separately).", ""]
+               if language else [])
     text = "\n".join([
-        f"# Uploading {title} to {preset.title}",
+        f"# Uploading {title} to {preset.title}" + (f" ({language_name(language)})" if language else ""),
         "",
+        *edition,
         f"Made by `deckpress images --preset {preset.name}`: {len(rows)} different cards, {total} cards in all "
         "(the `count` column of `quantities.csv`, from the deck's `copies:`).",
         "",

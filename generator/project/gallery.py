@@ -123,6 +123,7 @@ def render_gallery(
     return env.get_template("index.html.j2").render(
         decks=decks, booklets=booklets, failed=failed or {}, live=live, problems=list(problems),
         status=status, version=version, balance=list(balance),
+        deck_count=sum("/" not in key for key in keys),  # a deck in three languages is one deck
     )
 
 

@@ -18,6 +18,7 @@ from ..deck.inputs import lang as translated
 from ..deck.resolve import resolve
 from ..deck.settings import BalanceIn, BookletsIn, ImagesIn, ShowcaseIn
 from ..games.registry import game_of
+from ..i18n import has_booklet, locale_dirs
 from ..paths import deck_data_dir
 from .cache import job_key
 
@@ -72,10 +73,15 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int | None = No
 
         _printed(deck, folder / lang, add_in)
         if "booklets" in outputs:  # the booklet in that language too, beside the translated sheets
+            speaks = has_booklet(lang, locale_dirs(deck.folder))
             for name, file, sets in project_booklets(deck, bundled=True):
-                add_in(name, "rules", [folder / lang / file], game=deck.game, sets=list(sets),
-                       format=booklet.imposition, page=booklet.page,
-                       **({"color": "cmyk"} if b.sheets.color == "cmyk" else {}))
+                cmyk = {"color": "cmyk"} if b.sheets.color == "cmyk" else {}
+                if speaks:
+                    add_in(name, "rules", [folder / lang / file], game=deck.game, sets=list(sets),
+                           format=booklet.imposition, page=booklet.page, **cmyk)
+                else:  # no catalogue: a job that only warns and makes no file (so it is up to date after)
+                    add_in(name, "rules", [], game=deck.game, sets=list(sets), format=booklet.imposition,
+                           page=booklet.page, not_made=f"{lang}/{file}")
     if "booklets" in outputs:
         cmyk = {"color": "cmyk"} if b.sheets.color == "cmyk" else {}  # a print-shop project: its booklets too
         for name, file, sets in project_booklets(deck):
@@ -351,17 +357,19 @@ def _showcase(deck: Deck, job: Job) -> list[str]:
 def _rules(deck: Deck, job: Job) -> list[str]:
     from ..booklet import build_booklet
     from ..games.registry import make_params
-    from ..i18n import booklet_languages, has_booklet
+    from ..i18n import booklet_languages
 
     spec = game_of(deck)  # the deck's game: a name, or its game.py (loaded in this worker)
     game = spec.name if spec is not None else job.options["game"]
     params = make_params(game, job.options["sets"])
-    if not has_booklet(job.lang or None):  # the deck speaks a language no booklet catalogue has
-        return [f"no rule booklet in {job.lang!r} (booklets exist in {', '.join(booklet_languages())}; "
-                f"see docs/languages.md): {job.outputs[0].name} is not made"]
-    build_booklet(game, params, deck, job.outputs[0], format=job.options["format"], page=job.options["page"],
-                  lang=job.lang or None, color=job.options.get("color", "rgb"))
-    return []
+    folders = locale_dirs(deck.folder)
+    if not job.outputs or not has_booklet(job.lang or None, folders):  # a language no catalogue has
+        made = job.options.get("not_made") or (job.outputs[0].name if job.outputs else "the booklet")
+        return [f"no rule booklet in {job.lang!r} (booklets exist in {', '.join(booklet_languages(folders))}; "
+                f"see docs/languages.md): {made} is not made"]
+    report = build_booklet(game, params, deck, job.outputs[0], format=job.options["format"],
+                           page=job.options["page"], lang=job.lang or None, color=job.options.get("color", "rgb"))
+    return list(report.warnings)
 
 
 def _balance(deck: Deck, job: Job) -> list[str]:

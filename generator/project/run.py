@@ -42,7 +42,7 @@ class BuildSummary:
 
     @property
     def built(self) -> list[JobResult]:
-        return [r for r in self.results if not r.skipped and r.error is None]
+        return [r for r in self.results if not r.skipped and r.error is None and r.job.outputs]
 
     @property
     def skipped(self) -> list[JobResult]:

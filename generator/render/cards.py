@@ -22,14 +22,16 @@ from ..deck.model import Card, CardSize, Deck
 from ..errors import ParameterError, Problem, RenderError
 from ..paths import deck_data_dir
 from .atomic import atomic_write
-from .fonts import register_fonts
+from .fonts import project_fonts, register_fonts, resolve_font
 from .geometry import pt
+from .layout.attrtable import overprint_problems, table_rows, table_size
 from .layout.checks import art_warning, art_where, check_element, check_values
 from .layout.context import Where, card_context, resolve
 from .layout.draw import draw_elements
 from .layout.frame import CardBox, box_of
 from .layout.loader import Layout, load_layout, validate_element
-from .layout.model import Element, Text
+from .layout.model import Attributes, Element
+from .layout.printed import printed_texts
 from .pdf import make_canvas
 from .piece import Piece
 from .sheet import SheetOptions, SheetReport, write_sheets
@@ -129,10 +131,16 @@ class CardPiece:
         can draw in the text the layout prints (only that: a field no element shows is
         never checked), one problem per card field, for the caller to warn or refuse."""
         ctx = self._ctx
-        texts: list[str] = []
+        texts: list[tuple[str, str]] = []
         for side in ("front", "back"):
-            texts += [e.text for _n, e in self._resolve(side, ctx, check=True) if isinstance(e, Text)]
-        return glyph_problems(self._deck, self._card, texts)
+            layout = self._layouts[side]
+            for name, e in self._resolve(side, ctx, check=True):
+                where = Where(layout.name, layout.path, self._card.id, name)
+                texts += printed_texts(e, ctx, where)
+                if isinstance(e, Attributes):  # a label that overprints its value: once per deck, at its line
+                    self._check_table(e, ctx, where, layout)
+        return glyph_problems(self._deck, self._card, [t for f, t in texts if not f],
+                              [(f, t) for f, t in texts if f])
 
     def _resolve(self, side: str, ctx: dict[str, Any], check: bool = False) -> list[tuple[str, Element]]:
         """The side's elements resolved for this card (the same objects the check resolved:
@@ -157,6 +165,14 @@ class CardPiece:
                     self._warn_art(resolved, path, layout, where)
                 out.append((name, resolved))
         return out
+
+    def _check_table(self, el: Attributes, ctx: dict[str, Any], where: Where, layout: Layout) -> None:
+        box = box_of(el, CardBox(self.width, self.height, 0.0, *layout.size, layout.safe_zone))
+        fonts = (resolve_font(el.font), resolve_font(el.value_font), resolve_font(el.no_data_font))
+        rows = table_rows(el, ctx, where, fonts, project_fonts(self._deck.fonts))
+        for problem in overprint_problems(self._deck, table_size(el, rows, box[2], box[3])[1], el.min_size):
+            if str(problem) not in self.warnings:
+                self.warnings.append(str(problem))
 
     def _warn_art(self, element: Element, path: Path | None, layout: Layout, where: Where) -> None:
         box = box_of(element, CardBox(self.width, self.height, 0.0, *layout.size, layout.safe_zone))

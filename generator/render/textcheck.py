@@ -5,7 +5,7 @@ file and line, the card and the field."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -57,7 +57,7 @@ def undrawable(text: str, project: tuple[str, ...] = ()) -> str:
 
 
 def _where(deck: Deck, card: Card, name: str) -> tuple[Path | None, int | None]:
-    file = card.source.file or deck.path
+    file = card.source.file_of(name) or deck.path  # a translated text: its translation file's line
     return file, card.source.line_of(name)
 
 
@@ -83,15 +83,25 @@ def text_problems(deck: Deck, *, glyphs: bool = True) -> list[Problem]:
     return problems
 
 
-def glyph_problems(deck: Deck, card: Card, printed: list[str]) -> list[Problem]:
+def glyph_problems(deck: Deck, card: Card, printed: list[str],
+                   named: Sequence[tuple[str, str]] = ()) -> list[Problem]:
     """Characters no font can draw in the text a layout prints for ``card`` (``printed``,
-    templates resolved), each named at the card field that holds it."""
+    templates resolved), each named at the card field that holds it; ``named``: (deck
+    field, text) of the deck's own strings a layout prints (attribute labels, units, the
+    no-data word), named at that field of the deck file."""
     project = project_fonts(deck.fonts)
-    lacking = "".join(dict.fromkeys(ch for text in printed for ch in undrawable(text, project)))
-    if not lacking:
-        return []
     whose = "the bundled fonts and the deck's fonts" if project else "the bundled fonts"
     problems = []
+    for field, text in named:
+        here = undrawable(text, project)
+        if here:
+            problem = Problem(f"no font can draw {describe(here)}: {whose} lack "
+                              f"{'it' if len(here) == 1 else 'them'}", deck.path, None, card.id, field)
+            if problem not in problems:
+                problems.append(problem)
+    lacking = "".join(dict.fromkeys(ch for text in printed for ch in undrawable(text, project)))
+    if not lacking:
+        return problems
     for name, text in card_texts(card):
         here = "".join(ch for ch in lacking if ch in text)
         if here:

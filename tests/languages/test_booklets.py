@@ -47,7 +47,7 @@ VARIANTS = [
     ("viashi", "viashi", ("handicap=true", "hands=9")),
     ("viashi", "viashi", ("players=6", "handicap=true", "hands=2")),
 ]
-PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+PLACEHOLDER = re.compile(r"%\((\w+)(?:\.\w+)?\)s")  # %(fool.acc)s: the word in a case (generator/grammar.py)
 ARTICLES = {"a_weakest", "a_strongest", "a_high", "a_low"}  # English articles a translation may leave out
 LONG = 4  # words: a stretch of a msgid this long surviving in a German booklet is English left over
 
@@ -216,7 +216,7 @@ DEFAULT_BOOKLETS = [
     ("war", (), ("Fünf › Vier › Drei › Zwei › Ass › Null", "Vier gegen Zwei")),
     ("war", ("players=3",), ("Fünf › Vier › Drei › Zwei › Ass › Null",)),
     ("war", ("players=4",), ("Fünf › Vier › Drei › Zwei › Ass › Null",)),
-    ("war", ("variant=russian",), ("Null › Ass › Zwei › Drei › Vier › Fünf", "Fünf schlägt Null")),
+    ("war", ("variant=russian",), ("Null › Ass › Zwei › Drei › Vier › Fünf", "die Fünf schlägt die Null")),
     ("viashi", (), ("Der Wechselbalg schlägt die Herrin", "Winde, Flammen, Steine, Wellen, Blätter",
                     "Königin › König", "die Priesterin", "Magier in den Farben")),
     ("viashi", ("variant=human",), ("Der Wechselbalg schlägt die Herrin", "König › Königin", "der Herold")),

@@ -40,12 +40,13 @@ def test_translate_writes_source_beside_each_empty_cell(shop: Path) -> None:
     file.unlink()
     output = translate(shop)
     got = rows(file)
-    # 7 deck strings (name, description, back text, 2 labels, 2 units) and the cards' texts,
-    # less S1's name, translated in its row (name@de)
-    assert len(got) == 7 + 2 + 3 + 2  # S1: text, motto; S2: name, text, motto; S3: name, text
-    assert ("S1", "name") not in got
+    # 7 deck strings (name, description, back text, 2 labels, 2 units) and the cards' texts;
+    # S1's name is translated in its row (name@de): a row with its source's hash only
+    assert len(got) == 7 + 3 + 3 + 2  # S1: name, text, motto; S2: name, text, motto; S3: name, text
+    assert got[("S1", "name")]["status"] == "column" and got[("S1", "name")]["text"] == ""
     assert got[("S3", "text")] == {"id": "S3", "field": "text", "text": "", "source": "Moves air.",
-                                   "source_hash": source_hash("Moves air."), "status": "missing"}
+                                   "source_hash": source_hash("Moves air."), "status": "missing",
+                                   "previous_source": "", "context": "card S3 (Fan): text", "max_length": ""}
     assert "14 texts, 0 translated, 14 to translate" in output
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...grammar import Forms
 from ...i18n import N_, _
 from ..decisions import Context, Decision
 
@@ -23,8 +24,8 @@ def _russian_beyond_piecepack(ctx: Context) -> bool:
 def _ends(ctx: Context) -> dict[str, str]:
     """The weakest and strongest rank of a War deck, with English articles (a template may skip them)."""
     weakest, strongest = ctx["order"][-1], ctx["order"][0]
-    return {"a_weakest": ctx["an"](weakest), "weakest": weakest, "a_strongest": ctx["an"](strongest),
-            "strongest": strongest}
+    return Forms({"a_weakest": ctx["an"](weakest), "weakest": weakest, "a_strongest": ctx["an"](strongest),
+                  "strongest": strongest})  # %(weakest.nom)s in a catalogue: with its article (grammar)
 
 
 DECISIONS: tuple[Decision, ...] = (

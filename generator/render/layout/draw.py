@@ -15,6 +15,7 @@ from .draw_symbols import draw_icon, draw_pips, draw_symbol_el
 from .draw_text import draw_attributes, draw_text
 from .frame import CardBox, Ink, Rect, box_of, crosses, safe_rect
 from .loader import Layout
+from .mirror import MIRRORED, mirror_element, right_to_left
 from .model import Element
 
 Drawer = Callable[[Ink, Any, Rect], Rect | None]
@@ -112,10 +113,16 @@ def draw_elements(
     """Draw resolved elements; returns warnings (overflow, safe zone)."""
     warnings: list[str] = []
     safe = safe_rect(card)
+    mirrored = layout.mirror and right_to_left(getattr(ctx.get("deck"), "language", ""))
+    if mirrored:
+        ctx = {**ctx, MIRRORED: True}
     for name, el in elements:
         where = Where(layout.name, layout.path, card_id, name)
         ink = Ink(canvas, card, where, ctx, folders)
         rect = box_of(el, card)
+        if mirrored:  # right to left: each box at the mirror place, text aligned to the other side
+            rect = (card.w - rect[0] - rect[2], rect[1], rect[2], rect[3])
+            el = mirror_element(el)
         kind: str = el.type  # type: ignore[attr-defined]
         if kind in REUSABLE and not _translucent(el):
             drawn = _reused(ink, el, kind, rect)

@@ -5,14 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from reportlab.lib.colors import Color
-from reportlab.pdfbase import pdfmetrics
 
+from ..fonts import project_fonts
 from ..geometry import pt
 from .draw_text import _font
 from .frame import CardBox, Ink, Rect
-from .glyphs import drawable
+from .glyphs import describe
 from .images import ImageProblem
 from .model import Icon, Pips, Symbol
+from .oneline import OneLine, draw_line, one_line
 from .symbol_art import draw_found, find_symbol, symbol_problem
 
 # Pip positions of the standard deck: (column 0..1, row 0..1 from the top).
@@ -28,6 +29,15 @@ PIP_LAYOUTS: dict[str, tuple[tuple[float, float], ...]] = {
     "10": ((0, 0), (1, 0), (.5, 1 / 6), (0, 1 / 3), (1, 1 / 3), (0, 2 / 3), (1, 2 / 3), (.5, 5 / 6),
            (0, 1), (1, 1)),
 }
+
+
+def _line(ink: Ink, text: str, font: str) -> OneLine:
+    """``text`` in ``font`` and the fallback chain (see :mod:`.oneline`); characters no font has warned."""
+    line = one_line(text, font, project_fonts(ink.ctx["deck"].fonts))
+    if line.missing:
+        ink.warning(f"no font can draw {describe(line.missing)}; "
+                    f"{'these characters were' if len(line.missing) > 1 else 'it was'} left out")
+    return line
 
 
 def _shape(ink: Ink, name: str) -> str | Path:
@@ -48,13 +58,12 @@ def draw_symbol_el(ink: Ink, el: Symbol, rect: Rect) -> Rect | None:
     c = ink.canvas
     if el.label.strip():
         font = _font(ink, el.font)
-        label, font = drawable(el.label.strip(), font, ink.warning)
-        size = min(el.size, w / max(0.01, pdfmetrics.stringWidth(label, font, 1.0)))
+        label = _line(ink, el.label.strip(), font)
+        size = min(el.size, w / max(0.01, label.width))
         c.saveState()
         if color is not None:
             c.setFillColor(color)
-        c.setFont(font, size)
-        c.drawCentredString(x + w / 2, y + h - size * 0.74, label)
+        draw_line(c, label, size, x, y + h - size * 0.74, w, "center")
         c.restoreState()
         h -= size * 0.95
     draw_found(c, shape, x, y, w, h, color)
@@ -127,9 +136,7 @@ def draw_pips(ink: Ink, el: Pips, rect: Rect) -> Rect | None:
     c.setLineWidth(0.3)
     c.roundRect(x + pt(1.2), y + pt(1.2), w - pt(2.4), h - pt(2.4), pt(1.5), stroke=1, fill=0)
     size = h * 0.42
-    rank, font = drawable(rank, font, ink.warning)
-    c.setFont(font, size)
-    c.drawCentredString(x + w / 2, y + h * 0.52, rank)
+    draw_line(c, _line(ink, rank, font), size, x, y + h * 0.52, w, "center")
     c.restoreState()
     draw_found(c, shape, x + w / 2 - s * 0.8, y + h * 0.16, s * 1.6, s * 1.6, color)
     return rect

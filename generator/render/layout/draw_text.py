@@ -8,10 +8,12 @@ from ...deck.model import Attribute
 from ...errors import RenderError
 from ..fonts import project_fonts, resolve_font
 from ..geometry import pt
-from .context import render
+from .attrtable import table_rows, table_size
 from .frame import Ink, Rect
-from .glyphs import describe, drawable
+from .glyphs import describe
+from .mirror import MIRRORED
 from .model import Attributes, Text
+from .oneline import draw_line
 from .richdraw import draw_lines
 from .richtext import plain
 from .textfit import block_height, fit_rich
@@ -42,8 +44,9 @@ def draw_text(ink: Ink, el: Text, rect: Rect) -> Rect | None:
     font = _font(ink, el.font)
     pad = pt(el.padding)
     x, y, w, h = rect[0] + pad, rect[1] + pad, rect[2] - 2 * pad, rect[3] - 2 * pad
+    deck = ink.ctx["deck"]
     fitted = fit_rich(text, font, el.size, el.min_size, w, h, el.leading, el.wrap,
-                      project_fonts(ink.ctx["deck"].fonts))
+                      project_fonts(deck.fonts), deck.language or (deck.languages[:1] or ("",))[0])
     if fitted.missing:
         ink.warning(f"no font can draw {describe(fitted.missing)}; "
                     f"{'these characters were' if len(fitted.missing) > 1 else 'it was'} left out")
@@ -84,35 +87,23 @@ def _triangle(ink: Ink, cx: float, cy: float, s: float, up: bool, color: object)
 
 def draw_attributes(ink: Ink, el: Attributes, rect: Rect) -> Rect | None:
     deck = ink.ctx["deck"]
-    card = ink.ctx["card"]
     attrs: tuple[Attribute, ...] = deck.attributes
     if not attrs:
         return None
-    label_font, value_font = _font(ink, el.font), _font(ink, el.value_font)
-    nodata_font = _font(ink, el.no_data_font)
+    fonts = (_font(ink, el.font), _font(ink, el.value_font), _font(ink, el.no_data_font))
     x, y, w, h = rect
     pad = pt(el.padding)
     row_h = h / len(attrs)
-    rows = []
-    for a in attrs:
-        raw = card.values.get(a.key)
-        ctx = {**ink.ctx, "attr": a, "value": raw, "text": a.format(raw, deck.no_data)}
-        label = drawable(render(el.label, ctx, ink.where), label_font, ink.warning, switch=False)[0]
-        vfont = nodata_font if raw is None else value_font
-        value = drawable(render(el.value, ctx, ink.where), vfont, ink.warning, switch=False)[0]
-        rows.append((a, raw, label, value))
+    # every label, unit and no-data word through the fallback chain of text boxes (oneline)
+    table = table_rows(el, ink.ctx, ink.where, fonts, project_fonts(deck.fonts))
+    lacking = "".join(dict.fromkeys("".join(r.label.missing + r.value.missing for r in table)))
+    if lacking:
+        ink.warning(f"no font can draw {describe(lacking)}; "
+                    f"{'these characters were' if len(lacking) > 1 else 'it was'} left out")
     mark_w = row_h * 0.35 if el.marks else 0.0
-    size = min(el.size, row_h * 0.62)
-    # one size for the whole table: the largest at which every row fits its width
-    for _, raw, label, value in rows:
-        vfont = nodata_font if raw is None else value_font
-        need_1 = (pdfmetrics.stringWidth(label, label_font, 1) + pdfmetrics.stringWidth(value, vfont, 1))
-        room = w - 2 * pad - mark_w * 1.6 - pt(1.5)
-        if need_1 > 0:
-            size = min(size, room / need_1)
-    if size < el.min_size:
-        ink.warning(f"attribute rows do not fit at {el.min_size:g} pt")
-        size = el.min_size
+    size, _tight = table_size(el, table, w, h)  # a row that overprints: reported once by the check
+    rows = [(r.attr, r.raw, r.label, r.value) for r in table]
+    mirrored = bool(ink.ctx.get(MIRRORED))  # a right-to-left deck on a mirrorable layout (mirror.py)
     c = ink.canvas
     stripe = ink.color(el.stripe, "stripe") if el.stripe else None
     line = ink.color(el.line_color, "line_color") if el.line_color else None
@@ -130,26 +121,28 @@ def draw_attributes(ink: Ink, el: Attributes, rect: Rect) -> Rect | None:
             c.setLineWidth(0.3)
             c.line(x, top, x + w, top)
         lx = x + pad
+        right = x + w - pad
         if el.marks and mark_color is not None:
-            _triangle(ink, lx + mark_w / 2, top - row_h / 2, mark_w, a.better == "higher", mark_color)
-            lx += mark_w * 1.6
+            if mirrored:  # right to left: the mark and the label on the right, the value on the left
+                _triangle(ink, right - mark_w / 2, top - row_h / 2, mark_w, a.better == "higher", mark_color)
+                right -= mark_w * 1.6
+            else:
+                _triangle(ink, lx + mark_w / 2, top - row_h / 2, mark_w, a.better == "higher", mark_color)
+                lx += mark_w * 1.6
         if ink_color is not None:
             c.setFillColor(ink_color)
-        c.setFont(label_font, size)
-        c.drawString(lx, base, label)
+        draw_line(c, label, size, lx, base, max(0.0, right - lx), "right" if mirrored else "left")
         if raw is None:
-            vw = pdfmetrics.stringWidth(value, nodata_font, size)
-            vx = x + w - pad - vw
+            vw = value.width * size
+            vx = lx if mirrored else right - vw
             if nodata_color is not None:
                 c.setFillColor(nodata_color)
                 c.setStrokeColor(nodata_color)
-            c.setFont(nodata_font, size)
-            c.drawString(vx, base, value)
+            draw_line(c, value, size, vx, base, vw)
             c.setDash(1, 1)
             c.setLineWidth(0.4)
             c.roundRect(vx - 2, base - size * 0.3, vw + 4, size * 1.2, 2, stroke=1, fill=0)
         else:
-            c.setFont(value_font, size)
-            c.drawRightString(x + w - pad, base, value)
+            draw_line(c, value, size, lx, base, max(0.0, right - lx), "left" if mirrored else "right")
         c.restoreState()
     return x, y, w, h

@@ -69,6 +69,7 @@ class Layout:
     raw: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(repr=False, default_factory=dict)
     # (side, element) and (side, element, key) -> the file and line that wrote it (extends: chain)
     origins: Mapping[tuple[str, ...], tuple[Path, int | None]] = field(repr=False, default_factory=dict)
+    mirror: bool = False  # declared mirrorable: right-to-left decks draw it mirrored
 
     def side(self, side: str) -> tuple[tuple[str, Element], ...]:
         return self.front if side == "front" else self.back
@@ -286,4 +287,4 @@ def load_layout(name: str | Path, search: Sequence[Path] = (),
             merged[side][el_name] = full
     ordered = {k: sorted(v, key=lambda item: layer_of(item[1])) for k, v in sides.items()}
     return Layout(layout_name, path, top.size, top.safe_zone, tuple(ordered["front"]),
-                  tuple(ordered["back"]), merged, dict(origins))
+                  tuple(ordered["back"]), merged, dict(origins), top.mirror)

@@ -184,6 +184,7 @@ class LayoutFile(BaseModel):
     extends: str | None = None
     size: tuple[Annotated[float, Field(gt=5, le=500)], Annotated[float, Field(gt=5, le=500)]] = (63.5, 88.9)
     safe_zone: float = Field(default=3.0, ge=0, le=50)  # mm inside the cut
+    mirror: bool = False  # a right-to-left deck (Arabic, Hebrew...) draws it mirrored (see layout.draw)
     defaults: dict[str, object] = Field(default_factory=dict)
     front: dict[str, dict[str, object] | None] = Field(default_factory=dict)
     back: dict[str, dict[str, object] | None] = Field(default_factory=dict)

@@ -46,6 +46,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.utils import missing
 
 from ...deck.model import Attribute, Card, Deck, FrozenMap, Rank, Suit
+from ...grammar import Forms
 
 MAX_SOURCE = 10_000  # characters in one template string
 MAX_STEPS = 20_000  # loop iterations plus calls in one render
@@ -154,10 +155,11 @@ def _formatted(template: Any, variables: Mapping[str, Any]) -> Any:
         return template
     if _PERCENT_WIDTH.search(template):
         raise SecurityError("a format width or precision of 10,000 or more (or '*') is not allowed")
-    size = len(template) + sum(template.count(f"%({k})") * len(str(v)) for k, v in variables.items())
+    size = len(template) + sum((template.count(f"%({k})") + template.count(f"%({k}.")) * (len(str(v)) + 8)
+                               for k, v in variables.items())
     if size > MAX_TEXT:
         raise SecurityError(f"a translated sentence would build a value longer than {MAX_TEXT}")
-    return template % dict(variables)
+    return template % Forms(variables)  # %(fool.acc)s: the word with its article, in a case (grammar)
 
 
 def _loop_guard(iterable: Any) -> Iterator[Any]:

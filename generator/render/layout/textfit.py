@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .linebreak import break_points
 from .textruns import Paragraph, Seg, Word, make_seg, paragraphs, word
 
 Line = tuple[Word, ...]
@@ -38,8 +39,47 @@ def line_width(line: Line) -> float:
     return sum(w.width + (0.0 if i == 0 or w.glue else w.space) for i, w in enumerate(line))
 
 
-def _split(w: Word, room: float) -> tuple[Word, Word | None]:
-    """The longest head of ``w`` (at least one character or icon) within ``room`` (1 pt units)."""
+def _cut_at(w: Word, k: int, hyphen: bool) -> tuple[Word, Word] | None:
+    """``w`` cut before its ``k``-th character (a hyphen added to the head), or None where
+    that falls inside a shaped or right-to-left run."""
+    pos = 0
+    for idx, seg in enumerate(w.segs):
+        n = len(seg.text)
+        if k == pos and idx > 0:
+            head, tail = list(w.segs[:idx]), list(w.segs[idx:])
+            break
+        if pos < k < pos + n:
+            if seg.icon is not None or seg.drawn != seg.text or seg.level % 2:
+                return None
+            cut = k - pos
+            a = make_seg(seg.text[:cut], seg.font, seg.level, seg.fake_bold, seg.fake_italic)
+            b = make_seg(seg.text[cut:], seg.font, seg.level, seg.fake_bold, seg.fake_italic)
+            head, tail = [*w.segs[:idx], a], [b, *w.segs[idx + 1:]]
+            break
+        pos += n
+    else:
+        return None
+    last = head[-1]
+    if hyphen and last.icon is None:
+        head.append(make_seg("-", last.font, last.level, last.fake_bold, last.fake_italic))
+    return word(tuple(head), w), word(tuple(tail), glue=True)
+
+
+def _split(w: Word, room: float, lang: str | None = None) -> tuple[Word, Word | None]:
+    """The longest head of ``w`` (at least one character or icon) within ``room`` (1 pt units):
+    with ``lang`` (not None) cut first where UAX #14 or ``lang``'s hyphenation allows
+    (:mod:`.linebreak`), else between any two characters."""
+    if lang is not None and len(w.segs) < 64:
+        best: tuple[Word, Word] | None = None
+        for k, hyphen in break_points("".join(s.text for s in w.segs), lang):
+            parts = _cut_at(w, k, hyphen)
+            if parts is None or parts[0].width > room:
+                continue
+            if not hyphen and parts[0].width >= room / 2:  # at a hyphen or space the word has: preferred
+                return parts
+            best = best or parts
+        if best is not None:
+            return best
     head: list[Seg] = []
     used = 0.0
     for k, seg in enumerate(w.segs):
@@ -62,8 +102,9 @@ def _split(w: Word, room: float) -> tuple[Word, Word | None]:
     return w, None
 
 
-def wrap(paras: tuple[Paragraph, ...], width: float) -> list[Line]:
-    """Greedy wrap of every paragraph at ``width`` (1 pt units: the box width / size)."""
+def wrap(paras: tuple[Paragraph, ...], width: float, lang: str = "") -> list[Line]:
+    """Greedy wrap of every paragraph at ``width`` (1 pt units: the box width / size); a
+    word too wide for a line is broken where ``lang`` allows first (see ``_split``)."""
     lines: list[Line] = []
     for para in paras:
         line: list[Word] = []
@@ -81,7 +122,7 @@ def wrap(paras: tuple[Paragraph, ...], width: float) -> list[Line]:
                 line, used = [], 0.0
                 queue.insert(0, w)
                 continue
-            head, tail = _split(w, width)
+            head, tail = _split(w, width, lang)
             lines.append((head,))
             if tail is not None:
                 queue.insert(0, tail)
@@ -106,7 +147,7 @@ def _ellipsis(line: Line, font: str, width: float) -> Line:
 @lru_cache(maxsize=8192)
 def fit_rich(
     text: str, font: str, size: float, min_size: float, width: float, height: float,
-    leading: float = 1.2, wrap_lines: bool = True, project: tuple[str, ...] = (),
+    leading: float = 1.2, wrap_lines: bool = True, project: tuple[str, ...] = (), lang: str = "",
 ) -> RichFitted:
     """The largest size (<= ``size``) at which ``text`` fits ``width`` x ``height`` points."""
     paras = paragraphs(text, font, project)
@@ -122,11 +163,11 @@ def fit_rich(
         return RichFitted(min_size, tuple(one), min_size * leading, True, missing, max(0.0, need - 1.0))
     current = size
     while current >= min_size - 1e-9:
-        lines = wrap(paras, width / current)
+        lines = wrap(paras, width / current, lang)
         if block_height(len(lines), current, leading) <= height + 1e-6:
             return RichFitted(current, tuple(lines), current * leading, False, missing)
         current -= STEP
-    lines = wrap(paras, width / min_size)
+    lines = wrap(paras, width / min_size, lang)
     excess = max(0.0, block_height(len(lines), min_size, leading) / max(height, 1e-9) - 1.0)
     room = max(1, int((height / min_size - 1.0) / leading + 1.0 + 1e-9))
     kept = lines[:room]

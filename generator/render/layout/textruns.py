@@ -39,6 +39,7 @@ from reportlab.pdfbase.ttfonts import shapeStr
 
 from ..fonts import CJK, FALLBACKS, HANGUL, ensure_font, is_hangul, variant
 from .glyphs import _cmap, _invisible
+from .linebreak import OBJECT, opportunities
 from .richtext import Span, parse
 
 ICON_EM = 1.0  # an icon's advance, in ems: a 0.84 em square with a little space each side
@@ -183,10 +184,6 @@ def _atoms(spans: tuple[Span, ...], font: str, project: tuple[str, ...]) -> tupl
     return atoms, icons, "".join(missing)
 
 
-def _wide(ch: str) -> bool:
-    return unicodedata.east_asian_width(ch) in ("W", "F") and not _neutral(ch)
-
-
 def _segs(atoms: list[Atom], icons: list[str | None]) -> tuple[Seg, ...]:
     out: list[Seg] = []
     run: list[str] = []
@@ -211,14 +208,23 @@ def word(segs: tuple[Seg, ...], like: Word | None = None, glue: bool = False) ->
     return Word(segs, sum(s.width for s in segs), glue, base.space, base.space_font, base.space_level)
 
 
+def _cjk(ch: str) -> bool:
+    """Full-width (Chinese, Japanese, Korean) characters, punctuation included."""
+    return bool(ch) and unicodedata.east_asian_width(ch) in ("W", "F")
+
+
 def _words(atoms: list[Atom], icons: list[str | None], font: str) -> tuple[Word, ...]:
-    """Words of a line: broken at spaces, and around CJK characters (glued: no space)."""
+    """Words of a line: broken at spaces, and next to CJK characters where UAX #14 allows
+    (glued: no space), so never before ``、`` ``。`` ``」`` nor after ``「`` (:mod:`.linebreak`)."""
     space_w = pdfmetrics.stringWidth(" ", font, 1.0)
     words: list[Word] = []
     cur: list[int] = []
     glue = False
     spaced = True  # a space since the last word: the next one is not glued to it
     space_level = 0
+    chars = [ch for ch, _, _ in atoms]
+    breaks = (opportunities("".join(ch or OBJECT for ch in chars)) if any(_cjk(ch) for ch in chars)
+              else frozenset())
 
     def close() -> None:
         if cur:
@@ -231,15 +237,12 @@ def _words(atoms: list[Atom], icons: list[str | None], font: str) -> tuple[Word,
             close()
             spaced, space_level = True, level
             continue
-        wide = bool(ch) and _wide(ch)
-        if wide:
+        if cur and i in breaks and (_cjk(ch) or _cjk(chars[i - 1])):
             close()
         if not cur:
             glue = not spaced and bool(words)
         cur.append(i)
         spaced = False
-        if wide:
-            close()
     close()
     return tuple(words)
 
