@@ -17,7 +17,9 @@ if TYPE_CHECKING:
     from .thresholds import THRESHOLDS, parse_thresholds, resolve_thresholds
 
 # imported when first used, so that a command importing one balance module (``simulate``
-# reads playstats) does not load the checks, the deck validation and ReportLab
+# reads playstats) does not load the checks, the deck validation and ReportLab. (``check_deck``
+# is also a submodule's name: once that module is imported, ``generator.balance.check_deck`` is
+# the module; import the function from ``generator.balance.check_deck``.)
 _LAZY = {"run_checks": ".checks", "Finding": ".findings", "Report": ".findings", "THRESHOLDS": ".thresholds",
          "parse_thresholds": ".thresholds", "resolve_thresholds": ".thresholds", "Checked": ".check_deck",
          "CheckOptions": ".check_deck", "check_deck": ".check_deck"}
