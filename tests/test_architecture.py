@@ -169,3 +169,34 @@ def test_game_name_check_catches_names_and_imports() -> None:
     assert game_names_in("BUILTIN = ('generator.games.weiji.spec:SPEC',)\n", "generator.balance", games) != []
     # prose and other words are not names
     assert game_names_in('"""Weiji is played with warm colours."""\nx = "wars per game"\n', "generator", games) == []
+
+
+def test_every_gamespec_field_is_read() -> None:
+    """A field nothing reads would let a designer's SPEC set it and be silently ignored:
+    each is read as ``<something>.<field>`` somewhere outside the spec's own module."""
+    import dataclasses
+
+    from generator.games.spec import GameSpec
+
+    read: set[str] = set()
+    for path in ROOT.rglob("*.py"):
+        if path == ROOT / "games" / "spec.py":
+            continue
+        read |= {n.attr for n in ast.walk(ast.parse(path.read_text())) if isinstance(n, ast.Attribute)}
+    unread = [f.name for f in dataclasses.fields(GameSpec) if f.name not in read]
+    assert unread == [], f"GameSpec fields nothing reads (read them, or delete them): {unread}"
+
+
+def test_the_one_import_string_hook_stays_in_the_games_package() -> None:
+    """``GameSpec.fast`` is named by import string (numba loads only when a run uses it):
+    each built-in game's resolves, to a module of its own package with the engine's four names."""
+    import importlib
+
+    from generator.games.registry import builtin_names, entry
+
+    for name in builtin_names():
+        ref = entry(name).fast
+        assert ref is not None and ref.startswith(f"generator.games.{name}."), (name, ref)
+        module = importlib.import_module(ref)
+        assert all(callable(getattr(module, f, None)) for f in ("unsupported", "tables", "chunk")), ref
+        assert hasattr(module, "kernel"), ref
