@@ -110,6 +110,7 @@ def _module_name(path: Path) -> str:
 
 Sources = tuple[tuple[str, str], ...]  # (file, content hash) of a game file and the project modules it imported
 _IMPORTED: dict[str, tuple[str, ...]] = {}  # game module name -> the project modules its import loaded
+_FILES: dict[str, tuple[str, ...]] = {}  # game module name -> those modules' files
 
 
 def _sources(name: str) -> Sources:
@@ -117,8 +118,7 @@ def _sources(name: str) -> Sources:
     module = sys.modules.get(name)
     if module is None:
         return ()
-    files = [getattr(module, "__file__", None)]
-    files += [getattr(sys.modules.get(m), "__file__", None) for m in _IMPORTED.get(name, ())]
+    files = [getattr(module, "__file__", None), *_FILES.get(name, ())]
     out = []
     for file in files:
         try:
@@ -169,6 +169,7 @@ def _exec(path: Path, name: str) -> ModuleType:
         raise designer_error(exc, path) from None
     _IMPORTED[name] = tuple(sorted(m for m in set(sys.modules) - before - {name}
                                    if _inside(getattr(sys.modules[m], "__file__", None), folder)))
+    _FILES[name] = tuple(str(sys.modules[m].__file__) for m in _IMPORTED[name])
     return module
 
 
@@ -176,8 +177,7 @@ def imported_files(ref: str) -> list[Path]:
     """The project files the game file of import string ``ref`` imported when it was run
     (its folder's modules, however it found them), resolved."""
     path, _ = split_game_ref(ref)
-    files = [getattr(sys.modules.get(m), "__file__", None) for m in _IMPORTED.get(_module_name(Path(path)), ())]
-    return sorted(Path(f).resolve() for f in files if f)
+    return sorted(Path(f).resolve() for f in _FILES.get(_module_name(Path(path)), ()))
 
 
 def _inside(file: str | None, folder: Path) -> bool:

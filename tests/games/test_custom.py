@@ -61,10 +61,10 @@ def test_simulate_takes_the_project_folder_and_is_the_same_for_any_jobs(project:
     one = cli.invoke(app, args)
     two = cli.invoke(app, [*args, "--jobs", "2"])
     assert one.exit_code == 0 and two.exit_code == 0, one.output + two.output
-    data = json.loads(one.output)
+    data = json.loads(one.stdout)
     assert data["game"] == "crowns" and data["games"] == 60 and data["strategies"] == ["greedy", "random"]
     assert sum(data["wins"]) + data["draws"] == 60
-    assert one.output == two.output
+    assert one.stdout == two.stdout
 
 
 def test_rules_takes_the_project_folder_with_its_parameters_table(project: Path, tmp_path: Path) -> None:
@@ -83,7 +83,7 @@ def test_check_gives_a_balance_report_for_the_custom_game(project: Path, tmp_pat
     text = " ".join(page.extract_text() for page in PdfReader(pdf).pages)
     assert "Card impact" in text and "Nine of Spades" in text
     assert "Card removal" in text and "The deck without the card" in text
-    report = json.loads(result.output)
+    report = json.loads(result.stdout)
     assert report["game"] == "crowns"
     play = report["playtest"]
     assert play["games"] == 120 and "skill" in play
