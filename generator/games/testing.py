@@ -47,6 +47,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterable
+from pathlib import PurePath
 from typing import Any
 
 from ..deck.model import Deck
@@ -342,7 +343,7 @@ def _check_resample(name: str, seed: int, step: int, game: Any, state: Any, seat
         raise fail(f"a state resample({seat}) made does not end")
 
 
-_DATA = (int, float, str, bool, bytes, type(None), Action)
+_DATA = (int, float, str, bool, bytes, type(None), Action, PurePath)
 
 
 def _not_data(a: Any, where: str = "") -> str | None:

@@ -491,3 +491,11 @@ def test_an_error_in_the_designers_code_during_check_names_their_file(make_proje
     assert result.exit_code == 2, result.output
     assert "game.py:" in result.output and "ZeroDivisionError" in result.output and "in heuristic" in result.output
     assert "seed 1, game 0" in result.output and "bug in deckpress" not in result.output
+
+
+def test_a_deck_card_in_a_view_is_data(deck: Any) -> None:
+    """A designer may show a seat its cards as the deck's own Card objects (frozen, data all the way down)."""
+    from generator.games.testing import _not_data
+
+    assert _not_data({"hand": [deck.cards[0], deck.cards[1]], "by": {(0, "9S"): 1}}) is None
+    assert _not_data({"hand": [object()]}) == "['hand'][0] (object)"
