@@ -53,6 +53,9 @@ def write_vendor_pdf(
             b, cut_w, cut_h = pt(bleed_mm), pt(piece.width), pt(piece.height)
             for side in PAGE_ORDER:
                 draw_side(canvas, piece, side, bleed_mm)
+                note = getattr(canvas, "note_piece", None)  # a CMYK canvas: preflight names the card
+                if note is not None:
+                    note(f"{piece.id} ({side})", (b, b, b + cut_w, b + cut_h))
                 set_page_boxes(canvas, (b, b, b + cut_w, b + cut_h), (0, 0, cut_w + 2 * b, cut_h + 2 * b))
                 canvas.showPage()
             for w in getattr(piece, "warnings", ()):

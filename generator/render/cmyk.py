@@ -305,6 +305,21 @@ class CmykCanvas(StreamingCanvas):
         self._doc.info = info
         _add_output_intent(self)
 
+    # which piece is where (preflight names cards, not places) -----------------
+    def note_piece(self, name: str, box: tuple[float, float, float, float]) -> None:
+        """Say that the piece ``name`` is cut at ``box`` (points) on the page being drawn: written
+        into the page's /PieceInfo, where ``preflight`` reads it to name the card of a finding."""
+        self.__dict__.setdefault("_pieces_here", []).append((name, box))
+
+    def showPage(self) -> None:
+        pieces = self.__dict__.pop("_pieces_here", [])
+        super().showPage()
+        if pieces:
+            entries = [PDFArray([PDFString(name), PDFArray([round(v, 3) for v in box])]) for name, box in pieces]
+            private = PDFDictionary({"Pieces": PDFArray(entries)})
+            data = PDFDictionary({"LastModified": PDFDate(ts=self._doc._timeStamp), "Private": private})
+            self._doc.Pages.pages[-1].PieceInfo = PDFDictionary({"deckpress": data})
+
     def init_graphics_state(self) -> None:
         super().init_graphics_state()
         self._cmyk_fill = self._cmyk_stroke = ((0.0, 0.0, 0.0, 1.0), 1.0)

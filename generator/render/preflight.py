@@ -39,8 +39,9 @@ the transformation matrix and clip carried through) and returns one
   excepted), XMP metadata for PDF/X-4; a file without an OutputIntent is not
   PDF/X (a warning: a print shop that asks for PDF/X will refuse it).
 
-Findings name the page and the place on it in millimetres from the page's lower
-left corner, never internal object names. A file's status is its worst check:
+Findings name the card (from the ``/PieceInfo`` deckpress's CMYK canvas writes on
+each page: every piece's id and cut box), the page and the place on it in
+millimetres from the page's lower left corner, never internal object names. A file's status is its worst check:
 ``fail`` (exit code 2), ``warn`` (1) or ``pass`` (0).
 """
 
@@ -177,14 +178,45 @@ def _check_boxes(reader: PdfReader) -> Check:
     return Check("page boxes", "pass", f"TrimBox and BleedBox on all {len(reader.pages)} pages")
 
 
-def _describe(mark: Mark, origin: tuple[float, float]) -> str:
+Pieces = list[tuple[str, Box]]
+
+
+def _pieces(page: Any) -> Pieces:
+    """The pieces deckpress noted on the page (``/PieceInfo /deckpress``): names and cut boxes."""
+    try:
+        info = page.get("/PieceInfo")
+        if info is None:
+            return []
+        private = info.get_object()["/deckpress"].get_object()["/Private"].get_object()
+        out: Pieces = []
+        for entry in private.get("/Pieces") or []:
+            name, box = entry.get_object()
+            x0, y0, x1, y1 = (float(v) for v in box)
+            out.append((str(name), (x0, y0, x1, y1)))
+        return out
+    except (KeyError, TypeError, ValueError, AttributeError):  # someone else's PieceInfo: no names
+        return []
+
+
+def _card(box: Box | None, pieces: Pieces) -> str:
+    """The piece whose cut box holds the middle of ``box``, as "card NAME, " ('' if none)."""
+    if box is None or not pieces:
+        return ""
+    x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    for name, (x0, y0, x1, y1) in pieces:
+        if x0 - PT_TOLERANCE <= x <= x1 + PT_TOLERANCE and y0 - PT_TOLERANCE <= y <= y1 + PT_TOLERANCE:
+            return f"card {name}, "
+    return ""
+
+
+def _describe(mark: Mark, origin: tuple[float, float], pieces: Pieces | None = None) -> str:
     what = {"fill": "a fill", "stroke": "a stroke", "text": "text", "shading": "a shading",
             "image": "an image", "inline image": "an inline image", "glyph": "a glyph"}[mark.kind]
     if mark.note and mark.note != what:
         what = f"{what} in {mark.note}"
     if mark.pixels:
         what += f" ({mark.pixels[0]} x {mark.pixels[1]} px)"
-    return f"{what}, {where(mark.page, mark.box, origin)}"
+    return f"{what}, {_card(mark.box, pieces or [])}{where(mark.page, mark.box, origin)}"
 
 
 def _gather(found: _Found, number: int, page: Any, scan: PageScan) -> None:
@@ -193,6 +225,7 @@ def _gather(found: _Found, number: int, page: Any, scan: PageScan) -> None:
     trim = _box(page, "/TrimBox") or _box(page, "/ArtBox")
     bleed = _box(page, "/BleedBox") or trim or media
     origin = (media[0], media[1])
+    pieces = _pieces(page)
     found.fonts.update(scan.fonts)
     found.transparency |= scan.transparency
     found.unmeasured |= scan.unmeasured
@@ -200,14 +233,14 @@ def _gather(found: _Found, number: int, page: Any, scan: PageScan) -> None:
         found.transfer.append(number)
     for mark in scan.marks:
         if mark.space not in found.spaces:
-            found.spaces[mark.space] = _describe(mark, origin)
+            found.spaces[mark.space] = _describe(mark, origin, pieces)
         found.cmyk = found.cmyk or mark.space == "DeviceCMYK"
         if mark.ppi is not None:
-            found.images.append((_describe(mark, origin), mark.ppi))
+            found.images.append((_describe(mark, origin, pieces), mark.ppi))
         if mark.registration:
             inside_trim = mark.box is None or trim is None or _overlaps(mark.box, trim)
             if inside_trim and not found.registration_inside:
-                found.registration_inside = _describe(mark, origin)
+                found.registration_inside = _describe(mark, origin, pieces)
             if not inside_trim:
                 continue  # crop marks: every plate, outside the trim, cut away
         if mark.ink is None:
@@ -216,7 +249,7 @@ def _gather(found: _Found, number: int, page: Any, scan: PageScan) -> None:
             continue  # outside the bleed: cut away
         if mark.ink > found.max_ink + 1e-9:
             found.max_ink = mark.ink
-            found.ink_where = _describe(mark, origin)
+            found.ink_where = _describe(mark, origin, pieces)
     for ref in page.get("/Annots") or []:
         annot = ref.get_object()
         if annot.get("/Subtype") == "/PrinterMark" or "/Rect" not in annot:

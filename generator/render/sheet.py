@@ -146,8 +146,11 @@ def _draw_side(
     printed = [(piece, slot) for piece, slot in zip(items, slots, strict=False)
                if side == "front" or getattr(piece, "double_sided", True)]
     used = _exposed([slot for _, slot in printed], options.bleed)
+    note = getattr(canvas, "note_piece", None)  # a CMYK canvas: preflight names the card
     for (piece, _), slot in zip(printed, used, strict=True):
         _draw_piece(canvas, piece, slot, bleed_pt, side, rotation)
+        if note is not None:
+            note(piece.id if side == "front" else f"{piece.id} (back)", _pt_box(slot.cut))
         if options.proof and side == "front":
             label = f"{piece.id} · {options.proof_label}" if options.proof_label else piece.id
             draw_proof_stamp(canvas, slot, label)

@@ -278,3 +278,21 @@ def test_encrypted_files_fail_as_encrypted_without_crashing(tmp_path: Path) -> N
     result = CliRunner().invoke(app, ["preflight", str(rc4), str(aes)])
     assert result.exit_code == 2, result.output
     assert result.output.count("encrypted (") == 2 and "internal error" not in result.output
+
+
+def test_a_defect_on_a_card_sheet_names_the_card(tmp_path: Path) -> None:
+    sheet = tmp_path / "sheet.pdf"
+    result = CliRunner().invoke(app, ["cards", "eagle", "-o", str(sheet), "--color", "cmyk"])
+    assert result.exit_code == 0, result.output
+    assert preflight(sheet).status == "pass"
+    # an RGB square in the lower-left card of page 1 (landscape A4: E05), a 360 % one in the gap above it
+    bad = _plant(sheet, tmp_path / "bad.pdf", b"q 1 0 0 rg 100 100 5 5 re f Q q 0.9 0.9 0.9 0.9 k 100 300 5 5 re f Q")
+    checks = {c.name: c for c in preflight(bad).checks}
+    assert "DeviceRGB (a fill, card E05, page 1, 36 mm across" in checks["colour"].detail
+    assert "max 360 % inside the bleed (a fill, page 1, 36 mm across and 107 mm up" in checks["total ink"].detail
+    out = tmp_path / "dtc"
+    result = CliRunner().invoke(app, ["images", "eagle", "-o", str(out), "--preset", "dtc", "--color", "cmyk"])
+    assert result.exit_code == 0, result.output
+    bad = _plant(out / "eagle-dtc.pdf", tmp_path / "bad-dtc.pdf", b"q 1 0 0 rg 50 50 5 5 re f Q")
+    colour = {c.name: c for c in preflight(bad).checks}["colour"]
+    assert "DeviceRGB (a fill, card E01 (back), page 1" in colour.detail, colour.detail
