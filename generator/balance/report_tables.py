@@ -139,4 +139,41 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
     rows = [["threshold", "value", "default", "meaning"]]
     rows += [[k, f"{report.thresholds[k]:g}", f"{t.default:g}", t.help] for k, t in THRESHOLDS.items()]
     out.append(("Thresholds", "Set them in the deck file (thresholds:) or with --threshold key=value.", _table(rows, st, s, width, [1.6, 0.7, 0.7, 5])))
+    if report.targets:  # the deck's design targets (balance: targets:, targets.py)
+        rows = [["target", "wanted", "measured", "status"]]
+        rows += [[t["target"], t["wanted"], t["measured"], t["status"]] for t in report.targets]
+        out.append(("Design targets", "Met: the whole interval inside the band; missed: outside it; undecided: "
+                    "it straddles a boundary (more games would tell).", _table(rows, st, s, width, [1.2, 3, 3, 1])))
+    quality = (play or {}).get("quality")
+    if quality:  # check --quality (quality.py)
+        out.append(("Game quality", f"From {quality['games']} recorded games (docs/balance.md: each measure and its source).",
+                    _table(quality_rows(quality), st, s, width, [1.6, 5])))
     return out
+
+
+def quality_rows(q: dict[str, Any]) -> Rows:
+    """The game-quality measures as table rows (measure, value)."""
+    rows: Rows = [["measure", "value"]]
+    b = q.get("branching") or {}
+    if b.get("decisions"):
+        rows.append(["branching", f"{b['mean']:.1f} legal actions a decision (median {b['median']:g}, max {b['max']}); "
+                                  f"{pct(b['forced'])} forced"])
+    m = q.get("decisions_matter")
+    if m:
+        rows.append(["decisions that matter", f"{pct(m['share'])} ({pct(m['low'])}-{pct(m['high'])}) of {m['probed']} probed"])
+    lead = q.get("lead") or {}
+    if lead:
+        rows.append(["lead changes", f"{lead['lead_changes']:.2f} a game"])
+    if "decisiveness" in lead:
+        rows.append(["decisiveness", f"the winner leads for good over the last {pct(lead['decisiveness'])} of the game"])
+    if "drama" in lead:
+        rows.append(["drama", f"the winner was behind at {pct(lead['drama'])} of its decisions"])
+    if "comebacks" in lead:
+        c = lead["comebacks"]
+        rows.append(["comebacks", f"{pct(c['share'])} ({pct(c['low'])}-{pct(c['high'])}) of decided games won from behind"])
+    for move in (q.get("moves") or [])[:3]:
+        rows.append(["most chosen", f"{move['action']}: {pct(move['share'])} of {move['offered']} offers"
+                                    + (" (dominant)" if move["dominant"] else "")])
+    if "not_measured" in q:
+        rows.append(["not measured", q["not_measured"]])
+    return rows

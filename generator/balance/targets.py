@@ -56,6 +56,11 @@ class TargetResult:
                 "low": self.low, "high": self.high}
 
 
+def _plural(unit: str) -> str:
+    """``trick`` -> ``tricks`` (a game names its unit of play in the singular)."""
+    return unit if unit.endswith("s") else unit + "s"
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}"
 
@@ -98,11 +103,12 @@ def evaluate(targets: TargetsIn, m: Measures) -> list[TargetResult]:
         lo_t, hi_t = targets.length
         if m.lengths:
             median, low, high = quantile_ci(m.lengths, 0.5, c)
-            out.append(TargetResult("length", f"median length {lo_t:g}-{hi_t:g} {m.unit}",
-                                    f"median {median} {m.unit} ({low}-{high})",
+            out.append(TargetResult("length", f"median length {lo_t:g}-{hi_t:g} {_plural(m.unit)}",
+                                    f"median {median} {_plural(m.unit)} ({low}-{high})",
                                     _band_status(low, high, lo_t, hi_t), float(low), float(high)))
         else:
-            out.append(TargetResult("length", f"median length {lo_t:g}-{hi_t:g} {m.unit}", "no games", UNDECIDED))
+            out.append(TargetResult("length", f"median length {lo_t:g}-{hi_t:g} {_plural(m.unit)}", "no games",
+                                    UNDECIDED))
     if targets.draws is not None:
         lo, hi = wilson(m.draws, m.games, c) if m.games else (0.0, 1.0)
         status = MET if 100 * hi <= targets.draws else MISSED if 100 * lo > targets.draws else UNDECIDED

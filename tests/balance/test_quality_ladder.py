@@ -110,3 +110,18 @@ def test_check_quality_json(tmp_path: Path) -> None:
     assert result.exit_code in (0, 1), result.output
     q = json.loads(result.stdout)["playtest"]["quality"]
     assert q["branching"]["mean"] == pytest.approx(10.5)
+
+
+def test_pdf_report_has_targets_and_quality(tmp_path: Path) -> None:
+    folder = market(tmp_path, [5] * 20)
+    deck = folder / "deck.yaml"
+    deck.write_text(deck.read_text() + "balance:\n  targets: {length: [6, 10]}\n")
+    pdf = tmp_path / "report.pdf"
+    result = runner.invoke(app, ["check", str(folder), "--games", "60", "--strategy", "random", "--quality",
+                                 "--report", str(pdf)])
+    assert result.exit_code in (0, 1), result.output
+    from pypdf import PdfReader
+
+    text = " ".join(page.extract_text() for page in PdfReader(str(pdf)).pages)
+    assert "Design targets" in text and "median 20" in text and "missed" in text
+    assert "Game quality" in text and "10.5 legal actions a decision" in text
