@@ -167,7 +167,7 @@ def _fewest_lines(paras: tuple[Paragraph, ...]) -> Callable[[float], int]:
         per_line = max(room, widest)
         if per_line <= 0:
             return len(paras)
-        return max(len(paras), math.ceil(ink / per_line - 1e-9))
+        return max(len(paras), math.ceil(ink / per_line * (1 - 1e-7) - 1e-9))  # wrap's own tolerance
 
     return fewest
 
