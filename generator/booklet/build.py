@@ -21,6 +21,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, SimpleDocTemplate
 
+from ..deck.limits import RULES_TEXT
 from ..deck.model import Deck
 from ..errors import ParameterError, Problem, RenderError
 from ..games.params import Params
@@ -85,7 +86,14 @@ def render_rules_text(game: str, context: dict[str, Any], search: Sequence[Path]
         template = env.get_template(name)
         where = Path(template.filename or where)
         with Budget(steps=1_000_000, text=2_000_000, seconds=60):
-            return template.render(**context)
+            text = template.render(**context)
+        if len(text) > RULES_TEXT:  # check renders it too: refused there as here, before any layout
+            raise _TooLong(len(text))
+        return text
+    except _TooLong as exc:
+        raise RenderError(Problem(f"rule template: the booklet's text comes to {exc.args[0]:,} characters, "
+                                  f"more than a rule booklet may hold ({RULES_TEXT:,}, about "
+                                  f"{RULES_TEXT // 2_800} A5 pages of plain text)", where)) from None
     except jinja2.TemplateNotFound as exc:
         if exc.name not in (None, name):  # the game's template was found; a file it includes was not
             raise RenderError(Problem(_missing_include(str(exc.name), folders), where, _line(exc))) from None
@@ -96,6 +104,10 @@ def render_rules_text(game: str, context: dict[str, Any], search: Sequence[Path]
     except Exception as exc:  # a project's template may fail in any way (1/0): never a traceback
         raise RenderError(Problem(f"rule template: {type(exc).__name__}: {exc}", where,
                                   _template_line(exc, where))) from None
+
+
+class _TooLong(Exception):
+    """A rule booklet's rendered text over RULES_TEXT characters (its length)."""
 
 
 def _template_line(exc: BaseException, where: Path) -> int | None:

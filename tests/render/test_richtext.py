@@ -235,7 +235,7 @@ def test_build_strict_fails_a_deck_whose_text_no_font_can_draw(tmp_path: Path) -
     deck = _project(tmp_path / "p", "  - {id: A, name: 'Rocket 🚀'}\n")
     result = CliRunner().invoke(app, ["build", str(deck), "-o", str(tmp_path / "out"), "--strict",
                                       "--jobs", "1", "--balance-games", "0"])
-    assert result.exit_code == 1 and "card A, field 'name': no font can draw '🚀'" in result.output
+    assert result.exit_code == 2 and "card A, field 'name': no font can draw '🚀'" in result.output
     assert not (tmp_path / "out" / "p" / "cards-a4.pdf").exists()
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from jinja2 import TemplateError, meta
 from pydantic import ValidationError
 
+from ...deck.limits import DRAWN_TEXT
 from ...deck.model import Attribute, Card, Deck, Rank, Suit
 from ...errors import Problem, RenderError
 from .colors import contrast, ink, legible, mix
@@ -148,9 +149,12 @@ def render(source: str, ctx: Mapping[str, Any], where: Where) -> str:
         template = _template(source)
         with Budget():  # shared: ctx already holds the sandbox's globals (card_context)
             text = str(_ENV.concat(template.root_render_func(template.new_context(ctx, shared=True))))
-        return _remember(key, text)  # type: ignore[no-any-return]
     except Exception as exc:  # a user template may fail in any way; never a traceback
         raise where.error(f"in {_shown(source)}: {_why(exc)}") from None
+    if len(text) > DRAWN_TEXT:  # more than any box can show: refused here, so check refuses it too
+        raise where.error(f"in {_shown(source)}: the text comes to {len(text):,} characters, more than "
+                          f"a box can show (at most {DRAWN_TEXT:,})")
+    return _remember(key, text)  # type: ignore[no-any-return]
 
 
 def truthy(source: str, ctx: Mapping[str, Any], where: Where) -> bool:

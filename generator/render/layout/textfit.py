@@ -9,8 +9,13 @@ naming card and element: nothing is clipped silently).
 
 from __future__ import annotations
 
+import math
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+
+from reportlab.pdfbase import pdfmetrics
 
 from .linebreak import break_points
 from .textruns import Paragraph, Seg, Word, make_seg, paragraphs, word
@@ -69,7 +74,7 @@ def _split(w: Word, room: float, lang: str | None = None) -> tuple[Word, Word | 
     """The longest head of ``w`` (at least one character or icon) within ``room`` (1 pt units):
     with ``lang`` (not None) cut first where UAX #14 or ``lang``'s hyphenation allows
     (:mod:`.linebreak`), else between any two characters."""
-    if lang is not None and len(w.segs) < 64:
+    if lang is not None and len(w.segs) < 64 and sum(len(s.text) for s in w.segs) <= 256:  # bounded: a long word breaks between letters
         best: tuple[Word, Word] | None = None
         for k, hyphen in break_points("".join(s.text for s in w.segs), lang):
             parts = _cut_at(w, k, hyphen)
@@ -87,19 +92,64 @@ def _split(w: Word, room: float, lang: str | None = None) -> tuple[Word, Word | 
             head.append(seg)
             used += seg.width
             continue
-        if seg.icon is None and seg.drawn == seg.text and len(seg.text) > 1:
-            cut = len(seg.text) - 1
-            while cut > 1 and used + make_seg(seg.text[:cut], seg.font, seg.level).width > room:
-                cut -= 1
+        if _splittable(seg):
+            cut = _longest_head(seg, room - used)
             if used + make_seg(seg.text[:cut], seg.font, seg.level).width <= room or not head:
-                a = make_seg(seg.text[:cut], seg.font, seg.level, seg.fake_bold, seg.fake_italic)
-                b = make_seg(seg.text[cut:], seg.font, seg.level, seg.fake_bold, seg.fake_italic)
+                a = _piece(seg, seg.text[:cut])
+                b = _piece(seg, seg.text[cut:], seg.width - a.width)
                 return word((*head, a), w), word((b, *w.segs[k + 1:]), glue=True)
         if not head:
             head, k = [seg], k + 1
         rest = w.segs[k:]
         return word(tuple(head), w), (word(tuple(rest), glue=True) if rest else None)
     return w, None
+
+
+def _splittable(seg: Seg) -> bool:
+    """Can ``seg`` be broken between characters (plain text, not shaped, not an icon)?"""
+    return seg.icon is None and seg.drawn == seg.text and len(seg.text) > 1
+
+
+def _char_widths(seg: Seg) -> list[float]:
+    """The widths at 1 pt of the distinct characters of ``seg``."""
+    return [pdfmetrics.stringWidth(ch, seg.font, 1.0) for ch in set(seg.text)]
+
+
+def _piece(seg: Seg, text: str, width: float | None = None) -> Seg:
+    """Part of a splittable ``seg`` as its own segment. Plain left-to-right text is what
+    ``make_seg`` would make, without scanning it for scripts to shape again; the rest of
+    a word (``width`` given: the word's less its head, widths add up in plain text) is
+    not measured again, so a word broken into many lines is not re-read once per line."""
+    if seg.level % 2 == 0 and type(seg.drawn) is str:
+        if width is None:
+            width = pdfmetrics.stringWidth(text, seg.font, 1.0)
+        return Seg(text, seg.font, seg.level, float(width), text, seg.fake_bold, seg.fake_italic)
+    return make_seg(text, seg.font, seg.level, seg.fake_bold, seg.fake_italic)
+
+
+def _longest_head(seg: Seg, room: float) -> int:
+    """The most characters of ``seg`` (1 to len - 1) whose width fits ``room`` (1 if
+    none does). Widths grow with the characters: gallop (1, 2, 4, 8 ...) to the first
+    head that does not fit, then bisect. That measures about log(line) heads no longer
+    than twice a line, not every head of the whole word, so breaking a 5,000-character
+    word costs milliseconds."""
+    def fits(k: int) -> bool:
+        return make_seg(seg.text[:k], seg.font, seg.level).width <= room
+
+    last = len(seg.text) - 1
+    low, high = 1, min(2, last)
+    while high < last and fits(high):
+        low, high = high, min(last, high * 2)
+    if high > low and fits(high):
+        return high  # only when high == last: every head fits
+    high -= 1  # the answer lies in [low, high]
+    while low < high:
+        mid = (low + high + 1) // 2
+        if fits(mid):
+            low = mid
+        else:
+            high = mid - 1
+    return low
 
 
 def wrap(paras: tuple[Paragraph, ...], width: float, lang: str = "") -> list[Line]:
@@ -109,9 +159,9 @@ def wrap(paras: tuple[Paragraph, ...], width: float, lang: str = "") -> list[Lin
     for para in paras:
         line: list[Word] = []
         used = 0.0
-        queue = list(para.words)
+        queue = deque(para.words)
         while queue:
-            w = queue.pop(0)
+            w = queue.popleft()
             gap = 0.0 if not line or w.glue else w.space
             if used + gap + w.width <= width + 1e-9:
                 line.append(w)
@@ -120,12 +170,12 @@ def wrap(paras: tuple[Paragraph, ...], width: float, lang: str = "") -> list[Lin
             if line:
                 lines.append(tuple(line))
                 line, used = [], 0.0
-                queue.insert(0, w)
+                queue.appendleft(w)
                 continue
             head, tail = _split(w, width, lang)
             lines.append((head,))
             if tail is not None:
-                queue.insert(0, tail)
+                queue.appendleft(tail)
         lines.append(tuple(line))
     return lines
 
@@ -142,6 +192,25 @@ def _ellipsis(line: Line, font: str, width: float) -> Line:
                 break
     end = word((dots,), words[-1] if words else None, glue=True)
     return (*words, end)
+
+
+def _fewest_lines(paras: tuple[Paragraph, ...]) -> Callable[[float], int]:
+    """A lower bound of ``len(wrap(paras, room))`` for any ``room``: every paragraph takes
+    a line, and a line holds at most ``room`` of the words' widths — or one piece that
+    cannot be broken (a character, an icon, a shaped run), when that is wider. So sizes
+    that cannot fit are skipped without wrapping: a long text is wrapped a few times,
+    not once per size step, and the result is the same."""
+    ink = sum(w.width for p in paras for w in p.words)
+    widest = max((max(_char_widths(seg)) if _splittable(seg) else seg.width
+                  for p in paras for w in p.words for seg in w.segs), default=0.0)
+
+    def fewest(room: float) -> int:
+        per_line = max(room, widest)
+        if per_line <= 0:
+            return len(paras)
+        return max(len(paras), math.ceil(ink / per_line * (1 - 1e-7) - 1e-9))  # wrap's own tolerance
+
+    return fewest
 
 
 @lru_cache(maxsize=8192)
@@ -161,8 +230,12 @@ def fit_rich(
     if not wrap_lines:
         need = max(widest * min_size / max(width, 1e-9), block_height(len(paras), min_size, leading) / max(height, 1e-9))
         return RichFitted(min_size, tuple(one), min_size * leading, True, missing, max(0.0, need - 1.0))
+    fewest = _fewest_lines(paras)
     current = size
     while current >= min_size - 1e-9:
+        if block_height(fewest(width / current), current, leading) > height + 1e-6:
+            current -= STEP  # cannot fit at this size however it wraps: no need to wrap it
+            continue
         lines = wrap(paras, width / current, lang)
         if block_height(len(lines), current, leading) <= height + 1e-6:
             return RichFitted(current, tuple(lines), current * leading, False, missing)
