@@ -21,7 +21,7 @@ def boom(*args: object, **kwargs: object) -> None:
 def test_an_internal_error_is_one_line_and_exit_1(monkeypatch: pytest.MonkeyPatch) -> None:
     import generator.cli.cmd_check as cmd
 
-    monkeypatch.setattr(cmd, "resolve_deck", boom)
+    monkeypatch.setattr(cmd, "prepare", boom)
     result = runner.invoke(app, ["check", "eagle", "--games", "0"])
     assert result.exit_code == 1, result.output
     lines = [line for line in result.output.splitlines() if line.strip()]
@@ -33,7 +33,7 @@ def test_an_internal_error_is_one_line_and_exit_1(monkeypatch: pytest.MonkeyPatc
 def test_debug_shows_the_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
     import generator.cli.cmd_check as cmd
 
-    monkeypatch.setattr(cmd, "resolve_deck", boom)
+    monkeypatch.setattr(cmd, "prepare", boom)
     result = runner.invoke(app, ["--debug", "check", "eagle", "--games", "0"])
     assert isinstance(result.exception, TypeError)  # raised, so Python prints the traceback
 

@@ -11,18 +11,16 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .check_deck import Checked, CheckOptions, check_deck
+    from .checking import Checked, CheckOptions, check_deck
     from .checks import run_checks
     from .findings import Finding, Report
     from .thresholds import THRESHOLDS, parse_thresholds, resolve_thresholds
 
 # imported when first used, so that a command importing one balance module (``simulate``
-# reads playstats) does not load the checks, the deck validation and ReportLab. (``check_deck``
-# is also a submodule's name: once that module is imported, ``generator.balance.check_deck`` is
-# the module; import the function from ``generator.balance.check_deck``.)
+# reads playstats) does not load the checks, the deck validation and ReportLab
 _LAZY = {"run_checks": ".checks", "Finding": ".findings", "Report": ".findings", "THRESHOLDS": ".thresholds",
-         "parse_thresholds": ".thresholds", "resolve_thresholds": ".thresholds", "Checked": ".check_deck",
-         "CheckOptions": ".check_deck", "check_deck": ".check_deck"}
+         "parse_thresholds": ".thresholds", "resolve_thresholds": ".thresholds", "Checked": ".checking",
+         "CheckOptions": ".checking", "check_deck": ".checking"}
 
 
 def __getattr__(name: str) -> Any:

@@ -13,7 +13,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from ..balance import parse_thresholds
-from ..balance.check_deck import CheckOptions, check_deck, prepare, print_report
+from ..balance.checking import CheckOptions, check_deck, prepare, print_report
 from ..balance.checks import planned_games
 from ..balance.findings import Report
 from ..console import SafeConsole

@@ -33,6 +33,12 @@ def decode(data: bytes, path: Path) -> str:
     """``data`` as text: UTF-8 (a BOM allowed) or UTF-16 with its BOM; DeckError naming the
     line and column of the first byte that is neither, with a hint to save as UTF-8."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        body = data[2:]
+        if body and b"\x00" not in body and any(32 <= b < 127 for b in body):
+            # UTF-16 text of a spreadsheet's header (letters, commas) has a zero byte in every
+            # other place: these bytes are 8-bit text behind a stray mark, not UTF-16
+            raise DeckError(Problem(f"not UTF-8 text (and not UTF-16, though it starts with a UTF-16 mark); "
+                                    f"{SAVE_AS_UTF8}", path, 1))
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError:

@@ -45,6 +45,7 @@ READS: dict[str, tuple[str, ...]] = {
     "tiles": (LOOK,),
     "images": (LOOK,),
     "showcase": (LOOK,),
+    "tuckbox": (LOOK,),
     "rules": (LOOK, PLAY, BOOKLET),
     "balance": (PLAY,),
 }

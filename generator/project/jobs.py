@@ -375,7 +375,7 @@ def _rules(deck: Deck, job: Job) -> list[str]:
 def _balance(deck: Deck, job: Job) -> list[str]:
     import json
 
-    from ..balance.check_deck import CheckOptions, check_deck
+    from ..balance.checking import CheckOptions, check_deck
     from ..render.atomic import atomic_write
 
     # the check `deckpress check` makes (one library function), without the skill gap

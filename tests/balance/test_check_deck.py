@@ -4,7 +4,7 @@ balance job and ``watch`` (static checks here: ``games=0`` plays nothing)."""
 from __future__ import annotations
 
 from generator.balance import CheckOptions, check_deck, run_checks
-from generator.balance.check_deck import Prepared, prepare
+from generator.balance.checking import Prepared, prepare
 from generator.deck import resolve_deck
 
 

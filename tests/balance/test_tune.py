@@ -107,7 +107,11 @@ def test_cli_tune_apply_then_check(tmp_path: Path) -> None:
                                 "--fail-on", "targets", "--json"])
     assert check.exit_code in (0, 1), check.output
     data = json.loads(check.stdout)
-    assert [t["status"] for t in data["targets"]] == ["met"]
+    (target,) = data["targets"]
+    # check's playtest stops once its own verdict is decided (a designer's game), so its card
+    # intervals may still straddle the band: never missed, as it was before the change
+    assert target["target"] == "card_share" and target["status"] in ("met", "undecided"), target
+    assert "M19" not in target["measured"] or target["status"] != "missed"
 
 
 def test_check_fail_on_targets(tmp_path: Path) -> None:

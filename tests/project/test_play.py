@@ -450,20 +450,44 @@ def test_a_bug_in_the_designers_rules_names_their_file_and_line(project: Path, t
     text = game.read_text()
     anchor = "        c = g.index.get(action.value, -1) if action.kind == \"play\" else -1\n"
     assert anchor in text
-    game.write_text(text.replace(anchor, anchor + "        if self.tricks == 1:\n            raise RuntimeError(\"boom\")\n"))
+    # a bug that only shows while people play (the contract check at the start plays it too
+    # and would refuse the game: tested below), switched on once the table is open
+    game.write_text(text.replace(anchor, anchor + "        if self.tricks == 1 and __import__(\"os\").environ.get(\"PLAY_BOOM\"):"
+                                                 "\n            raise RuntimeError(\"boom\")\n"))
     client = _open(closing, str(project), tmp_path / "t", strategy="random")
-    state = client.api("GET", "/api/state")
-    for _ in range(200):
-        if state["turn"] == "you":
-            status, text = client.request("POST", "/api/act", {"seat": 0, "index": 0, "step": state["step"]})
-        else:
-            status, text = client.request("POST", "/api/step", {"seat": 0})
-        if status != 200:
-            break
-        state = json.loads(text)
+    import os
+
+    os.environ["PLAY_BOOM"] = "1"
+    try:
+        state = client.api("GET", "/api/state")
+        for _ in range(200):
+            if state["turn"] == "you":
+                status, text = client.request("POST", "/api/act", {"seat": 0, "index": 0, "step": state["step"]})
+            else:
+                status, text = client.request("POST", "/api/step", {"seat": 0})
+            if status != 200:
+                break
+            state = json.loads(text)
+    finally:
+        del os.environ["PLAY_BOOM"]
     assert status == 500
     error = json.loads(text)["error"]
     assert "RuntimeError: boom" in error and "game.py" in error and "Traceback" not in error
+
+
+def test_a_game_that_breaks_its_contract_is_refused_before_the_table_opens(project: Path, tmp_path: Path,
+                                                                            closing: list[Table]) -> None:
+    """As every command does (the game API's contract, docs/own-game.md section 5): the
+    designer's file and line, never a table that fails half-way."""
+    from generator.errors import DeckpressError
+
+    game = project / "game.py"
+    text = game.read_text()
+    anchor = "        c = g.index.get(action.value, -1) if action.kind == \"play\" else -1\n"
+    game.write_text(text.replace(anchor, anchor + "        if self.tricks == 1:\n            raise RuntimeError(\"boom\")\n"))
+    with pytest.raises(DeckpressError) as err:
+        _open(closing, str(project), tmp_path / "t", strategy="random")
+    assert "RuntimeError: boom" in str(err.value) and "game.py:" in str(err.value)
 
 
 def test_the_command_serves_a_table_until_ctrl_c(tmp_path: Path) -> None:

@@ -361,7 +361,7 @@ def test_endless_stuck_and_leaky_games_are_refused_naming_the_rule(make_project:
             assert "game.py: the game breaks the game API's" in result.output and words in result.output, result.output
         assert not (folder / "rules.pdf").exists()
     built = cli.invoke(app, ["build", str(folder), "-o", str(folder / "out")])  # the last one: CarriesGame
-    assert built.exit_code == 1 and 'rule "views are data"' in built.output, built.output  # that deck's step failed
+    assert built.exit_code == 2 and 'rule "views are data"' in built.output, built.output  # refused, as by check
     assert not list((folder / "out").rglob("*.pdf"))
 
 
