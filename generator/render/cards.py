@@ -23,7 +23,7 @@ from ..errors import ParameterError, Problem, RenderError
 from ..paths import deck_data_dir
 from .atomic import atomic_write
 from .checkmemo import UNCHECKED, CheckMemo, Plan
-from .fonts import project_fonts, register_fonts, resolve_font
+from .fonts import register_fonts
 from .geometry import pt
 from .layout.attrtable import Row, overprint_problems, table_size
 from .layout.checks import art_warning, art_where
@@ -149,13 +149,12 @@ class CardPiece:
                     where = Where(layout.name, layout.path, self._card.id, name)
                     assert isinstance(e, Attributes)
                     tables.append((e, where, memo.table_texts(e, ctx, where)))
-            for e, where, (labels, values) in tables:
-                for a, label, value in zip(self._deck.attributes, labels, values, strict=True):
+            for e, _where, (labels, values, raws) in tables:
+                for a, label, value, raw in zip(self._deck.attributes, labels, values, raws, strict=True):
                     named.append((f"attributes.{a.key}.label", escape(label)))
-                    raw = self._card.values.get(a.key)
                     named.append(("no_data" if raw is None else f"attributes.{a.key}.unit", escape(value)))
                 # a label that overprints its value: once per deck, at its line
-                self._check_table(e, layout, labels, values, memo)
+                self._check_table(e, layout, labels, values, raws, memo)
         return glyph_problems(self._deck, self._card, texts, named)
 
     def _checked(self, side: str, ctx: dict[str, Any], memo: CheckMemo
@@ -263,14 +262,12 @@ class CardPiece:
         return out
 
     def _check_table(self, el: Attributes, layout: Layout, labels: tuple[str, ...], values: tuple[str, ...],
-                     memo: CheckMemo) -> None:
-        box = memo.box(el, CardBox(self.width, self.height, 0.0, *layout.size, layout.safe_zone))
-        fonts = (resolve_font(el.font), resolve_font(el.value_font), resolve_font(el.no_data_font))
-        project = project_fonts(self._deck.fonts)
+                     raws: tuple[float | None, ...], memo: CheckMemo) -> None:
+        box = memo.box(el, self.width, self.height, layout)
+        fonts, project = memo.table_fonts(el, self._deck)
         rows = [Row(a, raw, memo.one_line(label, fonts[0], project),
                     memo.one_line(value, fonts[2] if raw is None else fonts[1], project))
-                for a, label, value in zip(self._deck.attributes, labels, values, strict=True)
-                for raw in (self._card.values.get(a.key),)]
+                for a, label, value, raw in zip(self._deck.attributes, labels, values, raws, strict=True)]
         for problem in overprint_problems(self._deck, table_size(el, rows, box[2], box[3])[1], el.min_size):
             if str(problem) not in self.warnings:
                 self.warnings.append(str(problem))

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .fonts import project_fonts, resolve_font
 from .layout.checks import FONT_FIELDS, check_element, check_values
 from .layout.context import PER_CARD, Where, _Same, cell_key, render, template_names, token
 from .layout.frame import CardBox, Rect, box_of
@@ -122,8 +123,9 @@ class CheckMemo:
         self._passed: dict[tuple[_Same, _Same], Path | None] = {}
         self._slots: dict[tuple[Any, ...], Slot] = {}
         self._cells: dict[tuple[Any, ...], tuple[str, str]] = {}
-        self._boxes: dict[tuple[_Same, CardBox], Rect] = {}
+        self._boxes: dict[tuple[Any, ...], Rect] = {}
         self._plans: dict[_Same, Plan] = {}
+        self._fonts: dict[tuple[_Same, _Same], tuple[tuple[str, str, str], tuple[str, ...]]] = {}
         self._sides: dict[tuple[_Same, str], tuple[tuple[str, Element, Plan], ...]] = {}
         self._bases: dict[tuple[Any, ...], tuple[Slot, tuple[str, ...]]] = {}
 
@@ -166,9 +168,10 @@ class CheckMemo:
         """``element`` and the values of the names of ``plan.base`` (None: one is missing)."""
         if not plan.base:
             return plan.key
-        if any(n not in ctx for n in plan.base):
+        try:
+            return (*plan.key, *[token(ctx[n]) for n in plan.base])
+        except KeyError:
             return None
-        return (_Same(element), *(token(ctx[n]) for n in plan.base))
 
     def base(self, key: tuple[Any, ...]) -> tuple[Slot, tuple[str, ...]] | None:
         """An earlier card's element with the same ``base_key``: (its slot, its own fields' values)."""
@@ -178,16 +181,17 @@ class CheckMemo:
         _bounded(self._bases)[key] = (slot, own)
 
     def table_texts(self, el: Attributes, ctx: dict[str, Any], where: Where
-                    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+                    ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[float | None, ...]]:
         """Each attribute's label and value as an attribute table prints them for the card
         of ``ctx`` (``printed_texts`` and ``table_rows`` render the same, in the same order),
-        each distinct (attribute, value) rendered once a pass."""
+        and its value; each distinct (attribute, value) rendered once a pass."""
         deck, card = ctx["deck"], ctx["card"]
-        labels, values = [], []
+        labels, values, raws = [], [], []
         base = cell_key(el, (el.label, el.value), _CELL_NAMES, ctx)
+        given = card.values
         for a in deck.attributes:
-            raw = card.values.get(a.key)
-            key = None if base is None else (*base, a, type(raw), raw, deck.no_data)
+            raw = given.get(a.key)
+            key = None if base is None else (*base, a.key, type(raw), raw)  # (one deck a pass: its keys)
             found = self._cells.get(key) if key is not None else None
             if found is None:
                 row = {**ctx, "attr": a, "value": raw, "text": a.format(raw, deck.no_data)}
@@ -196,13 +200,25 @@ class CheckMemo:
                     _bounded(self._cells)[key] = found
             labels.append(found[0])
             values.append(found[1])
-        return tuple(labels), tuple(values)
+            raws.append(raw)
+        return tuple(labels), tuple(values), tuple(raws)
 
-    def box(self, el: Element, card: CardBox) -> Rect:
-        """``frame.box_of``, once a pass per element and card size."""
-        key = (_Same(el), card)
+    def table_fonts(self, el: Attributes, deck: Any) -> tuple[tuple[str, str, str], tuple[str, ...]]:
+        """An attribute table's label, value and no-data fonts (resolved) and the deck's own fonts."""
+        key = (_Same(el), _Same(deck))
+        found = self._fonts.get(key)
+        if found is None:
+            fonts = (resolve_font(el.font), resolve_font(el.value_font), resolve_font(el.no_data_font))
+            found = _bounded(self._fonts)[key] = (fonts, project_fonts(deck.fonts))
+        return found
+
+    def box(self, el: Element, width: float, height: float, layout: Any) -> Rect:
+        """``frame.box_of`` on a card of ``width`` x ``height`` mm drawn by ``layout``, once a pass."""
+        key = (_Same(el), width, height, _Same(layout))
         found = self._boxes.get(key)
         if found is None:
+            design_w, design_h = layout.size
+            card = CardBox(width, height, 0.0, design_w, design_h, layout.safe_zone)
             found = _bounded(self._boxes)[key] = box_of(el, card)
         return found
 

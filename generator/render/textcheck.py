@@ -74,7 +74,7 @@ def text_problems(deck: Deck, *, glyphs: bool = True) -> list[Problem]:
             if not text:
                 continue
             file, line = _where(deck, card, name)
-            for icon in dict.fromkeys(icon_names(text)):
+            for icon in dict.fromkeys(icon_names(text)) if ":" in text else ():  # (an icon is :name:)
                 why = icon_problem(icon, folders)
                 if why:
                     problems.append(Problem(why, file, line, card.id, name))

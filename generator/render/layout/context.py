@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import TemplateError, meta
+from jinja2 import TemplateError, Undefined, meta, nodes
 from pydantic import ValidationError
 
 from ...deck.model import Attribute, Card, Deck, Rank, Suit
@@ -117,7 +117,48 @@ def _memo_key(kind: str, source: str, ctx: Mapping[str, Any]) -> tuple[Any, ...]
     names = _names(source, kind == "when")
     if names is None or any(n not in ctx for n in names):
         return None
+    if kind == "text" and not _PER_CARD.isdisjoint(names):  # reads the card: key on what it reads of it
+        if _simple(source) is not None:
+            return None  # rendered directly (see render): nothing worth remembering
+        paths = _paths(source)
+        if paths is not None:
+            try:
+                return ("paths", source, *(_token(ctx[n]) for n in names if n not in _PER_CARD),
+                        *(_path_token(_ENV.getattr(ctx[n], a)) for n, a in paths))
+            except Exception:  # the render says what is wrong
+                return None
     return (kind, source, *(_token(ctx[n]) for n in names))
+
+
+_UNDEFINED = ("undefined",)
+
+
+def _path_token(value: Any) -> Any:
+    """``_token`` of a value a template reads of the card; every undefined one alike (a
+    template that prints one fails, and is not remembered; ``default`` and ``is defined``
+    see no difference between them)."""
+    return _UNDEFINED if isinstance(value, Undefined) else _token(value)
+
+
+@lru_cache(maxsize=4096)
+def _paths(source: str) -> tuple[tuple[str, str], ...] | None:
+    """(name, attribute) of every ``card.x`` / ``fields.x`` a template reads, when it reads
+    the card and its fields only that way (None otherwise): its result depends on those
+    values alone, so cards with equal values share one render (``fields.icon | default('bolt')``)."""
+    try:
+        tree = _ENV.parse(source)
+    except Exception:
+        return None
+    inside: set[int] = set()
+    paths: dict[tuple[str, str], None] = {}
+    for node in tree.find_all(nodes.Getattr):
+        if isinstance(node.node, nodes.Name) and node.node.name in _PER_CARD and node.node.ctx == "load":
+            inside.add(id(node.node))
+            paths[(node.node.name, node.attr)] = None
+    for name in tree.find_all(nodes.Name):
+        if name.name in _PER_CARD and id(name) not in inside:
+            return None  # the card itself handed on (a filter, a call, a loop): no key
+    return tuple(paths)
 
 
 def _remember(key: tuple[Any, ...] | None, value: Any) -> Any:
@@ -152,7 +193,8 @@ def render(source: str, ctx: Mapping[str, Any], where: Where) -> str:
                 value = ctx[simple[0]]
                 if simple[1] is not None:
                     value = _ENV.getattr(value, simple[1])
-                return _remember(key, str(_ENV.finalize(value)))  # type: ignore[no-any-return]
+                finalize: Any = _ENV.finalize  # (the sandbox's _finalize: Paths become text, output counted)
+                return _remember(key, str(finalize(value)))  # type: ignore[no-any-return]
         template = _template(source)
         with Budget():  # shared: ctx already holds the sandbox's globals (card_context)
             text = str(_ENV.concat(template.root_render_func(template.new_context(ctx, shared=True))))
@@ -282,14 +324,16 @@ def resolve_key(element: Element, ctx: Mapping[str, Any]) -> tuple[Any, ...] | N
     its ``when`` and template fields read, as the memo compares them (None: ask each time).
     An element that reads only the deck, its colours, the suit or the back resolves to one
     object for a whole deck, found here without rendering its templates again."""
-    names = _element_names.get(_Same(element), _UNKNOWN)
-    if names is _UNKNOWN:
+    key = _Same(element)
+    if key in _element_names:
+        names = _element_names[key]
+    else:
         if len(_element_names) >= RESOLVED_SIZE:
             _element_names.clear()
-        names = _element_names[_Same(element)] = _read_names(element)
-    if names is None or any(n not in ctx for n in names):  # type: ignore[union-attr]
+        names = _element_names[key] = _read_names(element)
+    if names is None or any(n not in ctx for n in names):
         return None
-    return (_Same(element), *(_token(ctx[n]) for n in names))  # type: ignore[union-attr]
+    return (key, *(_token(ctx[n]) for n in names))
 
 
 def _read_names(element: Element) -> tuple[str, ...] | None:
