@@ -10,7 +10,6 @@ the deck string (``attributes.speed.label``) and the file and line it was read f
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,18 +30,16 @@ class Row:
 
 
 def table_rows(el: Attributes, ctx: dict[str, Any], where: Where, fonts: tuple[str, str, str],
-               project: tuple[str, ...], measure: Callable[[str, str, tuple[str, ...]], OneLine] = one_line,
-               ) -> list[Row]:
+               project: tuple[str, ...]) -> list[Row]:
     """Each attribute's label and value (templates rendered) as measured lines;
-    ``fonts``: label, value and no-data fonts (resolved); ``measure``: ``one_line`` or
-    a memo of it (the up-front check of a large deck measures each text once)."""
+    ``fonts``: label, value and no-data fonts (resolved)."""
     deck, card = ctx["deck"], ctx["card"]
     rows = []
     for a in deck.attributes:
         raw = card.values.get(a.key)
         row = {**ctx, "attr": a, "value": raw, "text": a.format(raw, deck.no_data)}
-        label = measure(render(el.label, row, where), fonts[0], project)
-        value = measure(render(el.value, row, where), fonts[2] if raw is None else fonts[1], project)
+        label = one_line(render(el.label, row, where), fonts[0], project)
+        value = one_line(render(el.value, row, where), fonts[2] if raw is None else fonts[1], project)
         rows.append(Row(a, raw, label, value))
     return rows
 
