@@ -22,15 +22,17 @@ from ..deck.model import Card, CardSize, Deck
 from ..errors import ParameterError, Problem, RenderError
 from ..paths import deck_data_dir
 from .atomic import atomic_write
-from .fonts import project_fonts, register_fonts, resolve_font
+from .checkmemo import UNCHECKED, CheckMemo, Plan
+from .fonts import register_fonts
 from .geometry import pt
-from .layout.attrtable import overprint_problems, table_rows, table_size
-from .layout.checks import art_warning, art_where, check_element, check_values
-from .layout.context import Where, card_context, resolve
+from .layout.attrtable import Row, overprint_problems, table_size
+from .layout.checks import art_warning, art_where
+from .layout.context import Where, card_context, render, resolve, truthy
 from .layout.draw import draw_elements
 from .layout.frame import CardBox, box_of
 from .layout.loader import Layout, load_layout, validate_element
-from .layout.model import Attributes, Element
+from .layout.model import Attributes, Element, Image, Text
+from .layout.oneline import escape
 from .layout.printed import printed_texts
 from .pdf import make_canvas
 from .piece import Piece
@@ -125,26 +127,126 @@ class CardPiece:
     def _ctx(self) -> dict[str, Any]:
         return card_context(self._deck, self._card)
 
-    def check(self) -> list[Problem]:
+    def check(self, memo: CheckMemo | None = None) -> list[Problem]:
         """Resolve both sides once (templates, fonts, colours, images): RenderError before
         drawing; art that prints below 200 ppi is a warning. Returns the characters no font
         can draw in the text the layout prints (only that: a field no element shows is
-        never checked), one problem per card field, for the caller to warn or refuse."""
+        never checked), one problem per card field, for the caller to warn or refuse.
+        ``memo``: what earlier cards of the same pass have checked (``card_pieces``): an
+        element that resolves as it did for an earlier card is not checked again."""
+        memo = memo if memo is not None else CheckMemo()
+        self._folders = memo.folders(self._folders)
         ctx = self._ctx
-        texts: list[tuple[str, str]] = []
+        texts: list[str] = []
+        named: list[tuple[str, str]] = []
         for side in ("front", "back"):
             layout = self._layouts[side]
-            for name, e in self._resolve(side, ctx, check=True):
-                where = Where(layout.name, layout.path, self._card.id, name)
-                texts += printed_texts(e, ctx, where)
-                if isinstance(e, Attributes):  # a label that overprints its value: once per deck, at its line
-                    self._check_table(e, ctx, where, layout)
-        return glyph_problems(self._deck, self._card, [t for f, t in texts if not f],
-                              [(f, t) for f, t in texts if f])
+            tables = []
+            for name, e, printed in list(self._checked(side, ctx, memo)):  # every element before its tables
+                if printed is not None:
+                    texts += printed
+                else:  # an attribute table: what it prints depends on the card's values
+                    where = Where(layout.name, layout.path, self._card.id, name)
+                    assert isinstance(e, Attributes)
+                    tables.append((e, where, memo.table_texts(e, ctx, where)))
+            for e, _where, (labels, values, raws) in tables:
+                for a, label, value, raw in zip(self._deck.attributes, labels, values, raws, strict=True):
+                    named.append((f"attributes.{a.key}.label", escape(label)))
+                    named.append(("no_data" if raw is None else f"attributes.{a.key}.unit", escape(value)))
+                # a label that overprints its value: once per deck, at its line
+                self._check_table(e, layout, labels, values, raws, memo)
+        return glyph_problems(self._deck, self._card, texts, named)
 
-    def _resolve(self, side: str, ctx: dict[str, Any], check: bool = False) -> list[tuple[str, Element]]:
+    def _checked(self, side: str, ctx: dict[str, Any], memo: CheckMemo
+                 ) -> Iterator[tuple[str, Element, tuple[str, ...] | None]]:
+        """The side's elements resolved and checked for this card, each with the texts it
+        prints (None: an attribute table, whose texts are the card's values). An element
+        that reads nothing of the card (the deck's colours, its back) is resolved and
+        checked for the first card only: the others get the same element; one that reads
+        the card's text renders that text for each card and checks only it."""
+        card = self._card
+        layout = self._layouts[side]
+        overrides = _overrides(card, side) if card.fields else {}
+        for name, element, plan in memo.side(layout, side):
+            if name in overrides:
+                entry = {**layout.raw[side][name], **overrides[name]}
+                element = validate_element(entry, layout=layout.name, path=layout.path,
+                                           name=name, card=card.id)
+                found = self._check_one(side, name, element, ctx, memo)
+            else:
+                found = self._check_known(side, name, element, plan, ctx, memo)
+            resolved, path, printed = found
+            if resolved is None:
+                continue
+            if path is not None and isinstance(resolved, Image):  # its warning names the card
+                self._warn_art(resolved, path, layout, art_where(self._where(side, name), resolved, card), memo)
+            yield name, resolved, printed
+
+    def _check_known(self, side: str, name: str, element: Element, plan: Plan, ctx: dict[str, Any],
+                     memo: CheckMemo) -> tuple[Element | None, Path | None, tuple[str, ...] | None]:
+        """``_check_one`` for a layout's own element, from what earlier cards found where
+        it can be: the same result where the element reads nothing of the card; where it
+        reads the card, its own fields rendered and (for a text) the text checked."""
+        if not plan.parsed:
+            return self._check_one(side, name, element, ctx, memo)
+        where = None
+        if plan.card_when:
+            where = self._where(side, name)
+            if not truthy(element.when or "", ctx, where):
+                return None, None, None
+        key = memo.base_key(element, plan, ctx)
+        known = memo.base(key) if key is not None else None
+        if known is None:
+            found = self._check_one(side, name, element, ctx, memo)
+            if key is not None:
+                memo.remember_base(key, found, self._own(found[0], plan))
+            return found
+        slot, values = known
+        if slot[0] is None or not plan.own:
+            return slot
+        where = where or self._where(side, name)
+        own = tuple(render(source, ctx, where) for _field, source in plan.own)
+        if own == values:
+            return slot
+        if not plan.light:
+            return self._check_one(side, name, element, ctx, memo)
+        fields = [f for f, _s in plan.own]
+        if isinstance(slot[0], Text) and "text" in fields:
+            text = own[fields.index("text")]
+            if ":" in text:  # an inline icon, maybe: checked the long way
+                return self._check_one(side, name, element, ctx, memo)
+            return slot[0], slot[1], (text,)
+        return slot
+
+    @staticmethod
+    def _own(resolved: Element | None, plan: Plan) -> tuple[str, ...]:
+        return tuple(getattr(resolved, f) for f, _s in plan.own) if resolved is not None else ()
+
+    def _where(self, side: str, name: str) -> Where:
+        layout = self._layouts[side]
+        file, _line = layout.origin(side, name)  # the file that wrote the element (extends: chain)
+        return Where(layout.name if file == layout.path else file.stem, file, self._card.id, name)
+
+    def _check_one(self, side: str, name: str, element: Element, ctx: dict[str, Any], memo: CheckMemo
+                   ) -> tuple[Element | None, Path | None, tuple[str, ...] | None]:
+        """One element resolved for this card and checked (colours, fonts, icons, image):
+        (the element, the image file it draws, the texts it prints), or (None, None, None)."""
+        card = self._card
+        where = self._where(side, name)
+        resolved = resolve(element, ctx, where)
+        if resolved is None:
+            return None, None, None
+        path = memo.passed(resolved, self._folders)
+        if path is UNCHECKED:  # (an element earlier cards resolved alike passed already)
+            memo.check_values(resolved, self._layouts[side], side, name, card.id)
+            path = memo.check_element(resolved, art_where(where, resolved, card), self._folders)
+            memo.remember(resolved, self._folders, path)
+        printed = None if isinstance(resolved, Attributes) else tuple(t for _f, t in printed_texts(resolved, ctx, where))
+        return resolved, path if isinstance(path, Path) else None, printed
+
+    def _resolve(self, side: str, ctx: dict[str, Any]) -> list[tuple[str, Element]]:
         """The side's elements resolved for this card (the same objects the check resolved:
-        see ``resolve``); ``check``: also check fonts and images (done once, up front)."""
+        see ``resolve``)."""
         card = self._card
         layout = self._layouts[side]
         overrides = _overrides(card, side)
@@ -154,29 +256,29 @@ class CardPiece:
                 entry = {**layout.raw[side][name], **overrides[name]}
                 element = validate_element(entry, layout=layout.name, path=layout.path,
                                            name=name, card=card.id)
-            file, _line = layout.origin(side, name)  # the file that wrote the element (extends: chain)
-            where = Where(layout.name if file == layout.path else file.stem, file, card.id, name)
-            resolved = resolve(element, ctx, where)
+            resolved = resolve(element, ctx, self._where(side, name))
             if resolved is not None:
-                if check:  # fonts and images once, up front (drawing locates its images itself)
-                    check_values(resolved, layout, side, name, card.id)
-                    where = art_where(where, resolved, card)
-                    path = check_element(resolved, where, self._folders)
-                    self._warn_art(resolved, path, layout, where)
                 out.append((name, resolved))
         return out
 
-    def _check_table(self, el: Attributes, ctx: dict[str, Any], where: Where, layout: Layout) -> None:
-        box = box_of(el, CardBox(self.width, self.height, 0.0, *layout.size, layout.safe_zone))
-        fonts = (resolve_font(el.font), resolve_font(el.value_font), resolve_font(el.no_data_font))
-        rows = table_rows(el, ctx, where, fonts, project_fonts(self._deck.fonts))
+    def _check_table(self, el: Attributes, layout: Layout, labels: tuple[str, ...], values: tuple[str, ...],
+                     raws: tuple[float | None, ...], memo: CheckMemo) -> None:
+        box = memo.box(el, self.width, self.height, layout)
+        fonts, project = memo.table_fonts(el, self._deck)
+        rows = [Row(a, raw, memo.one_line(label, fonts[0], project),
+                    memo.one_line(value, fonts[2] if raw is None else fonts[1], project))
+                for a, label, value, raw in zip(self._deck.attributes, labels, values, raws, strict=True)]
         for problem in overprint_problems(self._deck, table_size(el, rows, box[2], box[3])[1], el.min_size):
             if str(problem) not in self.warnings:
                 self.warnings.append(str(problem))
 
-    def _warn_art(self, element: Element, path: Path | None, layout: Layout, where: Where) -> None:
-        box = box_of(element, CardBox(self.width, self.height, 0.0, *layout.size, layout.safe_zone))
-        message = art_warning(element, path, (box[2], box[3]))
+    def _warn_art(self, element: Image, path: Path, layout: Layout, where: Where, memo: CheckMemo) -> None:
+        def measure() -> str | None:
+            box = box_of(element, CardBox(self.width, self.height, 0.0, *layout.size, layout.safe_zone))
+            return art_warning(element, path, (box[2], box[3]))
+
+        message = memo.art_message(element, path, (self.width, self.height, layout.size, layout.safe_zone),
+                                   measure)
         if message and where.warning(message) not in self.warnings:
             self.warnings.append(where.warning(message))
 
@@ -234,9 +336,10 @@ def card_pieces(
     card_size = size or deck.card_size
     pieces: list[Piece] = []
     glyphs: list[Problem] = []
+    memo = CheckMemo()  # what the cards before have checked: each card costs what depends on it
     for card in deck.cards:
         piece = CardPiece(deck, card, front, back, card_size)
-        found = piece.check()  # every template, font, colour and image error before a file is opened
+        found = piece.check(memo)  # every template, font, colour and image error before a file is opened
         glyphs += found
         piece.glyphs = found  # drawing warns about them itself (per element); check_cards reports these
         pieces.append(piece)

@@ -44,9 +44,12 @@ def _on_demand(code: int) -> bool:
     return any(ensure_font(font) and code in _cmap(font) for font in ON_DEMAND)
 
 
+@lru_cache(maxsize=4096)  # the same label, unit and layout text on every card of a deck: looked at once
 def undrawable(text: str, project: tuple[str, ...] = ()) -> str:
     """The distinct visible characters of ``text`` (markup parsed) that no font has."""
     have = _coverage(project)
+    if all(ord(ch) in have or ch.isspace() for ch in text):  # every character drawable: markup aside
+        return ""
     out: dict[str, None] = {}
     for line in parse(text):
         for span in line:
@@ -71,7 +74,7 @@ def text_problems(deck: Deck, *, glyphs: bool = True) -> list[Problem]:
             if not text:
                 continue
             file, line = _where(deck, card, name)
-            for icon in dict.fromkeys(icon_names(text)):
+            for icon in dict.fromkeys(icon_names(text)) if ":" in text else ():  # (an icon is :name:)
                 why = icon_problem(icon, folders)
                 if why:
                     problems.append(Problem(why, file, line, card.id, name))

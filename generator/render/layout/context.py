@@ -9,13 +9,14 @@ refusal, ``1/0``, ``'a' + 1`` — is a RenderError naming layout, card and eleme
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import TemplateError, meta
+from jinja2 import TemplateError, Undefined, meta, nodes
 from pydantic import ValidationError
 
 from ...deck.limits import DRAWN_TEXT
@@ -117,7 +118,48 @@ def _memo_key(kind: str, source: str, ctx: Mapping[str, Any]) -> tuple[Any, ...]
     names = _names(source, kind == "when")
     if names is None or any(n not in ctx for n in names):
         return None
+    if kind == "text" and not _PER_CARD.isdisjoint(names):  # reads the card: key on what it reads of it
+        if _simple(source) is not None:
+            return None  # rendered directly (see render): nothing worth remembering
+        paths = _paths(source)
+        if paths is not None:
+            try:
+                return ("paths", source, *(_token(ctx[n]) for n in names if n not in _PER_CARD),
+                        *(_path_token(_ENV.getattr(ctx[n], a)) for n, a in paths))
+            except Exception:  # the render says what is wrong
+                return None
     return (kind, source, *(_token(ctx[n]) for n in names))
+
+
+_UNDEFINED = ("undefined",)
+
+
+def _path_token(value: Any) -> Any:
+    """``_token`` of a value a template reads of the card; every undefined one alike (a
+    template that prints one fails, and is not remembered; ``default`` and ``is defined``
+    see no difference between them)."""
+    return _UNDEFINED if isinstance(value, Undefined) else _token(value)
+
+
+@lru_cache(maxsize=4096)
+def _paths(source: str) -> tuple[tuple[str, str], ...] | None:
+    """(name, attribute) of every ``card.x`` / ``fields.x`` a template reads, when it reads
+    the card and its fields only that way (None otherwise): its result depends on those
+    values alone, so cards with equal values share one render (``fields.icon | default('bolt')``)."""
+    try:
+        tree = _ENV.parse(source)
+    except Exception:
+        return None
+    inside: set[int] = set()
+    paths: dict[tuple[str, str], None] = {}
+    for node in tree.find_all(nodes.Getattr):
+        if isinstance(node.node, nodes.Name) and node.node.name in _PER_CARD and node.node.ctx == "load":
+            inside.add(id(node.node))
+            paths[(node.node.name, node.attr)] = None
+    for name in tree.find_all(nodes.Name):
+        if name.name in _PER_CARD and id(name) not in inside:
+            return None  # the card itself handed on (a filter, a call, a loop): no key
+    return tuple(paths)
 
 
 def _remember(key: tuple[Any, ...] | None, value: Any) -> Any:
@@ -146,6 +188,14 @@ def render(source: str, ctx: Mapping[str, Any], where: Where) -> str:
     if key is not None and key in _memo:
         return _memo[key]  # type: ignore[no-any-return]
     try:
+        simple = _simple(source)
+        if simple is not None and simple[0] in ctx:  # "{{ card.name }}": what its compiled code does
+            with Budget():
+                value = ctx[simple[0]]
+                if simple[1] is not None:
+                    value = _ENV.getattr(value, simple[1])
+                finalize: Any = _ENV.finalize  # (the sandbox's _finalize: Paths become text, output counted)
+                return _remember(key, str(finalize(value)))  # type: ignore[no-any-return]
         template = _template(source)
         with Budget():  # shared: ctx already holds the sandbox's globals (card_context)
             text = str(_ENV.concat(template.root_render_func(template.new_context(ctx, shared=True))))
@@ -155,6 +205,23 @@ def render(source: str, ctx: Mapping[str, Any], where: Where) -> str:
         raise where.error(f"in {_shown(source)}: the text comes to {len(text):,} characters, more than "
                           f"a box can show (at most {DRAWN_TEXT:,})")
     return _remember(key, text)  # type: ignore[no-any-return]
+
+
+_SIMPLE = re.compile(r"\{\{ *([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))? *\}\}")
+_KEYWORDS = frozenset({"true", "false", "none", "True", "False", "None", "and", "or", "not", "in", "is", "if",
+                       "else", "elif", "endif", "for", "endfor", "recursive", "with", "without", "import",
+                       "include", "set", "block", "extends", "macro", "call", "filter", "raw", "pluck"})
+
+
+@lru_cache(maxsize=4096)
+def _simple(source: str) -> tuple[str, str | None] | None:
+    """(name, attribute) of a template that is only ``{{ name }}`` or ``{{ name.attribute }}``
+    (most card text: ``{{ card.name }}``), rendered without building a template context;
+    None for anything else."""
+    found = _SIMPLE.fullmatch(source)
+    if found is None or found[1] in _KEYWORDS or found[2] in _KEYWORDS:
+        return None
+    return found[1], found[2]
 
 
 def truthy(source: str, ctx: Mapping[str, Any], where: Where) -> bool:
@@ -219,6 +286,20 @@ def resolve(element: Element, ctx: Mapping[str, Any], where: Where) -> Element |
 
     Equal results are one object: a card's fit check and its drawing share the element
     resolved once, and so do all the cards of a suit (see ``RESOLVED_SIZE``)."""
+    key = resolve_key(element, ctx)
+    if key is not None:
+        found = _by_names.get(key, _UNKNOWN)
+        if found is not _UNKNOWN:
+            return found  # type: ignore[return-value]
+    resolved = _resolve(element, ctx, where)
+    if key is not None:
+        if len(_by_names) >= RESOLVED_SIZE:
+            _by_names.clear()
+        _by_names[key] = resolved
+    return resolved
+
+
+def _resolve(element: Element, ctx: Mapping[str, Any], where: Where) -> Element | None:
     if element.when is not None and not truthy(element.when, ctx, where):
         return None
     fields = _template_fields(element)
@@ -236,6 +317,92 @@ def resolve(element: Element, ctx: Mapping[str, Any], where: Where) -> Element |
 
 
 RESOLVED_SIZE = 5_000  # resolved elements (a few per card of a large deck) and contexts remembered
+_UNKNOWN = object()
+_PER_CARD = frozenset({"card", "fields"})  # names whose value differs on every card: not worth a key
+_by_names: dict[tuple[Any, ...], Element | None] = {}
+_element_names: dict[_Same, tuple[str, ...] | None] = {}
+
+
+def resolve_key(element: Element, ctx: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """What ``resolve`` depends on for ``element``: the element and the values of the names
+    its ``when`` and template fields read, as the memo compares them (None: ask each time).
+    An element that reads only the deck, its colours, the suit or the back resolves to one
+    object for a whole deck, found here without rendering its templates again."""
+    key = _Same(element)
+    if key in _element_names:
+        names = _element_names[key]
+    else:
+        if len(_element_names) >= RESOLVED_SIZE:
+            _element_names.clear()
+        names = _element_names[key] = _read_names(element)
+    if names is None or any(n not in ctx for n in names):
+        return None
+    return (key, *(_token(ctx[n]) for n in names))
+
+
+def _read_names(element: Element) -> tuple[str, ...] | None:
+    """The names ``element``'s ``when`` and template fields read (None: one of them reads
+    the card itself, or cannot be parsed)."""
+    found: set[str] = set()
+    if element.when is not None:
+        expr = element.when.strip()
+        if expr.startswith("{{") and expr.endswith("}}"):
+            expr = expr[2:-2]
+        names = _names(expr, True)
+        if names is None:
+            return None
+        found.update(names)
+    for _name, source in _template_fields(element):
+        names = _names(source, False)
+        if names is None:
+            return None
+        found.update(names)
+    return None if found & _PER_CARD else tuple(sorted(found))
+
+
+def template_names(element: Element) -> tuple[tuple[str, ...] | None, tuple[tuple[str, str, tuple[str, ...]], ...]] | None:
+    """What ``resolve`` renders of ``element``: the names its ``when`` reads (None: no
+    ``when``) and (field, source, names read) of each template field, in the order
+    ``resolve`` renders them; None where one cannot be parsed."""
+    when: tuple[str, ...] | None = None
+    if element.when is not None:
+        expr = element.when.strip()
+        if expr.startswith("{{") and expr.endswith("}}"):
+            expr = expr[2:-2]
+        when = _names(expr, True)
+        if when is None:
+            return None
+    fields = []
+    for name, source in _template_fields(element):
+        names = _names(source, False)
+        if names is None:
+            return None
+        fields.append((name, source, names))
+    return when, tuple(fields)
+
+
+def token(value: Any) -> Any:
+    """A value as the memo compares it (by value, or by identity)."""
+    return _token(value)
+
+
+PER_CARD = _PER_CARD
+
+
+def cell_key(element: Element, sources: tuple[str, ...], local: frozenset[str], ctx: Mapping[str, Any]
+             ) -> tuple[Any, ...] | None:
+    """A key for what ``sources`` (templates of ``element``) render to in ``ctx`` extended by
+    the names ``local`` (the caller keys on those itself); None where they read the card."""
+    found: set[str] = set()
+    for source in sources:
+        names = _names(source, False) if is_template(source) else ()
+        if names is None:
+            return None
+        found.update(names)
+    found -= local
+    if found & _PER_CARD or any(n not in ctx for n in found):
+        return None
+    return (_Same(element), *(_token(ctx[n]) for n in sorted(found)))
 _resolved: dict[tuple[Any, ...], Element] = {}
 _contexts: dict[tuple[Any, ...], dict[str, Any]] = {}
 _fields: dict[_Same, tuple[tuple[str, str], ...]] = {}
