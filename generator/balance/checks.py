@@ -120,8 +120,8 @@ def run_checks(
     report = Report(deck=deck.name, key=deck.key, game=game, cards=sum(c.copies for c in deck.cards), thresholds=t)
     report.static, findings = static_checks(deck, t, game)
     if deck.attributes and report.static.get("kind") != "attributes" and spec is not None and designer(game):
-        report.notes.append(f"{spec.title} does not compare the cards' attributes in showdowns: no Top-Trumps checks"
-                            " (strength, dominance, unbeatable or hopeless cards)")
+        report.notes.append(f"{spec.title} does not compare the cards' attributes in showdowns: the deck is not"
+                            " checked as a Top-Trumps deck")
     issues = validate_deck(deck) if issues is None else issues
     findings = _with_validation(deck, findings, issues)
     blocked = any(f.level == "error" and f.code in ("no_rank", "no_attributes", "no_suit") for f in findings) \
