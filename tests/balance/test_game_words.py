@@ -217,6 +217,9 @@ def test_the_json_speaks_of_rounds_teams_and_shared_top_scores(checked: dict[str
     text = json.dumps({k: v for k, v in data.items() if k != "thresholds"})  # (the JSON keeps every threshold's value)
     for wrong in WRONG:
         assert wrong not in text, wrong
+    from generator.balance.changes import game_measures
+
+    assert "team 0 advantage" in {m["measure"] for m in game_measures(play, play)}  # --against's words too
     assert data["static"]["kind"] == "none"  # attributes, but the game does not compare them in showdowns
     assert not data.get("suggestions")
 
