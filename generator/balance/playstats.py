@@ -178,7 +178,7 @@ def draw_words(game: str) -> str:
     spec = GAMES.get(game)
     hooks = spec.report if spec is not None else None
     own = (hooks.draws if hooks is not None else "") or (spec.draws if spec is not None else "")
-    return own or "no single winner (a shared top score)"
+    return own or "a shared top score"
 
 
 def first_player(game: str) -> int | None:

@@ -206,7 +206,7 @@ def test_the_json_speaks_of_rounds_teams_and_shared_top_scores(checked: dict[str
     play = data["playtest"]
     assert play["length"]["max"] == play["length"]["median"] == 3  # three rounds, always
     findings = {f["code"]: f["message"] for f in data["findings"]}
-    assert "no single winner (a shared top score)" in findings["draws"]
+    assert "end in a draw: a shared top score (draws_max 5%)" in findings["draws"]
     assert findings["seat_advantage"].startswith("team 0 (seats 0 and 2) wins")
     assert "a team advantage of" in findings["seat_advantage"]
     assert play["seats"]["teams"] is True and len(play["seats"]["seats"]) == 2
@@ -262,6 +262,7 @@ def test_the_pdf_speaks_of_rounds_teams_and_lists_the_thresholds_that_apply(chec
     assert "Cards in play" in text and "Rounder 12" in text
     assert "seat_edge_warn" in text and "draws_max" in text and "length_p95_max" in text
     assert "game length in rounds" in text  # the threshold's meaning in the game's unit
+    assert "share of drawn games (a shared top score)" in text  # ... and its draws
     for wrong in WRONG:
         assert wrong not in text, wrong
 
@@ -321,6 +322,6 @@ def test_built_in_games_keep_their_words() -> None:
     from generator.balance.playstats import draw_words, first_player, unit_of
 
     assert draw_words("war") == draw_words("weiji") == "the last players ran out of cards together"
-    assert draw_words("viashi") == "no single winner (a shared top score)"
+    assert draw_words("viashi") == "a shared top score"
     assert unit_of("war") == unit_of("weiji") == unit_of("viashi") == "tricks"
     assert first_player("weiji") == first_player("viashi") == 0 and first_player("war") is None
