@@ -51,11 +51,13 @@ def _with_validation(deck: Deck, findings: list[Finding], issues: Sequence[Issue
     return out
 
 
-def _stop_rule(t: Mapping[str, float], sides: int, own: bool) -> Callable[[Any], bool]:
+def _stop_rule(t: Mapping[str, float], sides: int, own: bool,
+               teams: Sequence[Sequence[int]] | None = None) -> Callable[[Any], bool]:
     """When a sequential playtest may stop: a designer's game once its whole play
-    verdict is decided, a search player's playtest once every seat's is."""
+    verdict is decided (per team where its ``teams`` group the seats), a search
+    player's playtest once every seat's is."""
     if own:
-        return lambda s: verdict_decided(s, t, sides)
+        return lambda s: verdict_decided(s, t, sides, teams)
     return lambda s: seats_decided(s, t, sides)
 
 
@@ -138,7 +140,8 @@ def run_checks(
     else:
         sides = contenders(game, int(getattr(params, "players", 2)))
         own = spec is not None and spec.name not in builtin_names()
-        decided = _stop_rule(t, sides, own) if sequential and (own or costly(strategy)) else None
+        teams = spec.teams_of(params) if own and spec is not None and spec.sides is None else None
+        decided = _stop_rule(t, sides, own, teams) if sequential and (own or costly(strategy)) else None
         pt = sim.playtest(game, deck, params, games, seed, progress, strategy, jobs, executor,
                           decided=decided, round_games=ROUND)
         if pt.summary.games < games:

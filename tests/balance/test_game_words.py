@@ -325,3 +325,22 @@ def test_built_in_games_keep_their_words() -> None:
     assert draw_words("viashi") == "a shared top score"
     assert unit_of("war") == unit_of("weiji") == unit_of("viashi") == "tricks"
     assert first_player("weiji") == first_player("viashi") == 0 and first_player("war") is None
+
+
+def test_a_team_game_stops_its_playtest_on_the_teams_verdict() -> None:
+    """Round Up records a team's win on seat 0 or 1: wins [2400, 1600, 0, 0] of 4,000. Per
+    seat (fair 25 %), seat 0's 60 % is an error and seat 1's 40 % (38.5-41.5 %) a warning at
+    both ends, seats 2 and 3 at 0 % no finding: decided. Per team (fair 50 %), team 0's 60 %
+    (58.5-61.5 %) straddles the 10-point warning edge: not decided, so a sequential
+    playtest must go on."""
+    from generator.balance.sequential import verdict_decided
+    from generator.games.stats import Summary
+
+    s = Summary(game="g", params={}, seed=1, players=4, strategy="random", games=4000, wins=[2400, 1600, 0, 0])
+    s.lengths[3] = 4000
+    t = {"confidence": 0.95, "seat_edge_warn": 0.1, "seat_edge_error": 0.2, "draws_max": 0.05,
+         "unfinished_max": 0.01, "length_p95_max": 1000}
+    assert verdict_decided(s, t, 4)  # seats: (wrongly, for a team game) decided
+    assert not verdict_decided(s, t, 4, ((0, 2), (1, 3)))
+    s.wins = [3000, 1000, 0, 0]  # team 0: 75 % (73.6-76.3 %), an error at both ends
+    assert verdict_decided(s, t, 4, ((0, 2), (1, 3)))
