@@ -12,7 +12,7 @@ from statistics import NormalDist
 from typing import Any
 
 from ..deck.model import Deck
-from ..games.registry import GAMES
+from ..games.registry import GAMES, builtin_names
 from ..games.reporting import ReportHooks
 from ..games.runner import designer_source
 from .intervals import mean_ci, quantile_ci, wilson
@@ -122,7 +122,8 @@ def playtest_stats(pt: Playtest, deck: Deck, conf: float) -> dict[str, Any]:
     returns = s.mean_returns(NormalDist().inv_cdf((1 + conf) / 2))
     if returns:  # a game that declares utility bounds: chips or points per seat, beside the win shares
         out["returns"] = returns
-    if s.card_stats and designer(s.game):  # a designer's game that counts its cards (built-in ones: their sections)
+    if s.card_stats and s.game not in builtin_names():  # a designer's (or installed) game that counts its cards
+        # (the built-in games keep theirs in their own sections: Weiji's wins when shown)
         out["cards"] = card_stats(pt, deck, conf)
     hooks = report_hooks(s.game)
     if hooks is not None and hooks.section is not None:  # the game's own figures, under its name
