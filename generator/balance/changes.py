@@ -20,7 +20,7 @@ from typing import Any
 
 from ..deck.model import Card, Deck
 from .findings import Finding, Report
-from .playstats import showdowns
+from .playstats import first_player, showdowns
 
 EPS = 1e-12
 CARD_FIELDS = ("name", "copies", "suit", "rank", "subtitle", "text", "flavour", "back")
@@ -95,6 +95,14 @@ def _edge(x: dict[str, Any]) -> dict[str, float]:
     return {"share": x["edge"], "low": x["low"], "high": x["high"]}
 
 
+def _advantage(play: dict[str, Any]) -> str:
+    """Seat 0's edge in the game's words: "first-player advantage" where the game says seat 0
+    starts, "team 0 advantage" for teams, else "seat 0 advantage"."""
+    if play.get("seats", {}).get("teams"):
+        return "team 0 advantage"
+    return "first-player advantage" if first_player(play.get("game", "")) == 0 else "seat 0 advantage"
+
+
 def game_measures(old: dict[str, Any] | None, new: dict[str, Any] | None) -> list[dict[str, Any]]:
     """Seat advantage, game length, draws, unfinished games and skill gap, old -> new."""
     if not old or not new:
@@ -103,7 +111,7 @@ def game_measures(old: dict[str, Any] | None, new: dict[str, Any] | None) -> lis
     fa_old = old.get("seats", {}).get("first_player_advantage")
     fa_new = new.get("seats", {}).get("first_player_advantage")
     if fa_old and fa_new:
-        out.append(_share_measure("first-player advantage", _edge(fa_old), _edge(fa_new)))
+        out.append(_share_measure(_advantage(new), _edge(fa_old), _edge(fa_new)))
     if old.get("length") and new.get("length") and "mean_low" in old["length"]:
         out.append(_mean_measure("game length (mean)", old["length"], new["length"]))
     out.append(_share_measure("draws", old.get("draws"), new.get("draws")))

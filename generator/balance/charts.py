@@ -9,7 +9,7 @@ from typing import Any
 from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.shapes import Circle, Drawing, Line, Rect, String
 
-from .playstats import showdowns, side_name
+from .playstats import showdowns, side_name, unit_of
 from .report_style import STYLE, ReportStyle
 
 LEFT, BOTTOM, TOP = 42, 34, 14  # plot margins inside a drawing, pt
@@ -98,7 +98,7 @@ def _every(n: int, most: int = 12) -> int:
 
 
 def length_histogram(play: dict[str, Any], s: ReportStyle = STYLE) -> Drawing:
-    """Game length in tricks: a histogram with the median and p95 marked."""
+    """Game length in the game's units (tricks, rounds): a histogram with the median and p95 marked."""
     d = _drawing(s, s.chart_width, s.chart_height)
     bins, width, start = binned(play["length"]["histogram"])
     step = _every(len(bins))
@@ -110,7 +110,7 @@ def length_histogram(play: dict[str, Any], s: ReportStyle = STYLE) -> Drawing:
         x = _x_of(chart, (value - start) / width - 0.5, len(bins))
         d.add(Line(x, chart.y, x, chart.y + chart.height, strokeColor=colour, strokeWidth=1, strokeDashArray=[3, 2]))
         _label(d, x + 2, chart.y + chart.height - (8 if key == "median" else 16), f"{key} {value}", s, s.tick, color=colour)
-    _label(d, chart.x + chart.width / 2, 4, "game length in tricks" + (f" (bins of {width})" if width > 1 else ""), s, anchor="middle")
+    _label(d, chart.x + chart.width / 2, 4, f"game length in {unit_of(play['game'])}" + (f" (bins of {width})" if width > 1 else ""), s, anchor="middle")
     _label(d, 4, chart.y + chart.height + 4, "games", s, s.tick, color=s.muted)
     return d
 
@@ -174,7 +174,7 @@ def seat_chart(play: dict[str, Any], t: dict[str, float], s: ReportStyle = STYLE
     for i, x in enumerate(seats):
         y = top - row * (i + 0.5)
         colour = s.ink if x["low"] <= fair <= x["high"] else s.error
-        _label(d, 4, y - 3, side_name(i, play["seats"], " (first)").split(" (seats")[0], s)
+        _label(d, 4, y - 3, side_name(i, play, " (first)").split(" (seats")[0], s)
         d.add(Line(xs(x["low"]), y, xs(x["high"]), y, strokeColor=colour, strokeWidth=1.2))
         for end in (x["low"], x["high"]):
             d.add(Line(xs(end), y - 3, xs(end), y + 3, strokeColor=colour, strokeWidth=1.2))

@@ -14,7 +14,7 @@ from . import simulate as sim
 from .card_runs import card_measures
 from .card_runs import planned as card_games
 from .findings import Finding, Report
-from .playstats import contenders, playtest_stats, report_hooks, showdowns
+from .playstats import contenders, designer, playtest_stats, report_hooks, showdowns
 from .sequential import ROUND, costly, seats_decided, verdict_decided
 from .skill import SKILL_GAMES, skill_gap
 from .static_suits import suited_static
@@ -51,11 +51,13 @@ def _with_validation(deck: Deck, findings: list[Finding], issues: Sequence[Issue
     return out
 
 
-def _stop_rule(t: Mapping[str, float], sides: int, own: bool) -> Callable[[Any], bool]:
+def _stop_rule(t: Mapping[str, float], sides: int, own: bool,
+               teams: Sequence[Sequence[int]] | None = None) -> Callable[[Any], bool]:
     """When a sequential playtest may stop: a designer's game once its whole play
-    verdict is decided, a search player's playtest once every seat's is."""
+    verdict is decided (per team where its ``teams`` group the seats), a search
+    player's playtest once every seat's is."""
     if own:
-        return lambda s: verdict_decided(s, t, sides)
+        return lambda s: verdict_decided(s, t, sides, teams)
     return lambda s: seats_decided(s, t, sides)
 
 
@@ -63,9 +65,22 @@ def grid_games(games: int) -> int:
     return max(20, games // 10)
 
 
-def static_checks(deck: Deck, t: dict[str, float]) -> tuple[dict, list[Finding]]:
-    hooks = report_hooks(deck.game)
-    if (hooks is not None and hooks.showdowns) or (deck.attributes and not deck.ranks):
+def top_trumps(deck: Deck, game: str | None = None) -> bool:
+    """Whether the deck is checked as a Top-Trumps deck (strength, dominance, unbeatable
+    and hopeless cards): its game compares the cards' attributes (Weiji), or it names no
+    game we play and has attributes but no ranks. A deck whose game plays its attributes
+    some other way (a designer's game) is not: those findings would speak of another game."""
+    name = game or deck.game
+    if name in GAMES:
+        hooks = report_hooks(name)
+        return hooks is not None and hooks.showdowns
+    return bool(deck.attributes and not deck.ranks)
+
+
+def static_checks(deck: Deck, t: dict[str, float], game: str | None = None) -> tuple[dict, list[Finding]]:
+    """The deck's static checks; ``game``: the name its ``game:`` was registered under
+    (a designer's game.py), if not the deck's own word."""
+    if top_trumps(deck, game):
         if not deck.attributes:
             title = GAMES[deck.game].title
             return {"kind": "attributes"}, [Finding("error", "no_attributes", f"the deck has no attributes, so {title} cannot be played with it.")]
@@ -105,7 +120,10 @@ def run_checks(
     spec = game_of(deck)  # a designer's game.py is loaded (and run) here
     game = spec.name if spec is not None else deck.game
     report = Report(deck=deck.name, key=deck.key, game=game, cards=sum(c.copies for c in deck.cards), thresholds=t)
-    report.static, findings = static_checks(deck, t)
+    report.static, findings = static_checks(deck, t, game)
+    if deck.attributes and report.static.get("kind") != "attributes" and spec is not None and designer(game):
+        report.notes.append(f"{spec.title} does not compare the cards' attributes in showdowns: the deck is not"
+                            " checked as a Top-Trumps deck")
     issues = validate_deck(deck) if issues is None else issues
     findings = _with_validation(deck, findings, issues)
     blocked = any(f.level == "error" and f.code in ("no_rank", "no_attributes", "no_suit") for f in findings) \
@@ -122,7 +140,8 @@ def run_checks(
     else:
         sides = contenders(game, int(getattr(params, "players", 2)))
         own = spec is not None and spec.name not in builtin_names()
-        decided = _stop_rule(t, sides, own) if sequential and (own or costly(strategy)) else None
+        teams = spec.teams_of(params) if own and spec is not None and spec.sides is None else None
+        decided = _stop_rule(t, sides, own, teams) if sequential and (own or costly(strategy)) else None
         pt = sim.playtest(game, deck, params, games, seed, progress, strategy, jobs, executor,
                           decided=decided, round_games=ROUND)
         if pt.summary.games < games:

@@ -12,8 +12,9 @@ from statistics import NormalDist
 from typing import Any
 
 from ..deck.model import Deck
-from ..games.registry import GAMES
+from ..games.registry import GAMES, builtin_names
 from ..games.reporting import ReportHooks
+from ..games.runner import designer_source
 from .intervals import mean_ci, quantile_ci, wilson
 from .simulate import Playtest
 
@@ -46,12 +47,20 @@ def contenders(game: str, players: int) -> int:
 
 
 def seat_stats(pt: Playtest, conf: float) -> dict[str, Any]:
+    """Win shares per seat, or per team: a game whose spec's ``sides`` records a team's
+    win on its first seat (Viashilym), or a designer's game whose ``teams`` group the
+    seats (a team's wins: its seats' wins together)."""
     s = pt.summary
     decided = sum(s.wins)
     sides = contenders(s.game, s.players)
+    per_side = list(s.wins[:sides])
+    teams = team_seats(s.game, s.params)
+    spec = GAMES.get(s.game)
+    if teams and spec is not None and spec.sides is None:
+        sides, per_side = len(teams), [sum(s.wins[i] for i in team if i < len(s.wins)) for team in teams]
     fair = 1 / sides if sides else 0.0
     seats = []
-    for wins in s.wins[:sides]:
+    for wins in per_side:
         share = _share(wins, decided, conf)
         share["edge"] = share["share"] - fair
         seats.append(share)
@@ -78,6 +87,18 @@ def score_stats(pt: Playtest, conf: float) -> dict[str, Any]:
     return out
 
 
+def card_stats(pt: Playtest, deck: Deck, conf: float) -> list[dict[str, Any]]:
+    """Per card, as the game counts them (``Result.card_stats``): times played, times
+    won, and the win share with its Wilson interval, the most played first."""
+    names = {c.id: c.name for c in deck.cards}
+    out = []
+    for cid, (played, won) in pt.summary.card_stats.items():
+        low, high = wilson(won, played, conf)
+        out.append({"card": cid, "name": names.get(cid, cid), "played": int(played), "won": int(won),
+                    "share": won / played if played else 0.0, "low": low, "high": high})
+    return sorted(out, key=lambda c: (-c["share"], -c["played"], c["card"]))
+
+
 def counters(pt: Playtest) -> dict[str, dict[str, float]]:
     """Every counter the game reports: total and per game."""
     s = pt.summary
@@ -101,6 +122,9 @@ def playtest_stats(pt: Playtest, deck: Deck, conf: float) -> dict[str, Any]:
     returns = s.mean_returns(NormalDist().inv_cdf((1 + conf) / 2))
     if returns:  # a game that declares utility bounds: chips or points per seat, beside the win shares
         out["returns"] = returns
+    if s.card_stats and s.game not in builtin_names():  # a designer's (or installed) game that counts its cards
+        # (the built-in games keep theirs in their own sections: Weiji's wins when shown)
+        out["cards"] = card_stats(pt, deck, conf)
     hooks = report_hooks(s.game)
     if hooks is not None and hooks.section is not None:  # the game's own figures, under its name
         out[s.game] = hooks.section(s, deck, lambda k, n: _share(k, n, conf))
@@ -125,12 +149,54 @@ def showdowns(play: dict[str, Any] | None) -> dict[str, Any]:
     return section(play) if hooks is not None and hooks.showdowns else {}
 
 
-def side_name(seat: int, seats: dict[str, Any], first: str = " (first player)") -> str:
-    """"seat 0 (first player)", "seat 1", or for teams "team 0 (seats 0 and 3)".
-    Seats are numbered from 0, as in ``deckpress simulate`` and its JSON."""
-    if seats.get("teams"):
-        return f"team {seat} (seats {seat} and {seat + 3})"
-    return f"seat {seat}" + (first if seat == 0 else "")
+def designer(game: str) -> bool:
+    """A game from a designer's own game.py (not built in, not installed)."""
+    return designer_source(game) is not None
+
+
+def team_seats(game: str, params: Any) -> tuple[tuple[int, ...], ...] | None:
+    """The game's teams under ``params`` (its spec's ``teams_of``: a parameter mapping
+    as the JSON has them), or None: every seat for itself."""
+    spec = GAMES.get(game)
+    if spec is None or spec.teams is None:
+        return None
+    try:
+        return spec.teams_of(spec.params.model_validate(dict(params or {})))
+    except ValueError:
+        return None
+
+
+def unit_of(game: str, plural: bool = True) -> str:
+    """The game's unit of play (its spec's ``unit``): "tricks", "rounds", "turns"."""
+    spec = GAMES.get(game)
+    unit = spec.unit if spec is not None else "trick"
+    return unit if not plural or unit.endswith("s") else unit + "s"
+
+
+def draw_words(game: str) -> str:
+    """How a draw happens in the game, in its words: its report hooks' or spec's
+    ``draws`` (War: "the last players ran out of cards together"), else a shared top score."""
+    spec = GAMES.get(game)
+    hooks = spec.report if spec is not None else None
+    own = (hooks.draws if hooks is not None else "") or (spec.draws if spec is not None else "")
+    return own or "a shared top score"
+
+
+def first_player(game: str) -> int | None:
+    """The seat that starts where the game says who does (its spec's ``first_player``)."""
+    spec = GAMES.get(game)
+    return spec.first_player if spec is not None else None
+
+
+def side_name(seat: int, play: dict[str, Any], first: str = " (first player)") -> str:
+    """"seat 0 (first player)" (only where the game says seat 0 starts), "seat 1", or for
+    teams "team 0 (seats 0 and 3)". Seats are numbered from 0, as in ``deckpress simulate``
+    and its JSON. ``play``: the playtest's JSON (its game, parameters and seats)."""
+    if play["seats"].get("teams"):
+        teams = team_seats(play["game"], play.get("params"))
+        members = teams[seat] if teams and seat < len(teams) else (seat, seat + 3)
+        return f"team {seat} (seats {' and '.join(map(str, members))})"
+    return f"seat {seat}" + (first if seat == first_player(play["game"]) else "")
 
 
 def grid_of(play: dict[str, Any] | None) -> tuple[str, tuple[str, ...], list[dict[str, Any]]]:

@@ -9,7 +9,7 @@ from reportlab.graphics.shapes import Drawing
 
 from . import charts
 from .findings import Report
-from .playstats import grid_of, showdowns
+from .playstats import grid_of, showdowns, unit_of
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ def figures(report: Report) -> list[Figure]:
     if play and play["games"]:
         length = play["length"]
         if length["max"] > min(k for k, _ in length["histogram"]):  # a fixed length (Viashi: 18 tricks a hand) needs no chart
-                out.append(Figure("length", "Game length", f"How many tricks (showdowns) a game takes over {play['games']:,} games: mean "
+                out.append(Figure("length", "Game length", f"How many {_units(play['game'])} a game takes over {play['games']:,} games: mean "
                               f"{length['mean']:.1f} ({length['mean_low']:.1f}-{length['mean_high']:.1f}), median {length['median']}, "
                               f"95th percentile {length['p95']}, longest {length['max']}.", charts.length_histogram(play)))
         out.append(Figure("seats", "Seat advantage", "Each seat's share of the decided games with its interval; a seat whose interval "
@@ -56,7 +56,7 @@ def figures(report: Report) -> list[Figure]:
         xs = sorted({r[inner] for r in grid})
         lengths = [(_count(p, outer), [next((r["mean"] for r in grid if r[inner] == n and r[outer] == p), 0.0) for n in xs])
                    for p in sorted({r[outer] for r in grid})]
-        out.append(Figure(f"{play['game']}-grid", title, f"Mean game length in tricks for each number of {' and '.join(params)}.",
+        out.append(Figure(f"{play['game']}-grid", title, f"Mean game length in {unit_of(play['game'])} for each number of {' and '.join(params)}.",
                           charts.grouped_chart(lengths, [_count(n, inner) for n in xs], inner)))
     scores = (play or {}).get("scores")
     if scores and scores["seats"] and play:
@@ -75,6 +75,12 @@ def figures(report: Report) -> list[Figure]:
         out.append(Figure("scores", "Points per seat", "How often each seat ends a game with each number of points.",
                           charts.grouped_chart(series, names, "points", "{:.0%}")))
     return out
+
+
+def _units(game: str) -> str:
+    """The length chart's words: "tricks (showdowns)" for a trick game, else its own unit ("rounds")."""
+    units = unit_of(game)
+    return "tricks (showdowns)" if units == "tricks" else units
 
 
 def _count(n: int, things: str) -> str:

@@ -9,7 +9,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph, Table, TableStyle
 
 from .findings import Report
-from .playstats import grid_of, report_hooks, section, showdowns, side_name
+from .playstats import draw_words, grid_of, report_hooks, section, showdowns, side_name, unit_of
 from .report_style import ReportStyle
 from .skill import skill_line
 from .thresholds import THRESHOLDS
@@ -41,14 +41,14 @@ def _ci(x: dict[str, Any]) -> str:
 def _figures(play: dict[str, Any]) -> Rows:
     length = play["length"]
     rows: Rows = [["figure", "value", "interval"],
-                  ["mean game length (tricks)", f"{length['mean']:.1f}", f"{length['mean_low']:.1f}-{length['mean_high']:.1f}"],
+                  [f"mean game length ({unit_of(play['game'])})", f"{length['mean']:.1f}", f"{length['mean_low']:.1f}-{length['mean_high']:.1f}"],
                   ["median", str(length["median"]), f"{length['median_low']}-{length['median_high']}"],
                   ["95th percentile", str(length["p95"]), f"{length['p95_low']}-{length['p95_high']}"],
                   ["longest game", str(length["max"]), ""],
                   ["unfinished games", f"{play['unfinished']['count']:,}", _ci(play["unfinished"])],
                   ["draws", f"{play['draws']['count']:,}", _ci(play["draws"])]]
     for i, seat in enumerate(play["seats"]["seats"]):
-        rows.append([side_name(i, play["seats"]) + " wins", f"{seat['count']:,}", _ci(seat)])
+        rows.append([side_name(i, play) + " wins", f"{seat['count']:,}", _ci(seat)])
     for s in (play.get("scores") or {}).get("seats", []):
         rows.append([f"seat {s['seat']} points (mean, median, range)", f"{s['mean']:.2f}, {s['median']}, {s['min']}-{s['max']}",
                      f"{s['low']:.2f}-{s['high']:.2f}"])
@@ -56,7 +56,7 @@ def _figures(play: dict[str, Any]) -> Rows:
     if hooks is not None and hooks.rows is not None:  # the game's own figures
         rows += [list(row) for row in hooks.rows(section(play), True)]
     if play.get("skill"):
-        rows.append(list(skill_line(play["skill"])))
+        rows.append(list(skill_line(play["skill"], play["game"])))
     if hooks is None:  # a game without its own report: every counter it keeps
         for key, v in play["counters"].items():
             rows.append([f"{key} per game", f"{v['per_game']:.3f}", ""])
@@ -106,6 +106,14 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
         out.append(("Card value under expert play", "Cards the expert seat played in the skill-gap games: captures and points "
                     f"captured with each card; special target: a {fool} (the Fool) taking its suit's top card, {changeling} "
                     f"(the Changeling) taking {lady}.", _table(rows, st, s, width, [1.2, 0.8, 0.8, 1, 1, 1.4])))
+    cards = (play or {}).get("cards")
+    if cards:  # a designer's game that counts its cards (Result.card_stats)
+        rows = [["card", "name", "played", "won", "win share", "interval"]]
+        rows += [[c["card"], c["name"], f"{c['played']:,}", f"{c['won']:,}", pct(c["share"]),
+                  f"{pct(c['low'])}-{pct(c['high'])}"] for c in cards]
+        out.append(("Cards in play", f"Each card as the game counts it: times played, times won, and its win share "
+                    f"with a {pct(report.thresholds['confidence'])} interval (Wilson), the best first.",
+                    _table(rows, st, s, width, [0.8, 2.2, 1, 1, 1, 1.4])))
     impact = (play or {}).get("card_impact") or {}
     if impact.get("cards"):
         rows = [["card", "name", "share without it", "usual share", "impact (points)", "interval"]]
@@ -137,7 +145,8 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
         rows = [["card", "change", "strength", "win when shown (verified)"], [sug["card"], sug["change"], sug["strength"], sug.get("verified", "")]]
         out.append((f"Suggestion for {sug['card']}", sug.get("reason", ""), _table(rows, st, s, width, [1, 3, 1.4, 2])))
     rows = [["threshold", "value", "default", "meaning"]]
-    rows += [[k, f"{report.thresholds[k]:g}", f"{t.default:g}", t.help] for k, t in THRESHOLDS.items()]
+    rows += [[k, f"{report.thresholds[k]:g}", f"{t.default:g}", threshold_help(k, t.help, report)]
+             for k, t in THRESHOLDS.items() if applies(k, report)]
     out.append(("Thresholds", "Set them in the deck file (thresholds:) or with --threshold key=value.", _table(rows, st, s, width, [1.6, 0.7, 0.7, 5])))
     if report.targets:  # the deck's design targets (balance: targets:, targets.py)
         rows = [["target", "wanted", "measured", "status"]]
@@ -149,6 +158,33 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
         out.append(("Game quality", f"From {quality['games']} recorded games (docs/balance.md: each measure and its source).",
                     _table(quality_rows(quality), st, s, width, [1.6, 5])))
     return out
+
+
+STATIC_ATTRIBUTES = ("strength_max", "strength_min", "no_data_max", "pair_tie_max", "top_tie_max", "correlation_max",
+                     "dominated_share_max")  # a Top-Trumps deck's static checks
+SHOWDOWNS = ("card_win_max", "card_win_min", "tie_rate_warn", "tie_rate_error", "attribute_tie_max")  # Weiji's play
+
+
+def applies(key: str, report: Report) -> bool:
+    """Whether threshold ``key`` judges anything in this report: the Top-Trumps ones only
+    for a deck analysed as one (its game compares attributes), the suited deck's only
+    for a suited deck; the playtest's and ``confidence`` always."""
+    hooks = report_hooks(report.game)
+    if key in STATIC_ATTRIBUTES:
+        return report.static.get("kind") == "attributes"
+    if key in SHOWDOWNS:
+        return hooks is not None and hooks.showdowns
+    if key == "rank_count_spread":
+        return report.static.get("kind") == "suited"
+    return True
+
+
+def threshold_help(key: str, text: str, report: Report) -> str:
+    """A threshold's meaning in the game's words (its unit of play, how its draws happen)."""
+    if key == "draws_max":
+        return text.replace("(everyone ran out together)", f"({draw_words(report.game)})") \
+            if draw_words(report.game) != "the last players ran out of cards together" else text
+    return text.replace(" in tricks ", f" in {unit_of(report.game)} ")
 
 
 def quality_rows(q: dict[str, Any]) -> Rows:

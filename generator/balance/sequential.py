@@ -26,7 +26,7 @@ default 1,000 games).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..games.stats import Summary
 from .intervals import quantile_ci, wilson
@@ -40,15 +40,20 @@ def costly(strategy: str | None) -> bool:
     return any(name.strip().startswith("expert") for name in (strategy or "").split(","))
 
 
-def seats_decided(summary: Summary, t: Mapping[str, float], sides: int) -> bool:
-    """Is every seat's verdict (none, warning, error) the same at both ends of its interval?"""
+def seats_decided(summary: Summary, t: Mapping[str, float], sides: int,
+                  teams: Sequence[Sequence[int]] | None = None) -> bool:
+    """Is every seat's verdict (none, warning, error) the same at both ends of its interval?
+    ``teams``: a designer's game's teams, judged as the report judges them (a team's wins:
+    its seats' wins together)."""
     if len(set(summary.seat_strategies())) > 1:
         return False  # seats play differently: no seat verdict, so nothing to decide early
     decided = sum(summary.wins)
+    per_side = [sum(summary.wins[i] for i in team) for team in teams] if teams else list(summary.wins[:sides])
+    sides = len(per_side)
     if not decided or sides < 2:
         return False
     fair = 1 / sides
-    for wins in summary.wins[:sides]:
+    for wins in per_side:
         low, high = wilson(wins, decided, t["confidence"])
         if _band(low - fair, t) != _band(high - fair, t):
             return False
@@ -59,12 +64,13 @@ def _band(edge: float, t: Mapping[str, float]) -> int:
     return 0 if edge <= t["seat_edge_warn"] else 1 if edge <= t["seat_edge_error"] else 2
 
 
-def verdict_decided(summary: Summary, t: Mapping[str, float], sides: int) -> bool:
+def verdict_decided(summary: Summary, t: Mapping[str, float], sides: int,
+                    teams: Sequence[Sequence[int]] | None = None) -> bool:
     """Is the whole play verdict decided: every seat (:func:`seats_decided`), and the
     draws, unfinished games and long games each on one side of their threshold at
     both ends of their interval? (Any unfinished game is a warning: an interval
     below ``unfinished_max`` counts as decided, as a rare cycle may appear later.)"""
-    if not seats_decided(summary, t, sides):
+    if not seats_decided(summary, t, sides, teams):
         return False
     n, conf = summary.games, t["confidence"]
     for count, limit in ((summary.draws, t.get("draws_max")), (summary.unfinished, t.get("unfinished_max"))):

@@ -25,7 +25,7 @@ from ..deck.model import Deck
 from ..executor import Executor
 from ..games import runner
 from ..games.params import Params
-from ..games.registry import builtin_names, ensure, entry, make_game, make_strategy
+from ..games.registry import builtin_names, ensure, entry, known, make_game, make_strategy
 from .intervals import wilson
 from .playstats import contenders
 from .sequential import MUCH, SOME, costly
@@ -223,15 +223,18 @@ def _special(rules: Any, cid: str) -> bool:
     return bool(rules.fool[c]) or c == rules.changeling
 
 
-def skill_line(skill: Mapping[str, Any]) -> tuple[str, str, str]:
-    """(label, value, interval) of the report's skill-gap line."""
+def skill_line(skill: Mapping[str, Any], game: str | None = None) -> tuple[str, str, str]:
+    """(label, value, interval) of the report's skill-gap line; a gap whose whole interval is
+    below zero reads "the default player loses to random" (``game``'s default strategy)."""
     if "gap" not in skill:
         return "skill gap", "none", str(skill.get("reason", ""))
     p = skill["skilled_share"]["share"]
     q = skill["random_share"]["share"]
     value = f"{skill['gap'] * 100:+.1f} points: {skill['level']} ({skill['skilled']} wins {p:.1%}, random {q:.1%})"
     if skill["high"] < 0.0:  # the whole interval below zero
-        value = (f"{skill['gap'] * 100:+.1f} points: the {skill['skilled']} player loses to random"
+        default = game is not None and known(game) and entry(game).default_strategy == skill["skilled"]
+        who = f"default player ({skill['skilled']})" if default else f"{skill['skilled']} player"
+        value = (f"{skill['gap'] * 100:+.1f} points: the {who} loses to random"
                  f" ({skill['skilled']} wins {p:.1%}, random {q:.1%})")
     return f"skill gap ({skill['skilled']} vs random, {skill['games']} games)", value, \
         f"{skill['low'] * 100:+.1f} to {skill['high'] * 100:+.1f}"

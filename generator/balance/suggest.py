@@ -149,7 +149,11 @@ def _verdict(v: dict[str, Any] | None) -> str:
 
 def print_suggestions(report: Report, console: Console | None = None) -> None:
     console = console or SafeConsole()
-    if not report.suggestions:
+    hooks = report_hooks(report.game)
+    if not report.suggestions and (hooks is None or not hooks.showdowns):
+        console.print(f"[dim]suggest: attribute changes are suggested only for games that compare attributes in"
+                      f" showdowns (Weiji); {report.game} does not[/dim]")
+    elif not report.suggestions:
         console.print("[dim]suggest: no card is flagged as too strong or too weak[/dim]")
     for s in report.suggestions:
         colour = "green" if s["ok"] else "yellow"

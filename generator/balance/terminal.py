@@ -11,7 +11,7 @@ from rich.table import Table
 
 from ..console import SafeConsole
 from .findings import Report
-from .playstats import grid_of, report_hooks, section, showdowns, side_name
+from .playstats import grid_of, report_hooks, section, showdowns, side_name, unit_of
 from .skill import skill_line, value_rows
 from .verdict_static import pct
 
@@ -40,6 +40,8 @@ def print_report(report: Report, console: Console | None = None) -> None:
             console.print(f"cards per {what[:-1]}: " + ", ".join(f"{k}={v}" for k, v in static[what].items()), highlight=False)
     if play:
         _playtest(console, play, report.thresholds["confidence"])
+        if play.get("cards"):
+            _card_stats(console, play["cards"], report.thresholds["confidence"])
         if play.get("card_impact", {}).get("cards"):
             _impact(console, play["card_impact"], report.thresholds["confidence"])
         if play.get("card_removal", {}).get("cards"):
@@ -110,14 +112,14 @@ def _cards(console: Console, report: Report) -> None:
 def _playtest(console: Console, play: dict[str, Any], confidence: float) -> None:
     length = play["length"]
     table = Table("figure", "value", f"{pct(confidence)} interval", title="playtest", **COMPACT)
-    table.add_row("game length, mean (tricks)", f"{length['mean']:.1f}", f"{length['mean_low']:.1f}-{length['mean_high']:.1f}")
+    table.add_row(f"game length, mean ({unit_of(play['game'])})", f"{length['mean']:.1f}", f"{length['mean_low']:.1f}-{length['mean_high']:.1f}")
     table.add_row("median / p95 / max", f"{length['median']} / {length['p95']} / {length['max']}",
                   f"median {length['median_low']}-{length['median_high']}, p95 {length['p95_low']}-{length['p95_high']}")
     for key, label in (("unfinished", "unfinished games"), ("draws", "draws")):
         x = play[key]
         table.add_row(label, f"{x['count']:,} ({pct(x['share'])})", f"{pct(x['low'])}-{pct(x['high'])}")
     for seat, s in enumerate(play["seats"]["seats"]):
-        table.add_row(side_name(seat, play["seats"]) + " wins", pct(s["share"]), f"{pct(s['low'])}-{pct(s['high'])}")
+        table.add_row(side_name(seat, play) + " wins", pct(s["share"]), f"{pct(s['low'])}-{pct(s['high'])}")
     for seat, r in enumerate(play.get("returns", ())):  # a game with utility bounds (chips, points)
         table.add_row(f"seat {seat} mean return", f"{r['mean']:+.3f}", f"{r['low']:+.3f} to {r['high']:+.3f}")
     if "scores" in play:
@@ -129,7 +131,7 @@ def _playtest(console: Console, play: dict[str, Any], confidence: float) -> None
             table.add_row(*row)
     skill = play.get("skill")
     if skill:
-        label, value, interval = skill_line(skill)
+        label, value, interval = skill_line(skill, play["game"])
         table.add_row(label, value, interval)
     console.print(table)
     if skill and skill.get("cards"):
@@ -141,10 +143,22 @@ def _playtest(console: Console, play: dict[str, Any], confidence: float) -> None
     title, keys, grid = grid_of(play)
     if grid:
         columns = (*keys, "games", "mean", "median", "p95", "max", "unfinished")
-        g = Table(*columns, title=f"{title} (tricks)", **COMPACT)
+        g = Table(*columns, title=f"{title} ({unit_of(play['game'])})", **COMPACT)
         for r in grid:
             g.add_row(*(str(r[k]) if k != "mean" else f"{r[k]:.1f}" for k in columns))
         console.print(g)
+
+
+def _card_stats(console: Console, cards: list[dict[str, Any]], confidence: float, show: int = 6) -> None:
+    """Each card as the game counts it (``Result.card_stats``): played, won, win share."""
+    picked = cards if len(cards) <= 2 * show else cards[:show] + cards[-show:]
+    table = Table("card", "played", "won", "win share", f"{pct(confidence)} interval",
+                  title="cards in play" + (f" (the {show} best and worst of {len(cards)})" if len(picked) < len(cards) else ""),
+                  **COMPACT)
+    for c in picked:
+        table.add_row(_label(c["card"], c["name"]), f"{c['played']:,}", f"{c['won']:,}", pct(c["share"]),
+                      f"{pct(c['low'])}-{pct(c['high'])}")
+    console.print(table)
 
 
 def _impact(console: Console, impact: dict[str, Any], confidence: float, show: int = 6) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .findings import Finding, Level
-from .playstats import report_hooks, section, side_name
+from .playstats import designer, draw_words, first_player, report_hooks, section, side_name, unit_of
 from .verdict_static import listing, pct
 
 
@@ -22,13 +22,19 @@ def play_findings(play: dict[str, Any], t: dict[str, float], flagged: set[str]) 
     if u["count"]:
         level: Level = "error" if u["share"] > t["unfinished_max"] else "warning"
         cap = play["params"].get("max_tricks")
-        out.append(Finding(level, "unfinished", f"{u['count']:,} of {games:,} games ({pct(u['share'])}) never finished: play repeated a position "
-                           f"(a cycle) or reached the {cap:,}-trick cap (unfinished_max {pct(t['unfinished_max'])}).", evidence=u))
+        if designer(play["game"]):  # the runner caps a designer's game at max_tricks steps (every node counts)
+            why = f"reached the turn cap (max_tricks={cap:,} steps)" if cap is not None else "reached the turn cap"
+        else:
+            why = f"play repeated a position (a cycle) or reached the {cap:,}-{unit_of(play['game'], False)} cap" \
+                if cap is not None else "play repeated a position (a cycle)"
+        out.append(Finding(level, "unfinished", f"{u['count']:,} of {games:,} games ({pct(u['share'])}) never finished: {why}"
+                           f" (unfinished_max {pct(t['unfinished_max'])}).", evidence=u))
     d = play["draws"]
     if d["share"] > t["draws_max"]:
-        out.append(Finding("warning", "draws", f"{d['count']:,} of {games:,} games ({pct(d['share'])}) end in a draw: the last players ran out "
-                           f"of cards together (draws_max {pct(t['draws_max'])}).", evidence=d))
+        out.append(Finding("warning", "draws", f"{d['count']:,} of {games:,} games ({pct(d['share'])}) end in a draw: {draw_words(play['game'])} "
+                           f"(draws_max {pct(t['draws_max'])}).", evidence=d))
     seats = play["seats"]
+    advantage = "a team advantage" if seats.get("teams") else "an advantage"  # teams win together: speak of teams
     mixed = len(set(play.get("strategies") or [])) > 1  # seats play differently: their shares measure skill, not the deck
     for seat, s in enumerate([] if mixed else seats["seats"]):
         fair = seats["fair_share"]
@@ -37,13 +43,14 @@ def play_findings(play: dict[str, Any], t: dict[str, float], flagged: set[str]) 
         if not excluded or edge <= t["seat_edge_warn"]:  # the advantaged seats carry the finding
             continue
         level = "error" if edge > t["seat_edge_error"] else "warning"
-        who = "the first player (seat 0)" if seat == 0 and not seats.get("teams") else side_name(seat, seats, "")
+        who = (f"the first player (seat {seat})" if seat == first_player(play["game"]) and not seats.get("teams")
+               else side_name(seat, play, ""))
         out.append(Finding(level, "seat_advantage", f"{who} wins {pct(s['share'])} of decided games ({conf} interval {_ci(s)}) against a fair "
-                           f"{pct(fair)}: an advantage of {100 * edge:.1f} points over {seats['decided']:,} decided games.",
+                           f"{pct(fair)}: {advantage} of {100 * edge:.1f} points over {seats['decided']:,} decided games.",
                            evidence={"seat": seat, **s}))
     length = play["length"]
     if length["p95"] > t["length_p95_max"]:
-        out.append(Finding("warning", "long_games", f"games drag on: 5% of games take more than {length['p95']:,} tricks (median {length['median']:,}, "
+        out.append(Finding("warning", "long_games", f"games drag on: 5% of games take more than {length['p95']:,} {unit_of(play['game'])} (median {length['median']:,}, "
                            f"longest {length['max']:,}; length_p95_max {t['length_p95_max']:,.0f}).", evidence={"p95": length["p95"]}))
     hooks = report_hooks(play["game"])
     if hooks is not None and hooks.findings is not None:  # the game's own, from its section

@@ -294,7 +294,20 @@ def as_spec(obj: Any, ref: str) -> GameSpec:
         description=(obj.__doc__ or "").strip().splitlines()[0] if obj.__doc__ else "",
         teams=_teams(obj, where),
         unit=str(getattr(obj, "unit", "turn")),
+        first_player=_first_player(obj, where, players[1]),
+        draws=str(getattr(obj, "draws", "") or ""),
     )
+
+
+def _first_player(obj: type, where: str, most: int) -> int | None:
+    """A game class's ``first_player``: the seat that starts, where the rules say so (None: none does)."""
+    seat = getattr(obj, "first_player", None)
+    if seat is None:
+        return None
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < most:
+        raise ParameterError(f"{where}: {obj.__name__}.first_player must be a seat from 0 to {most - 1}"
+                             f" (or None: no seat starts), got {seat!r}")
+    return seat
 
 
 def _teams(obj: type, where: str) -> Any:

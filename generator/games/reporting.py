@@ -47,7 +47,9 @@ class ReportHooks:
     ``trick_taking``: a duplicate card or a card without a suit is an error (a trick's
     winner would be ambiguous), not a warning.
     ``covered``: static finding codes the game's ``deck_issues`` already report at the
-    deck's lines (the balance check drops its own)."""
+    deck's lines (the balance check drops its own).
+    ``draws``: how a draw happens in this game, in its own words (War: "the last players
+    ran out of cards together"); empty: the spec's ``draws``, else a shared top score."""
 
     section: Callable[[Any, Any, Share], dict[str, Any]] | None = None
     rows: Callable[[Mapping[str, Any], bool], Sequence[Row]] | None = None
@@ -57,3 +59,4 @@ class ReportHooks:
     skilled: Callable[[list[str], Any], str | None] | None = None
     trick_taking: bool = False
     covered: frozenset[str] = frozenset()
+    draws: str = ""

@@ -103,6 +103,12 @@ class GameSpec:
     # which seats play together: params -> tuples of seats, one per team (None: every seat for itself)
     teams: Callable[[Any], Sequence[Sequence[int]] | None] | None = None
     table: str | None = None  # deckpress play's table description (games/<g>/table_view.py)
+    # the seat that starts, where the rules say who does (the report's "seat 0 (first player)");
+    # None: no seat starts (War: everyone plays at once), and the report says "seat 0" only
+    first_player: int | None = None
+    # how a draw happens, in the game's words ("the last players ran out of cards together");
+    # empty: the report's generic "a shared top score" (a built-in game's report hooks may say it too)
+    draws: str = ""
 
     def teams_of(self, params: Any) -> tuple[tuple[int, ...], ...] | None:
         """The teams under ``params`` (seats per team, the team's first seat first), or None."""

@@ -41,6 +41,7 @@ SPEC = GameSpec(
     booklet=booklet.context,
     figures=booklet.figures,
     report=REPORT,
+    first_player=0,  # seat 0 draws first
     fast="generator.games.viashi.fast",
     booklets=MappingProxyType({"viashi": ()}),
     deck_issues=viashi_issues,

@@ -9,6 +9,8 @@ from typing import Any
 
 from ..reporting import ReportHooks, Row, Share
 
+DRAWS = "the last players ran out of cards together"  # [war.all-out-draw]
+
 
 def section(s: Any, deck: Any, share: Share) -> dict[str, Any]:
     n = max(1, s.games)
@@ -24,4 +26,4 @@ def rows(w: Mapping[str, Any], pdf: bool) -> list[Row]:
 
 
 REPORT = ReportHooks(section=section, rows=rows, grid=MappingProxyType({"packs": (1, 2), "players": (2, 3, 4)}),
-                     covered=frozenset())
+                     covered=frozenset(), draws=DRAWS)

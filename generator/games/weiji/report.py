@@ -95,4 +95,5 @@ def skilled(experts: list[str], params: Any) -> str | None:
     return "expert" if experts else None  # card counting: no budget
 
 
-REPORT = ReportHooks(section=section, rows=rows, findings=findings, showdowns=True, skilled=skilled)
+REPORT = ReportHooks(section=section, rows=rows, findings=findings, showdowns=True, skilled=skilled,
+                     draws="the last players ran out of cards together")  # [weiji.all-out-draw]

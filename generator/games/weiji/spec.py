@@ -29,6 +29,7 @@ SPEC = GameSpec(
     booklet=booklet.context,
     figures=booklet.figures,
     report=REPORT,
+    first_player=0,  # the starting player chooses the first attribute
     fast="generator.games.weiji.fast",
     booklets=MappingProxyType({"weiji": ()}),
     decisions=DECISIONS,
