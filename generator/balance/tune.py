@@ -31,6 +31,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import ValidationError
+
 from ..deck.model import Card, Deck
 from ..deck.targets import TargetsIn, parse_vary
 from ..errors import ParameterError
@@ -173,7 +175,13 @@ def changed(deck: Deck, game: str, params: Params, varied: Sequence[Vary],
     """The deck and parameters with ``values`` put in."""
     updates = {v.key: (int(values[v.key]) if v.integer else values[v.key]) for v in varied if v.card is None}
     if updates:
-        params = type(params).model_validate({**params.model_dump(), **updates})
+        given = {k: getattr(params, k) for k in params.model_fields_set}  # as the user set them: defaults stay defaults
+        try:
+            params = type(params).model_validate({**given, **updates})
+        except ValidationError as exc:  # a combination the game refuses (War: objective=2 in classic)
+            why = "; ".join(str(e.get("msg", "")).removeprefix("Value error, ") for e in exc.errors())
+            shown = ", ".join(f"{k}={_show(float(x))}" for k, x in updates.items())
+            raise ParameterError(f"the game refuses {shown}: {why}") from None
     by_card: dict[str, dict[str, float]] = {}
     for v in varied:
         if v.card is not None and v.field is not None:
@@ -251,12 +259,17 @@ def tune(game: str, deck: Deck, params: Params, targets: TargetsIn, vary: Sequen
                                 pruner=optuna.pruners.MedianPruner(n_startup_trials=5, n_warmup_steps=0))
     study.enqueue_trial({v.key: (int(original[v.key]) if v.integer else original[v.key]) for v in varied})
     scored: dict[tuple[float, ...], Candidate] = {}
+    refused: list[str] = []  # combinations the game's parameters refuse
     best: list[Candidate | None] = [None]
 
     def objective(trial: Any) -> float:
         values = {v.key: float(trial.suggest_int(v.key, int(v.low), int(v.high)) if v.integer
                                else trial.suggest_float(v.key, v.low, v.high)) for v in varied}
-        d, p = changed(deck, game, params, varied, values)
+        try:
+            d, p = changed(deck, game, params, varied, values)
+        except ParameterError as exc:  # the game refuses this combination: no candidate
+            refused.append(str(exc))
+            raise optuna.TrialPruned() from None
         score = math.inf
         for i, share in enumerate(STAGES):
             m = play(d, p, max(20, int(games * share)))
@@ -279,7 +292,10 @@ def tune(game: str, deck: Deck, params: Params, targets: TargetsIn, vary: Sequen
         study.optimize(objective, n_trials=trials, timeout=seconds, callbacks=[tick], catch=())
     except KeyboardInterrupt:
         interrupted = True  # the best so far is kept
-    pruned = sum(t.state == optuna.trial.TrialState.PRUNED for t in study.trials)
+    pruned = sum(t.state == optuna.trial.TrialState.PRUNED for t in study.trials) - len(refused)
+    if not scored and refused:
+        raise ParameterError(f"every candidate was refused by the game ({refused[0]}); narrow --vary "
+                             "or --set the parameters they need")
     top = sorted(scored.values(), key=lambda c: c.score)[:keep]
     confirmed = []
     if not interrupted:

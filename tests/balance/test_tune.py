@@ -169,3 +169,21 @@ def test_target_statuses_by_hand() -> None:
     small = Measures(sides=2, games=40, wins=[22, 18], draws=0, lengths=Counter({10: 40}))
     assert evaluate(t, small)[0].status == "undecided"  # 55 %, 39.8-69.3: can't tell yet
     assert distance(t, clear) == 0 and distance(t, skewed) == pytest.approx(72.22 - 55, abs=0.01)
+
+
+def test_tune_a_built_in_game_and_combinations_it_refuses(tmp_path: Path) -> None:
+    """War's rule parameters: objective and tie_method apply to the Russian version only, so
+    classic War refuses every candidate (exit 2, the game's words); with --set variant=russian
+    the search runs, and tie_method=1 (one pile per tie) makes games longer than tie_method=2."""
+    deck = tmp_path / "war.yaml"
+    deck.write_text((Path(__file__).parents[2] / "deck_data" / "piecepack.yaml").read_text()
+                    + "balance:\n  targets: {length: [20, 60]}\n")
+    args = ["tune", str(deck), "--vary", "objective=1..2", "--vary", "tie_method=1..2", "--budget", "6",
+            "--games", "100", "--confirm-games", "200"]
+    refused = runner.invoke(app, args)
+    assert refused.exit_code == 2 and "apply only to the Russian version" in refused.output
+    assert "Traceback" not in refused.output and "internal error" not in refused.output
+    result = runner.invoke(app, [*args, "--set", "variant=russian", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["varied"] == ["objective", "tie_method"] and data["best"][0]["targets"][0]["status"] == "met"
