@@ -182,6 +182,7 @@ def _build(targets: Sequence[str], out: Path, workers: int | None, force: bool, 
         for job in todo:
             if job.id not in finished:
                 discard_staging(job)
+        _sweep_partials(out)  # a worker stopped mid-write (a booklet, a sheet): its temporary file too
         raise
     finally:
         write_manifest(out, manifest)
