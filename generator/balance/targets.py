@@ -96,9 +96,14 @@ def evaluate(targets: TargetsIn, m: Measures) -> list[TargetResult]:
         statuses = [_band_status(lo, hi, fair - p, fair + p) for _s, _x, lo, hi in rows]
         side, share, lo, hi = max(rows, key=lambda r: abs(100 * r[1] - fair))
         who = "team" if m.sides < len(m.wins) else "seat"
-        out.append(TargetResult("seat_spread", f"every {who}'s win share within {p:g} points of {fair:.1f} %",
-                                f"{who} {side} wins {_pct(share)} % ({lo:.1f}-{hi:.1f}) of the decided games",
-                                _worst(statuses) if decided else UNDECIDED, lo, hi))
+        wanted = f"every {who}'s win share within {p:g} points of {fair:.1f} %"
+        if decided:
+            out.append(TargetResult("seat_spread", wanted,
+                                    f"{who} {side} wins {_pct(share)} % ({lo:.1f}-{hi:.1f}) of the decided games",
+                                    _worst(statuses), lo, hi))
+        else:
+            out.append(TargetResult("seat_spread", wanted, "no game was decided (every one a draw or unfinished)",
+                                    UNDECIDED))
     if targets.length is not None:
         lo_t, hi_t = targets.length
         if m.lengths:

@@ -169,6 +169,10 @@ def test_target_statuses_by_hand() -> None:
     small = Measures(sides=2, games=40, wins=[22, 18], draws=0, lengths=Counter({10: 40}))
     assert evaluate(t, small)[0].status == "undecided"  # 55 %, 39.8-69.3: can't tell yet
     assert distance(t, clear) == 0 and distance(t, skewed) == pytest.approx(72.22 - 55, abs=0.01)
+    drawn = Measures(sides=2, games=300, wins=[0, 0], draws=300, lengths=Counter({20: 300}))
+    spread, draws = evaluate(t, drawn)
+    assert spread.status == "undecided" and "no game was decided" in spread.measured
+    assert draws.status == "missed"  # 100 % draws (98.7-100)
 
 
 def test_tune_a_built_in_game_and_combinations_it_refuses(tmp_path: Path) -> None:
