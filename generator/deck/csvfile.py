@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DeckError, Problem
+from .yamlfile import read_limited
 
 DELIMITERS = ",;\t"
-MAX_BYTES = 20 * 1024 * 1024
 SAVE_AS_UTF8 = ('save it as UTF-8: in Excel, File › Save As › "CSV UTF-8 (Comma delimited)"; '
                 'in LibreOffice, Save As › Text CSV with character set "Unicode (UTF-8)"')
 
@@ -59,17 +59,7 @@ def decode(data: bytes, path: Path) -> str:
 
 def read_csv_text(path: Path) -> str:
     """The text of a CSV file (see :func:`decode`); DeckError naming the file if unreadable."""
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise DeckError(Problem(f"file is larger than {MAX_BYTES // (1024 * 1024)} MB", path))
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise DeckError(Problem("file not found", path)) from None
-    except IsADirectoryError:
-        raise DeckError(Problem("is a folder, not a file", path)) from None
-    except OSError as exc:
-        raise DeckError(Problem(f"cannot read: {exc.strerror}", path)) from None
-    return decode(data, path)
+    return decode(read_limited(path), path)
 
 
 def _declared(delimiter: str) -> Any:

@@ -144,18 +144,24 @@ _PROBLEMS = {
 }
 
 
-def read_text(path: Path) -> str:
-    """Read a text file as UTF-8 (a BOM is allowed), with a clear error."""
+def read_limited(path: Path) -> bytes:
+    """A data file's bytes, at most :data:`MAX_BYTES` (checked before reading), with a clear
+    error for a missing, folder or unreadable path."""
     try:
         if path.stat().st_size > MAX_BYTES:
             raise DeckError(Problem(f"file is larger than {MAX_BYTES // (1024 * 1024)} MB", path))
-        data = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError:
         raise DeckError(Problem("file not found", path)) from None
     except IsADirectoryError:
         raise DeckError(Problem("is a folder, not a file", path)) from None
     except OSError as exc:
         raise DeckError(Problem(f"cannot read: {exc.strerror}", path)) from None
+
+
+def read_text(path: Path) -> str:
+    """Read a text file as UTF-8 (a BOM is allowed), with a clear error."""
+    data = read_limited(path)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -25,15 +25,14 @@ from PIL import Image
 
 from ..render.atomic import atomic_write
 from ..render.piece import Piece
-from .files import group_name, save_image, size_key
+from .files import group_name, save_image
 from .options import ImageOptions
-from .rasterise import MM_PER_INCH, pixel_size
 from .report import ImageReport
-from .work import Progress, Task, run_tasks
+from .tts import MAX_PIXELS, SheetGrid, cell_size, render_sides, side_tasks, size_groups
+from .work import Progress, Task
 
 MAX_COLUMNS = 10
 MAX_ROWS = 10
-MAX_PIXELS = 4096
 
 
 def grids(count: int) -> list[tuple[int, int, int]]:
@@ -50,14 +49,6 @@ def grids(count: int) -> list[tuple[int, int, int]]:
     return out
 
 
-def cell(width_mm: float, height_mm: float, dpi: float, columns: int, rows: int) -> tuple[float, tuple[int, int]]:
-    d = min(dpi, MAX_PIXELS / (columns * width_mm / MM_PER_INCH), MAX_PIXELS / (rows * height_mm / MM_PER_INCH))
-    size = pixel_size(width_mm, height_mm, d)
-    while size[0] * columns > MAX_PIXELS or size[1] * rows > MAX_PIXELS:
-        d *= 0.999
-        size = pixel_size(width_mm, height_mm, d)
-    return d, size
-
 
 def _sheet(cells: Sequence[Image.Image], columns: int, rows: int, size: tuple[int, int]) -> Image.Image:
     sheet = Image.new("RGB", (columns * size[0], rows * size[1]), "white")
@@ -69,25 +60,16 @@ def _sheet(cells: Sequence[Image.Image], columns: int, rows: int, size: tuple[in
 def write_screentop(pieces: Sequence[Piece], out_dir: Path, options: ImageOptions, *, jobs: int = 1,
                     progress: Progress | None = None) -> ImageReport:
     report = ImageReport(out_dir, "screentop")
-    by_size: dict[tuple[float, float], list[int]] = {}
-    for i, piece in enumerate(pieces):
-        by_size.setdefault(size_key(piece), []).extend([i] * max(0, int(getattr(piece, "copies", 1))))
-    groups = [g for g in by_size.values() if g]
     plans = []
     tasks: list[Task] = []
-    for order in groups:
+    for order in size_groups(pieces):
         first = pieces[order[0]]
         sheets = grids(len(order))
-        dpi, size = cell(first.width, first.height, options.dpi, sheets[0][0], sheets[0][1])
+        columns, rows, count = sheets[0]
+        dpi, size = cell_size(first.width, first.height, options.dpi, SheetGrid(columns, rows, count))
         plans.append((order, sheets, dpi, size))
-        for i in dict.fromkeys(order):
-            tasks.append(Task(i, "front", size, "image"))
-            if getattr(pieces[i], "double_sided", True):
-                tasks.append(Task(i, "back", size, "image"))
-    batch = run_tasks(pieces, tasks, 0.0, jobs=jobs, progress=progress)
-    report.rendered = len(tasks)
-    report.warnings += batch.warnings
-    images = {(d.task.index, d.task.side): d for d in batch.done}
+        tasks += side_tasks(pieces, order, size)
+    images = render_sides(pieces, tasks, report, jobs, progress)
     out_dir.mkdir(parents=True, exist_ok=True)
     ext = options.format
     manifest = []

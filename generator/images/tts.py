@@ -85,12 +85,31 @@ def cell_size(width_mm: float, height_mm: float, dpi: float, grid: SheetGrid) ->
     return d, size
 
 
-def _groups(pieces: Sequence[Piece]) -> list[list[int]]:
+def size_groups(pieces: Sequence[Piece]) -> list[list[int]]:
     """Piece indices, each repeated by its copies, grouped by size (in deck order)."""
     groups: dict[tuple[float, float], list[int]] = {}
     for i, piece in enumerate(pieces):
         groups.setdefault(size_key(piece), []).extend([i] * max(0, int(getattr(piece, "copies", 1))))
     return [g for g in groups.values() if g]
+
+
+def side_tasks(pieces: Sequence[Piece], order: Sequence[int], size: tuple[int, int]) -> list[Task]:
+    """One image task per side of each distinct piece in ``order`` (no back for a one-sided piece)."""
+    tasks = []
+    for i in dict.fromkeys(order):
+        tasks.append(Task(i, "front", size, "image"))
+        if getattr(pieces[i], "double_sided", True):
+            tasks.append(Task(i, "back", size, "image"))
+    return tasks
+
+
+def render_sides(pieces: Sequence[Piece], tasks: Sequence[Task], report: ImageReport, jobs: int,
+                 progress: Progress | None) -> dict[tuple[int, str], Done]:
+    """Rasterise ``tasks`` (counted and warned in ``report``): (piece index, side) -> image."""
+    batch = run_tasks(pieces, tasks, 0.0, jobs=jobs, progress=progress)
+    report.rendered = len(tasks)
+    report.warnings += batch.warnings
+    return {(d.task.index, d.task.side): d for d in batch.done}
 
 
 def compose(cells: Sequence[Image.Image], grid: SheetGrid, size: tuple[int, int],
@@ -117,7 +136,7 @@ def write_tts(
     base_url: str | None = None,
 ) -> ImageReport:
     report = ImageReport(out_dir, "tts")
-    groups = _groups(pieces)
+    groups = size_groups(pieces)
     plans = []
     tasks: list[Task] = []
     for order in groups:
@@ -125,14 +144,8 @@ def write_tts(
         grids = sheet_grids(len(order))
         dpi, size = cell_size(first.width, first.height, options.dpi, grids[0])
         plans.append((order, grids, dpi, size))
-        for i in dict.fromkeys(order):
-            tasks.append(Task(i, "front", size, "image"))
-            if getattr(pieces[i], "double_sided", True):
-                tasks.append(Task(i, "back", size, "image"))
-    batch = run_tasks(pieces, tasks, 0.0, jobs=jobs, progress=progress)
-    report.rendered = len(tasks)
-    report.warnings += batch.warnings
-    images: dict[tuple[int, str], Done] = {(d.task.index, d.task.side): d for d in batch.done}
+        tasks += side_tasks(pieces, order, size)
+    images = render_sides(pieces, tasks, report, jobs, progress)
     out_dir.mkdir(parents=True, exist_ok=True)
     manifest = []
     grouped = []
