@@ -54,7 +54,7 @@ def images(
     old_backs: options.OldImageBacks = None,
     old_no_bleed: options.OldNoBleed = False,
 ) -> None:
-    """Card images: one per face (and back) at exact pixel size and DPI; tgc, mpc, dtc, tts, screentop, tabletopia presets."""
+    """Card images: one per face (and back) at exact pixel size and DPI; tgc, mpc, dtc, tts, screentop, tabletopia, pcio presets."""
     workers = parse_jobs(jobs)
     if back_images is None:
         back_images = old_backs
@@ -92,6 +92,7 @@ def images(
     kit = [p for p in report.files if p.name in ("quantities.csv", "UPLOAD.md")]  # the vendor upload kit
     made = [p for p in report.files if p not in kit]
     what = {"images": "image files", "tts": "Tabletop Simulator files", "screentop": "Screentop.gg files",
+            "pcio": "playingcards.io room file",
             "pdf": "vendor PDF" if len(made) == 1 else "vendor PDFs"}[report.output]
     typer.echo(f"{output}: {len(made)} {what}{' + upload kit (quantities.csv, UPLOAD.md)' if kit else ''} "
                f"({report.rendered} images in "

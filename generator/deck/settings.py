@@ -107,7 +107,7 @@ class BuildIn(_Strict):
     outputs: list[Output] = Field(default_factory=lambda: list(DEFAULT_OUTPUTS))
     sheets: SheetsIn = Field(default_factory=SheetsIn)
     images: ImagesIn = Field(default_factory=ImagesIn)
-    vendors: list[Literal["tgc", "mpc", "dtc", "tts", "screentop", "tabletopia"]] = Field(default_factory=list)
+    vendors: list[Literal["tgc", "mpc", "dtc", "tts", "screentop", "tabletopia", "pcio"]] = Field(default_factory=list)
     showcase: ShowcaseIn = Field(default_factory=ShowcaseIn)
     booklets: BookletsIn = Field(default_factory=BookletsIn)
     balance: BalanceIn = Field(default_factory=BalanceIn)

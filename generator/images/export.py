@@ -9,7 +9,8 @@ DPI is recorded in the file.
 
 Files: ``<card id>.<ext>`` per face; backs as ``back.<ext>`` when every back
 is the same, else ``<card id>-back.<ext>``. Presets ``tts`` and ``dtc`` write
-deck sheets and a vendor PDF instead (see tts.py, vendor_pdf.py).
+deck sheets and a vendor PDF instead (see tts.py, vendor_pdf.py); ``pcio`` a
+playingcards.io room file (pcio.py).
 """
 
 from __future__ import annotations
@@ -94,6 +95,11 @@ def export_pieces(
         from .screentop import write_screentop
 
         report = write_screentop(pieces, out_dir, plan.options, jobs=jobs, progress=progress)
+    elif plan.output == "pcio":
+        from .pcio import write_pcio
+
+        report = write_pcio(pieces, out_dir, plan.options, jobs=jobs, progress=progress, name=name,
+                            title=title or name)
     elif plan.output == "pdf":
         from .vendor_pdf import write_vendor_pdfs
 

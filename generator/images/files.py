@@ -7,6 +7,7 @@ leaves a half-written image behind.
 from __future__ import annotations
 
 import hashlib
+import io
 import re
 from collections.abc import Sequence
 from functools import cache, lru_cache
@@ -121,13 +122,24 @@ def save_image(image: Image.Image, path: Path, fmt: str, dpi: float) -> None:
     tagged sRGB (PNG: an sRGB chunk; JPEG and WebP: an sRGB ICC profile), so colour-managed
     viewers and print shops read the colours as they were drawn."""
     with atomic_write(path) as tmp:
-        if fmt == "png":
-            image.save(tmp, "PNG", dpi=(dpi, dpi), compress_level=4, pnginfo=_png_info())
-        elif fmt == "jpg":
-            image.convert("RGB").save(tmp, "JPEG", dpi=(round(dpi), round(dpi)), quality=95,
-                                      subsampling=0, exif=_exif_dpi(dpi), icc_profile=srgb_profile())
-        else:
-            image.save(tmp, "WEBP", quality=95, method=2, exif=_exif_dpi(dpi), icc_profile=srgb_profile())
+        _encode(image, tmp, fmt, dpi)
+
+
+def image_bytes(image: Image.Image, fmt: str, dpi: float) -> bytes:
+    """The bytes :func:`save_image` writes (for an image that goes into an archive)."""
+    buffer = io.BytesIO()
+    _encode(image, buffer, fmt, dpi)
+    return buffer.getvalue()
+
+
+def _encode(image: Image.Image, out: Path | io.BytesIO, fmt: str, dpi: float) -> None:
+    if fmt == "png":
+        image.save(out, "PNG", dpi=(dpi, dpi), compress_level=4, pnginfo=_png_info())
+    elif fmt == "jpg":
+        image.convert("RGB").save(out, "JPEG", dpi=(round(dpi), round(dpi)), quality=95,
+                                  subsampling=0, exif=_exif_dpi(dpi), icc_profile=srgb_profile())
+    else:
+        image.save(out, "WEBP", quality=95, method=2, exif=_exif_dpi(dpi), icc_profile=srgb_profile())
 
 
 def read_dpi(path: Path) -> float | None:

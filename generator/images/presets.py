@@ -13,6 +13,8 @@ Figures (see docs/images.md and the shared pnp conventions):
 - ``screentop`` Screentop.gg: card grid images (up to 10 x 10 cards, 4096 px) with their
   column and row counts (:mod:`.screentop`).
 - ``tabletopia`` Tabletopia: one image per side, cut size, 10 px per mm, at most 4000 px.
+- ``pcio`` playingcards.io: a room file (``<deck>.pcio``) holding the deck and every
+  side's image, to import into a room (:mod:`.pcio`); 150 dpi unless ``--dpi`` says otherwise.
 
 A preset fills in what the user left out; an option that contradicts what the
 vendor's template fixes is an error, not a silent override.
@@ -40,6 +42,7 @@ class Preset:
     dpi: float | None  # fixed DPI (None: the user's choice, default 300)
     bleed_mm: float | None  # fixed bleed (None: no bleed)
     formats: tuple[str, ...]  # accepted formats, the first is the default
+    default_dpi: float = 300.0  # when dpi is None and the user gives no --dpi
 
 
 PRESETS: dict[str, Preset] = {
@@ -50,6 +53,9 @@ PRESETS: dict[str, Preset] = {
     "screentop": Preset("screentop", "Screentop.gg", "screentop", None, None, ("png", "jpg")),
     # Tabletopia: one image per side, every side the same size, 10 px per mm (254 dpi), cut size
     "tabletopia": Preset("tabletopia", "Tabletopia", "images", TABLETOPIA_DPI, None, ("png", "jpg")),
+    # playingcards.io: a room file; a card shows about 160 px tall on its table, so 150 dpi
+    # (a poker card 375 x 525 px) stays sharp when enlarged and keeps the file small
+    "pcio": Preset("pcio", "playingcards.io", "pcio", None, None, ("png", "jpg"), default_dpi=150.0),
 }
 
 
@@ -107,14 +113,14 @@ def plan_export(
         raise ParameterError(f"{where} needs its bleed ({p.bleed_mm:g} mm); leave out --bleed {bleed:g}")
     if bleed and p.bleed_mm is None:
         raise ParameterError(f"{where} images are cut size; leave out --bleed {bleed:g}")
-    if backs is False and (p.output in ("pdf", "tts", "screentop") or p.name == "tabletopia"):
+    if backs is False and (p.output in ("pdf", "tts", "screentop", "pcio") or p.name == "tabletopia"):
         raise ParameterError(f"{where} always includes the backs; leave out --no-back-images")
     if corner_radius and p.output != "images":
         raise ParameterError(f"{where} does not take --corner-radius")
     if corner_radius and p.bleed_mm is not None:
         raise ParameterError(f"{where} images have bleed; --corner-radius does not apply")
     options = ImageOptions(
-        dpi=float(p.dpi or dpi or 300.0),
+        dpi=float(p.dpi or dpi or p.default_dpi),
         bleed=p.bleed_mm is not None,
         bleed_mm=p.bleed_mm if p.bleed_mm is not None else VENDOR_BLEED_MM,
         format=format or (p.formats[0] if p.formats else "png"),

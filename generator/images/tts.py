@@ -21,7 +21,10 @@ kept here:
   named by their kind: ``tile-sheet-1.png``, ``coin-back-sheet-1.png``, ...;
 - one-sided pieces (``double_sided = False``: piecepack dice nets, pawns) have
   no back: a group of them writes no back file (``"back": null`` in tts.json)
-  and its hidden slot is left white.
+  and its hidden slot is left white;
+- a piecepack's dice also get a TTS custom-die texture each,
+  ``die-<suit>-texture.png`` (:mod:`.tts_dice`), listed under ``"dice"`` in tts.json;
+  the saved object makes them real dice, the net sheets stay for Tabletop Playground.
 
 ``tts.json`` lists, per sheet, what the import dialog asks: face and back
 files, width (columns), height (rows) and number of cards. Beside it, one
@@ -157,10 +160,15 @@ def write_tts(
         if dpi < options.dpi:
             report.notes.append(f"{prefix.rstrip('-') or 'cards'}: {options.dpi:g} dpi would pass {MAX_PIXELS} px "
                                 f"per sheet; cells are {size[0]} x {size[1]} px ({dpi:.1f} dpi)")
+    from .tts_dice import write_textures  # a piecepack's dice: TTS custom-die textures
+
+    textures = write_textures(pieces, out_dir, options.format, report, jobs)
     path = out_dir / "tts.json"
+    index: dict[str, object] = {"hidden_slot": "last (bottom right): the back", "decks": manifest}
+    if textures:
+        index["dice"] = [{"die": die, "texture": file, "type": "d6"} for die, file in textures.items()]
     with atomic_write(path) as tmp:
-        tmp.write_text(json.dumps({"hidden_slot": "last (bottom right): the back", "decks": manifest},
-                                  indent=2) + "\n")
+        tmp.write_text(json.dumps(index, indent=2) + "\n")
     report.files.append(path)
     from .ttp import write_ttp  # Tabletop Playground reads the same sheets
 
@@ -169,7 +177,7 @@ def write_tts(
         write_saved_object,  # the same sheets as a TTS saved object: loads in one step
     )
 
-    report.files.append(write_saved_object(grouped, pieces, out_dir, name, title or name, base_url))
+    report.files.append(write_saved_object(grouped, pieces, out_dir, name, title or name, base_url, textures))
     return report
 
 

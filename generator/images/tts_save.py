@@ -17,8 +17,10 @@ of equal-sized pieces:
   bottom), the numbering TTS uses;
 - the card shape (``Type``): 0 rounded rectangle for cards and tiles, 4 rounded circle
   for coins; the size (``scaleX``/``scaleZ``) from the cut size, 1.0 being TTS's
-  standard card (63.5 mm wide); one-sided pieces (piecepack dice nets and pawns) are
-  cards whose back is their hidden side.
+  standard card (63.5 mm wide); one-sided pieces (piecepack pawns) are cards whose
+  back is their hidden side;
+- a piecepack's dice are ``Custom_Dice`` objects, one per die, textured with the image
+  :mod:`.tts_dice` writes (their net sheets are not used by the saved object).
 
 Image URLs are ``file:///`` paths to the written sheets by default: the save loads on
 this computer. In multiplayer every player's TTS downloads the images itself, so
@@ -82,12 +84,26 @@ Group = tuple[str, Sequence[Mapping[str, Any]]]  # a size group's name ("tile", 
 
 
 def saved_object(groups: Sequence[Group], pieces: Mapping[str, Piece], folder: Path,
-                 title: str, base_url: str | None = None) -> dict[str, Any]:
-    """The saved object for the sheets of ``groups`` (the entries of ``tts.json``, by size group)."""
+                 title: str, base_url: str | None = None,
+                 dice: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The saved object for the sheets of ``groups`` (the entries of ``tts.json``, by size group);
+    ``dice``: die piece id -> its custom-die texture file (those pieces become ``Custom_Dice``)."""
+    from .tts_dice import custom_die
+
     objects = []
     sheet_no = 0
+    dice = dice or {}
     for n, (group, entries) in enumerate(groups):
         first = pieces[entries[0]["cards"][0]]
+        ids_in_group = [str(i) for entry in entries for i in entry["cards"]]
+        if all(i in dice for i in ids_in_group):
+            sheet_no += len(entries)  # the nets' sheets keep their numbers; the dice do not use them
+            for k, piece_id in enumerate(ids_in_group):
+                transform = {**_transform(n * 4.0, 1.0, False), "posZ": 3.0 * k, "rotY": 0.0,
+                             "scaleY": 1.0}
+                objects.append(custom_die(pieces[piece_id], _url(dice[piece_id], folder, base_url),
+                                          _guid(title, piece_id, "die", str(k)), transform))
+            continue
         round_piece = getattr(first, "kind", None) == "coin"
         scale = round(first.width / TTS_CARD_WIDTH_MM, 4)
         decks: dict[str, Any] = {}
@@ -139,9 +155,11 @@ def saved_object(groups: Sequence[Group], pieces: Mapping[str, Piece], folder: P
 
 
 def write_saved_object(groups: Sequence[Group], pieces: Sequence[Piece], folder: Path,
-                       name: str, title: str, base_url: str | None = None) -> Path:
+                       name: str, title: str, base_url: str | None = None,
+                       dice: Mapping[str, str] | None = None) -> Path:
     by_id = {p.id: p for p in pieces}
     path = folder / f"{name if name not in ('tts', 'deck-sheets') else name + '-deck'}.json"
     with atomic_write(path) as tmp:
-        Path(tmp).write_text(json.dumps(saved_object(groups, by_id, folder, title, base_url), indent=2) + "\n")
+        Path(tmp).write_text(json.dumps(saved_object(groups, by_id, folder, title, base_url, dice), indent=2)
+                             + "\n")
     return path

@@ -118,7 +118,8 @@ def test_piecepack_objects_per_kind(tmp_path: Path) -> None:
     numbers = [n for o in objects for n in o.get("CustomDeck", {})]
     assert len(numbers) == len(set(numbers))  # one numbering over the whole save
     for obj in objects:
-        check_object(obj, tmp_path)
+        if obj["Name"] != "Custom_Dice":  # the dice: test_tts_dice.py
+            check_object(obj, tmp_path)
     assert kinds["tile"]["Transform"]["scaleX"] == pytest.approx(50.8 / 63.5, abs=1e-3)
 
 

@@ -16,7 +16,7 @@ left out of the pairs and run once each on their own, expecting exit 2.
   cmyk) x bleed (3, 0) x one flag (none, --cut-lines, --proof, --no-crop-marks) x cut file
   (none, svg, dxf: the SVG must parse, the DXF open with ezdxf).
   ``cards`` has no ``--jobs`` option (it draws in one process), so jobs is not a factor.
-- ``images``: deck source x preset (none, tgc, mpc, dtc, tts, screentop, tabletopia) x format x backs x jobs
+- ``images``: deck source x preset (none, tgc, mpc, dtc, tts, screentop, tabletopia, pcio) x format x backs x jobs
   (1, 2; 56 cards at 300 dpi are enough pixels for two worker processes) x colour.
 - ``tiles``: components x arrangement x colour x backs x page x packs x cut file.
 - ``tuckbox``: deck source x colour x sleeves x card thickness x page, and a box too big

@@ -79,7 +79,7 @@ def cards_combos() -> list[Any]:
 
 # -- images --------------------------------------------------------------------------
 IMAGES = {
-    "deck": ["xlsx", "csv", "settings"], "preset": ["none", "tgc", "mpc", "dtc", "tts", "screentop", "tabletopia"],
+    "deck": ["xlsx", "csv", "settings"], "preset": ["none", "tgc", "mpc", "dtc", "tts", "screentop", "tabletopia", "pcio"],
     "format": ["default", "png", "jpg", "webp"], "backs": ["default", "back-images", "no-back-images"],
     "bleed": ["default", "0", "3.175"], "jobs": ["1", "2"], "color": ["rgb", "cmyk"],
 }
@@ -91,14 +91,14 @@ def images_allowed(r: Row) -> bool:
         return False  # cmyk is for the vendor PDF, which takes no --format
     if preset == "dtc" and fmt not in (None, "default"):
         return False
-    if preset in ("dtc", "tts", "screentop", "tabletopia") and r.get("backs") == "no-back-images":
+    if preset in ("dtc", "tts", "screentop", "tabletopia", "pcio") and r.get("backs") == "no-back-images":
         return False  # these always include the backs
     bleed = r.get("bleed")
     if preset in ("tgc", "mpc", "dtc") and bleed == "0" or preset == "mpc" and bleed == "3.175":
         return False  # a vendor's bleed is its own (MPC: 1/8 in plus)
-    if preset in ("tts", "screentop", "tabletopia") and bleed == "3.175":
+    if preset in ("tts", "screentop", "tabletopia", "pcio") and bleed == "3.175":
         return False  # virtual tables take cut-size images
-    return not (preset in ("tgc", "mpc", "tts", "screentop", "tabletopia") and fmt == "webp")
+    return not (preset in ("tgc", "mpc", "tts", "screentop", "tabletopia", "pcio") and fmt == "webp")
 
 
 def images_args(r: Row) -> list[str]:
@@ -129,6 +129,7 @@ def images_combos() -> list[Any]:
         {**{k: v[0] for k, v in IMAGES.items()}, "preset": "tts", "bleed": "3.175"},
         {**{k: v[0] for k, v in IMAGES.items()}, "preset": "screentop", "backs": "no-back-images"},
         {**{k: v[0] for k, v in IMAGES.items()}, "preset": "tabletopia", "bleed": "3.175"},
+        {**{k: v[0] for k, v in IMAGES.items()}, "preset": "pcio", "backs": "no-back-images"},
     ]
     for r in refused:
         combo = "images-refused-" + "-".join(r[k] for k in IMAGES)

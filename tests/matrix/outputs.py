@@ -92,6 +92,20 @@ def check_image(path: Path) -> list[str]:
     return []
 
 
+def check_pcio(path: Path) -> list[str]:
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(path) as archive:
+            widgets = json.loads(archive.read("widgets.json"))
+            names = set(archive.namelist())
+    except (zipfile.BadZipFile, KeyError, ValueError) as exc:
+        return [f"{path.name}: not a room file: {exc}"]
+    missing = {v[len("package://"):] for w in widgets if w.get("type") == "cardDeck"
+               for t in w["cardTypes"].values() for v in t.values() if str(v).startswith("package://")} - names
+    return [f"{path.name}: images missing: {sorted(missing)}"] if missing else []
+
+
 def check_outputs(folder: Path, pieces: tuple[str, ...] = ()) -> list[str]:
     """Open every file under ``folder``; return one line per problem (empty: all good).
     ``pieces``: name patterns of the PDFs whose pages carry pieces (need Trim/BleedBox)."""
@@ -120,6 +134,8 @@ def check_outputs(folder: Path, pieces: tuple[str, ...] = ()) -> list[str]:
                     problems.append(f"{rel}: a cut file without a cut path")
             except Exception as exc:  # noqa: BLE001 - any failure to parse is the finding
                 problems.append(f"{rel}: not DXF: {exc}")
+        elif suffix == ".pcio":  # a playingcards.io room file: a ZIP whose widgets.json parses
+            problems += check_pcio(path)
         elif suffix == ".json":
             try:
                 json.loads(path.read_text(encoding="utf-8"))
