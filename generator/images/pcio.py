@@ -173,7 +173,7 @@ def write_pcio(pieces: Sequence[Piece], out_dir: Path, options: ImageOptions, *,
         for asset in assets.values():
             _entry(archive, ASSETS + asset.name, asset.data)
     report.files.append(path)
-    report.notes.append(f"{path.name}: {len(widgets) - 1} widgets, {len(assets)} images at {options.dpi:g} dpi")
+    report.notes.append(f"{path.name}: {len(widgets)} widgets, {len(assets)} images at {options.dpi:g} dpi")
     return report
 
 
