@@ -39,6 +39,7 @@ from typing import Any
 
 from PIL import Image
 
+from ..errors import ParameterError
 from ..render.atomic import atomic_write
 from ..render.piece import Piece
 from .files import file_stems, group_name, image_bytes, is_round
@@ -124,7 +125,10 @@ def write_pcio(pieces: Sequence[Piece], out_dir: Path, options: ImageOptions, *,
         if shared:
             image = next(iter(backs.values())).image
             assert image is not None
-            back_asset = _add(assets, f"{group + '-' if group else ''}back.{ext}", image, ext, options.dpi)
+            stem = f"{group + '-' if group else ''}back"
+            if stem.lower() in {s.lower() for s in stems}:  # a card whose id is "back"
+                stem = stem[: -len("back")] + "shared-back"
+            back_asset = _add(assets, f"{stem}.{ext}", image, ext, options.dpi)
         card_types: dict[str, dict[str, str]] = {}
         for i in kinds:
             piece = pieces[i]
@@ -178,9 +182,13 @@ def write_pcio(pieces: Sequence[Piece], out_dir: Path, options: ImageOptions, *,
 
 
 def _add(assets: dict[str, _Asset], file: str, image: Image.Image, ext: str, dpi: float) -> _Asset:
-    """The asset for ``image`` (one per distinct file name)."""
-    if file not in assets:
-        assets[file] = _Asset(file, image_bytes(image, ext, dpi))
+    """The asset for ``image`` under ``file``; another image already there is an error naming it
+    (a card whose id is another's id plus ``-back``)."""
+    data = image_bytes(image, ext, dpi)
+    if file in assets and assets[file].data != data:
+        raise ParameterError(f"two different images would both be userassets/{file} in the room file; "
+                             "give the cards ids that differ more than by a -back ending")
+    assets.setdefault(file, _Asset(file, data))
     return assets[file]
 
 

@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.deck import resolve_deck
+from generator.errors import ParameterError
 from generator.images import pcio
 from generator.images.rasterise import pixel_size
 
@@ -164,3 +165,28 @@ def test_build_vendors_accepts_pcio(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     widgets, archive = room(tmp_path / "out" / "p" / "images-pcio" / "p.pcio")
     cards = check_room(widgets, archive)
     assert [len(v) for v in cards.values()] == [3]
+
+
+def write_deck(folder: Path, cards: str, backs: str = "") -> Path:
+    folder.mkdir()
+    (folder / "deck.yaml").write_text("name: Odd\ngame: none\nlayout: base\n" + backs + "cards:\n" + cards)
+    return folder
+
+
+def test_a_card_called_back_keeps_its_own_image(tmp_path: Path) -> None:
+    deck = write_deck(tmp_path / "d", "  - {id: back, name: Back}\n  - {id: A1, name: Ace}\n")
+    result = images(deck, "-o", tmp_path / "out", "--preset", "pcio", "--dpi", "40")
+    assert result.exit_code == 0, result.output
+    widgets, archive = room(tmp_path / "out" / "d.pcio")
+    check_room(widgets, archive)
+    (deck_widget,) = (w for w in widgets if w["type"] == "cardDeck")
+    assert deck_widget["cardTypes"]["type-back"]["face"] == "package://userassets/back.png"
+    assert deck_widget["backTemplate"]["objects"][0]["value"] == "package://userassets/shared-back.png"
+
+
+def test_two_images_for_one_file_name_is_an_error() -> None:
+    assets: dict[str, Any] = {}
+    pcio._add(assets, "A1-back.png", Image.new("RGB", (4, 4), "red"), "png", 72)
+    pcio._add(assets, "A1-back.png", Image.new("RGB", (4, 4), "red"), "png", 72)  # the same image: fine
+    with pytest.raises(ParameterError, match="userassets/A1-back.png"):
+        pcio._add(assets, "A1-back.png", Image.new("RGB", (4, 4), "blue"), "png", 72)
