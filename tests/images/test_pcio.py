@@ -21,6 +21,26 @@ from generator.images import pcio
 from generator.images.rasterise import pixel_size
 
 runner = CliRunner()
+EXPORTED = json.loads((Path(__file__).parent / "data" / "pcio-exported-keys.json").read_text())
+
+
+def json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    return {str: "string", list: "array", dict: "object"}[type(value)]
+
+
+def as_exported(kind: str, record: dict[str, Any]) -> None:
+    """Every key of ``record`` occurs in the site's exported rooms for ``kind``, with that JSON type."""
+    seen = EXPORTED[kind]
+    for key, value in record.items():
+        known = seen.get(key, seen.get("*"))
+        assert known is not None, f"{kind}.{key} is not in any exported room"
+        assert json_type(value) in known, f"{kind}.{key} is {json_type(value)}, exported rooms have {known}"
 
 
 def images(*args: object) -> Any:
@@ -50,6 +70,14 @@ def check_room(widgets: list[dict[str, Any]], archive: zipfile.ZipFile) -> dict[
     assert len(by_id) == len(widgets)  # ids are unique
     for w in widgets:
         assert {"id", "type", "x", "y", "z"} <= set(w), w
+        as_exported(w["type"], w)
+        if w["type"] == "cardDeck":
+            for template in (w["faceTemplate"], w["backTemplate"]):
+                as_exported("template", template)
+                for obj in template["objects"]:
+                    as_exported("templateObject", obj)
+            for card_type in w["cardTypes"].values():
+                as_exported("cardType", card_type)
     assert by_id["hand"]["type"] == "hand"
     cards: dict[str, list[dict[str, Any]]] = {}
     for card in (w for w in widgets if w["type"] == "card"):
