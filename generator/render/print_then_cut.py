@@ -130,7 +130,7 @@ def fit_error(machine: str, error: ParameterError, options: SheetOptions) -> Par
         w, h = CRICUT_AREA
         where = f"Cricut's Print Then Cut image ({_mm(w)} x {_mm(h)} mm, 6.75 x 9.25 in)"
     else:
-        where = (f"the Silhouette area of a {options.page} page ({_mm(options.margin)} mm from every edge: "
+        where = (f"the Silhouette area of the {options.page} page ({_mm(options.margin)} mm from every edge: "
                  "the registration marks)")
     return ParameterError(f"{error} -- with --print-then-cut {machine} pieces must fit {where}")
 
