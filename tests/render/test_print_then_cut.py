@@ -185,7 +185,9 @@ def test_cricut_images_are_design_space_sized_and_opaque_inside_the_cut_only(tmp
         alpha = image.getchannel("A")
         px = 300 / 25.4
         for x0, y0, x1, y1 in cut[number]:
-            row = lambda y: int((h - y) * px)  # noqa: E731
+            def row(y: float, h: float = h, px: float = px) -> int:
+                return int((h - y) * px)
+
             assert alpha.getpixel((int((x0 + x1) / 2 * px), row((y0 + y1) / 2))) == 255
             assert alpha.getpixel((int((x0 + 0.2) * px), row(y0 + 0.2))) == 255  # just inside the corner
             assert alpha.getpixel((int((x0 - 0.5) * px), row((y0 + y1) / 2))) == 0  # just outside the cut
