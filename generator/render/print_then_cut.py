@@ -125,14 +125,18 @@ def mark_boxes(page_w: float, page_h: float, marks: SilhouetteMarks = SILHOUETTE
 
 
 def fit_error(machine: str, error: ParameterError, options: SheetOptions) -> ParameterError:
-    """A piece too large for the machine's area: the planner's words, then the machine's area."""
+    """A piece too large for the machine's area, in the machine's words (the planner's advice
+    of a smaller margin does not apply: the machine sets it)."""
+    text = str(error)
+    piece = text.split(" does not fit")[0] if " does not fit" in text else "a piece"
     if machine == "cricut":
         w, h = CRICUT_AREA
-        where = f"Cricut's Print Then Cut image ({_mm(w)} x {_mm(h)} mm, 6.75 x 9.25 in)"
-    else:
-        where = (f"the Silhouette area of the {options.page} page ({_mm(options.margin)} mm from every edge: "
-                 "the registration marks)")
-    return ParameterError(f"{error} -- with --print-then-cut {machine} pieces must fit {where}")
+        return ParameterError(f"{piece} is larger than Cricut's Print Then Cut image ({_mm(w)} x {_mm(h)} mm, "
+                              "6.75 x 9.25 in), the most Design Space prints and then cuts; print it on a plain "
+                              "sheet (without --print-then-cut) or use a smaller --size")
+    return ParameterError(f"{piece} does not fit the Silhouette area of the {options.page} page "
+                          f"({_mm(options.margin)} mm from every edge, clear of the registration marks) with "
+                          f"{_mm(options.bleed)} mm bleed; use a larger --page or a smaller --bleed")
 
 
 class SilhouetteMarker:
