@@ -17,10 +17,11 @@ from . import options
 from .app import app, friendly
 from .checked import load_checked
 from .lang_args import in_language
+from .print_then_cut_args import finish, prepare
 from .progress import progress_bar
 from .project_args import SheetFlags
 from .sheet_args import back_offset as sheet_back_offset
-from .sheet_args import check_cut_file, echo_notes, sheet_options, with_sheet_flags, write_cut
+from .sheet_args import echo_notes, sheet_options, with_sheet_flags
 
 
 @app.command()
@@ -34,6 +35,7 @@ def cards(
     back_offset: options.BackOffset = None,
     printer: options.Printer = None,
     cut_file: options.CutFile = None,
+    print_then_cut: options.PrintThenCut = None,
     layout: options.Layout = None,
     size: options.Size = None,
     strict: options.Strict = False,
@@ -44,15 +46,15 @@ def cards(
     options_ = sheet_options(loaded, sheet, offset=back_offset, printer=printer, proof=proof)
     card_size = parse_card_size(size) if size else None
     pieces = card_pieces(loaded, layout, size=card_size, strict=strict)
-    check_cut_file(cut_file)
+    run, options_ = prepare(print_then_cut, cut_file, output, options_, pieces)
     cut: list[CutPage] = []
     with progress_bar() as bar:
         task = bar.add_task(f"{loaded.name}", total=len(with_copies(pieces)))
         report = write_sheets(pieces, output, options_, title=loaded.name,
                               progress=lambda done: bar.update(task, completed=done),
-                              cut=cut if cut_file else None)
+                              cut=cut if run.wants_cut else None, decorate=run.marker)
     echo_notes(report)
-    write_cut(cut_file, cut, output)
+    finish(run, cut)
     typer.echo(f"{output}: {report.pieces} cards on {report.pages} page{'s' if report.pages != 1 else ''} "
                f"({report.per_page} per page, {report.arrangement}, {report.orientation})")
 

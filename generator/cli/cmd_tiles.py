@@ -13,9 +13,10 @@ from ..render.sheet import with_copies, write_sheets
 from . import options
 from .app import app, friendly
 from .checked import load_checked
+from .print_then_cut_args import finish, prepare
 from .progress import progress_bar
 from .project_args import SheetFlags
-from .sheet_args import check_cut_file, echo_notes, sheet_options, with_sheet_flags, write_cut
+from .sheet_args import echo_notes, sheet_options, with_sheet_flags
 
 NOUNS = {"tile": "tiles", "coin": "coins", "die": "dice", "pawn": "pawns"}
 
@@ -34,21 +35,22 @@ def tiles(
     back_offset: options.BackOffset = None,
     printer: options.Printer = None,
     cut_file: options.CutFile = None,
+    print_then_cut: options.PrintThenCut = None,
 ) -> None:
     """Piecepack print-and-play: 2 in tiles, 3/4 in coins, die nets and fold-up pawns."""
     chosen = parse_components(components)
     loaded = load_checked(deck)
     options_ = sheet_options(loaded, sheet, offset=back_offset, printer=printer, proof=proof, model=SheetsIn)
     pieces = piecepack_pieces(loaded, packs, None if chosen == COMPONENTS else chosen)  # all: all that can be made
-    check_cut_file(cut_file)
+    run, options_ = prepare(print_then_cut, cut_file, output, options_, pieces)
     cut: list[CutPage] = []
     with progress_bar() as bar:
         task = bar.add_task(loaded.name, total=len(with_copies(pieces)))
         report = write_sheets(pieces, output, options_, title=loaded.name,
                               progress=lambda done: bar.update(task, completed=done),
-                              cut=cut if cut_file else None)
+                              cut=cut if run.wants_cut else None, decorate=run.marker)
     echo_notes(report)
-    write_cut(cut_file, cut, output)
+    finish(run, cut)
     counts = Counter(getattr(p, "kind", "piece") for p in with_copies(pieces))
     parts = ", ".join(f"{n} {NOUNS.get(k, k)}" for k, n in counts.items())
     typer.echo(f"{output}: {packs} piecepack{'s' if packs != 1 else ''} ({parts}) "

@@ -108,6 +108,12 @@ CutFile = Annotated[str | None, typer.Option(
     "--cut-file", metavar="svg|dxf", show_default=False,
     help="Also write a cutting machine's cut file beside the PDF (NAME-cut.svg or NAME-cut.dxf): the cut path "
          "of every piece on every front page, in the page's coordinates, one layer per page (see docs/images.md).")]
+PrintThenCut = Annotated[str | None, typer.Option(
+    "--print-then-cut", metavar="cricut|silhouette", show_default=False,
+    help="Sheets for a cutting machine's print then cut: silhouette prints Silhouette Studio's Type 1 "
+         "registration marks and writes a cut file per page (NAME-cut-N.dxf, or --cut-file svg); cricut writes "
+         "6.75 x 9.25 in images with transparent backgrounds (NAME-cricut-N.png) for Design Space, which prints "
+         "its own marks (see docs/images.md).")]
 
 # -- images (build.images, build.showcase) ---------------------------------------------
 Dpi = Annotated[float | None, typer.Option(

@@ -15,7 +15,6 @@ import typer
 from ..deck.model import Deck
 from ..deck.resolve import checked, resolve
 from ..deck.settings import CardSheetsIn, SheetsIn
-from ..errors import ParameterError
 from ..render.cards import proof_label
 from ..render.printer_config import parse_offset, printer_offset
 from ..render.sheet import SheetOptions
@@ -107,10 +106,3 @@ def write_cut(cut_file: str | None, pages: list[CutPage], output: Path) -> None:
     path = write_cut_file(pages, cut_path(output, cut_file.lower()), cut_file.lower())
     count = sum(len(p.shapes) for p in pages)
     typer.echo(f"{path}: cut paths of {count} pieces on {len(pages)} page{'s' if len(pages) != 1 else ''}", err=True)
-
-
-def check_cut_file(cut_file: str | None) -> None:
-    from ..render.cut_file import CUT_FORMATS
-
-    if cut_file is not None and cut_file.lower() not in CUT_FORMATS:
-        raise ParameterError(f"--cut-file {cut_file!r} is not valid; valid: {', '.join(CUT_FORMATS)}")

@@ -17,6 +17,10 @@ corner, exactly the rectangle the sheet draws its cut lines and crop marks from.
   ``PAGE-<n>`` per page, one closed LWPOLYLINE per rectangle (its rounded
   corners as bulges) or one CIRCLE per round piece, in the PDF's coordinates
   (y up, as DXF).
+
+``outline=True`` (``--print-then-cut``: one file per printed page) adds the page's outline on
+a layer of its own (``SHEET``, blue), not a cut: the designer aligns it with the page in the
+cutting software, then hides or deletes it.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from .atomic import atomic_write
 
 CUT_FORMATS = ("svg", "dxf")
 STROKE = "#ff0000"
+OUTLINE_STROKE = "#0000ff"
+OUTLINE_LAYER = "SHEET"
 HAIRLINE = 0.1  # mm: the SVG stroke (cutting software reads the path, not the stroke)
 
 
@@ -71,11 +77,11 @@ def cut_path(piece_path: Path, fmt: str) -> Path:
     return piece_path.with_name(f"{piece_path.stem}-cut.{fmt}")
 
 
-def write_cut_file(pages: Sequence[CutPage], path: Path, fmt: str) -> Path:
+def write_cut_file(pages: Sequence[CutPage], path: Path, fmt: str, *, outline: bool = False) -> Path:
     if fmt == "svg":
-        write_svg(pages, path)
+        write_svg(pages, path, outline=outline)
     elif fmt == "dxf":
-        write_dxf(pages, path)
+        write_dxf(pages, path, outline=outline)
     else:
         raise ValueError(f"unknown cut file format {fmt!r}; valid: {', '.join(CUT_FORMATS)}")
     return path
@@ -100,13 +106,17 @@ def svg_path(shape: CutShape, page_h: float) -> str:
             f"V{_n(top + r)}{arc}{_n(x0 + r)} {_n(top)}Z")
 
 
-def svg_text(pages: Sequence[CutPage]) -> str:
+def svg_text(pages: Sequence[CutPage], *, outline: bool = False) -> str:
     width = max((p.width for p in pages), default=0.0)
     height = max((p.height for p in pages), default=0.0)
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
            f'<svg xmlns="http://www.w3.org/2000/svg" '
            f'xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" '
            f'width="{_n(width)}mm" height="{_n(height)}mm" viewBox="0 0 {_n(width)} {_n(height)}">']
+    if outline:
+        out.append(f'<g id="sheet" inkscape:groupmode="layer" inkscape:label="{OUTLINE_LAYER} (align, do not cut)" '
+                   f'fill="none" stroke="{OUTLINE_STROKE}" stroke-width="{_n(HAIRLINE)}">'
+                   f'<rect x="0" y="0" width="{_n(width)}" height="{_n(height)}"/></g>')
     for page in pages:
         out.append(f'<g id="page-{page.number}" inkscape:groupmode="layer" '
                    f'inkscape:label="Page {page.number}" fill="none" stroke="{STROKE}" '
@@ -123,9 +133,9 @@ def svg_text(pages: Sequence[CutPage]) -> str:
     return "\n".join(out) + "\n"
 
 
-def write_svg(pages: Sequence[CutPage], path: Path) -> None:
+def write_svg(pages: Sequence[CutPage], path: Path, *, outline: bool = False) -> None:
     with atomic_write(path) as tmp:
-        tmp.write_text(svg_text(pages), encoding="utf-8")
+        tmp.write_text(svg_text(pages, outline=outline), encoding="utf-8")
 
 
 def dxf_points(shape: CutShape) -> list[tuple[float, float, float]]:
@@ -140,13 +150,18 @@ def dxf_points(shape: CutShape) -> list[tuple[float, float, float]]:
             (x1 - r, y1, 0.0), (x0 + r, y1, b), (x0, y1 - r, 0.0), (x0, y0 + r, b)]
 
 
-def write_dxf(pages: Sequence[CutPage], path: Path) -> None:
+def write_dxf(pages: Sequence[CutPage], path: Path, *, outline: bool = False) -> None:
     import ezdxf  # only for --cut-file dxf
     from ezdxf import units
 
     doc = ezdxf.new("R2010")
     doc.units = units.MM
     msp = doc.modelspace()
+    if outline:
+        doc.layers.add(OUTLINE_LAYER, color=5)  # ACI 5: blue
+        w = max((p.width for p in pages), default=0.0)
+        h = max((p.height for p in pages), default=0.0)
+        msp.add_lwpolyline([(0, 0), (w, 0), (w, h), (0, h)], close=True, dxfattribs={"layer": OUTLINE_LAYER})
     for page in pages:
         layer = f"PAGE-{page.number}"
         doc.layers.add(layer)

@@ -214,12 +214,15 @@ def write_sheets(
     title: str = "",
     progress: Callable[[int], None] | None = None,
     cut: list[CutPage] | None = None,
+    decorate: Callable[[Canvas, PagePlan, int], None] | None = None,
 ) -> SheetReport:
     """Write ``pieces`` (in order, each ``copies`` times) as a print-and-play PDF at ``path``.
 
     ``progress`` is called with the number of pieces placed so far after each page
     (the total is ``len(with_copies(pieces))``). ``cut``: a list that receives the cut
     path of every piece on every front page (``cut_file.CutPage``, for ``--cut-file``).
+    ``decorate(canvas, plan, page)`` draws on each front page after its pieces (the
+    registration marks of ``--print-then-cut silhouette``: print_then_cut.py).
     """
     register_fonts()
     unique = list(pieces)
@@ -248,6 +251,8 @@ def write_sheets(
                 cut.append(CutPage(pages + 1, plan.page_w, plan.page_h, tuple(
                     shape_of(piece, s.cut.x, s.cut.y, s.cut.w, s.cut.h)
                     for piece, s in zip(items, used, strict=False))))
+            if decorate is not None:
+                decorate(canvas, plan, pages + 1)
             if options.backs == "fold":
                 used += _draw_side(canvas, plan, items, options, "back")
                 if plan.fold_line is not None:

@@ -74,6 +74,19 @@ def cards_combos() -> list[Any]:
                 "--arrangement", r["arrangement"], "--color", r["color"], "--bleed", r["bleed"]]
         args += ["--cut-file", r["cut"]] if r["cut"] != "none" else []
         out.append(_param(combo, args + ([r["flag"]] if r["flag"] != "plain" else []), pieces=SHEETS))
+    return out + print_then_cut_combos("cards", ["cards", deck_arg("csv"), "-o", "OUT/cards.pdf"])
+
+
+def print_then_cut_combos(command: str, base: list[str]) -> list[Any]:
+    """``--print-then-cut`` (issue 40) for each machine, defaults first, with an explicit cut file
+    and paper, and the refused fold backs (exit 2, nothing written)."""
+    out = [_param(f"{command}-print-then-cut-{machine}", [*base, "--print-then-cut", machine], pieces=SHEETS)
+           for machine in ("silhouette", "cricut")]
+    out.append(_param(f"{command}-print-then-cut-silhouette-svg-letter",
+                      [*base, "--print-then-cut", "silhouette", "--cut-file", "svg", "--page", "letter"],
+                      pieces=SHEETS))
+    out.append(_param(f"{command}-print-then-cut-silhouette-fold",
+                      [*base, "--print-then-cut", "silhouette", "--backs", "fold"], expect=(2,), nothing=True))
     return out
 
 
@@ -161,7 +174,7 @@ def tiles_combos() -> list[Any]:
                 "--color", r["color"], "--backs", r["backs"], "--page", r["page"], "--packs", r["packs"]]
         args += ["--cut-file", r["cut"]] if r["cut"] != "none" else []
         out.append(_param(combo, args + ([r["flag"]] if r["flag"] != "plain" else []), pieces=SHEETS))
-    return out
+    return out + print_then_cut_combos("tiles", ["tiles", "-o", "OUT/tiles.pdf"])
 
 
 # -- rules ---------------------------------------------------------------------------
