@@ -94,23 +94,25 @@ def play(
     heuristic = getattr(game, "heuristic", None)
     steps = 0  # nodes passed so far: the index of the current one
     views = _viewers(strategies)
-    while not state.is_over():
-        seat = state.current()
-        if max_steps is not None and steps >= max_steps:
+    choosers = [s.choose for s in strategies]
+    # the state's methods, looked up once per game (the loop asks each at every node)
+    is_over, current, legal_actions, apply = state.is_over, state.current, state.legal_actions, state.apply
+    cap = max_steps if max_steps is not None else sys.maxsize
+    while not is_over():
+        seat = current()
+        if steps >= cap:
             return _cut_off(state)
         steps += 1
         if seat == CHANCE:
-            action = script.popleft() if script else state.sample_chance(rng)
+            apply(script.popleft() if script else state.sample_chance(rng))
         elif seat == SIMULTANEOUS:
             _joint(state, strategies, seats, resample, heuristic, steps - 1)
-            continue
         else:
-            legal = state.legal_actions()
+            legal = legal_actions()
             if not legal:
                 raise NoLegalAction(seat, steps - 1)
             view = state.view(seat) if views[seat] else NO_VIEW
-            action = strategies[seat].choose(Turn(seat, view, legal, resample, heuristic), seats[seat])
-        state.apply(action)
+            apply(choosers[seat](Turn(seat, view, legal, resample, heuristic), seats[seat]))
     return _finished(game, state)
 
 
