@@ -10,11 +10,8 @@ from __future__ import annotations
 import warnings
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from PIL import Image
-
+# Pillow loads with the first image checked (the deck validation of a deck without icons needs none)
 FORMATS = ("PNG", "JPEG", "GIF", "WEBP", "TIFF")  # decoded by Pillow, embedded via art.printable
 MAX_SIDE = 20_000  # pixels; a card at 1200 dpi is under 5,000
 
