@@ -37,12 +37,13 @@ import sys
 import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import CancelledError, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
-from multiprocessing import get_context
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import DeckpressError, ParameterError
+
+if TYPE_CHECKING:  # concurrent.futures and multiprocessing load when a pool is first made (not for --jobs 1)
+    from concurrent.futures import ProcessPoolExecutor
 
 CLUSTER_EXTRA = "pip install 'deckpress[cluster]'"
 CONNECT_TIMEOUT = 5.0  # seconds to reach a scheduler before saying it cannot be reached
@@ -124,6 +125,8 @@ class ProcessPool:
             initargs: Task = (), fork: bool = False) -> Iterator[tuple[int, Any]]:
         if not tasks:
             return
+        from concurrent.futures import as_completed
+
         with _process_pool(min(self.workers, len(tasks)), fork, initializer, initargs) as pool:
             futures = {pool.submit(fn, *args): index for index, args in enumerate(tasks)}
             try:
@@ -140,6 +143,8 @@ class ProcessPool:
 
 def start_method(fork: bool) -> Any:
     """The one start-method policy: ``fork`` only where asked for and on Linux, else ``spawn``."""
+    from multiprocessing import get_context
+
     return get_context("fork" if fork and sys.platform.startswith("linux") else "spawn")
 
 
@@ -149,6 +154,7 @@ def _process_pool(workers: int, fork: bool, initializer: Callable[..., None] | N
     process (``generator.workers``: a parent-death signal and watch), then run the
     run's own initializer."""
     import os
+    from concurrent.futures import ProcessPoolExecutor
 
     return ProcessPoolExecutor(max_workers=workers, mp_context=start_method(fork), initializer=_start_worker,
                                initargs=(os.getpid(), initializer, initargs))
@@ -211,6 +217,8 @@ class DaskCluster:
             initargs: Task = (), fork: bool = False) -> Iterator[tuple[int, Any]]:
         if not tasks:
             return
+        from concurrent.futures import CancelledError
+
         distributed = _distributed()
         token = uuid.uuid4().hex
         # the initargs (a pickled deck, ...) travel once to every worker, not once per task; hash=False:

@@ -10,10 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
-from ..console import SafeConsole
 from ..deck.model import Deck
 from ..executor import Executor, executing
 from ..games.api import Result
@@ -27,7 +24,8 @@ from ..render.atomic import atomic_write
 from . import options
 from .app import app, friendly
 from .checked import load_checked
-from .progress import progress_bar
+
+# rich (the progress bar, the tables) loads when a person is shown them, not for --json
 
 PROGRESS_FROM = 2000  # games: shorter runs finish before a bar is worth drawing
 
@@ -136,6 +134,10 @@ def _trace_file(path: Path) -> Iterator[Callable[[Mapping[str, Any]], None]]:
 
 @contextmanager
 def _progress_bar(games: int) -> Iterator[Callable[[int], None]]:
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+
+    from .progress import progress_bar
+
     columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with progress_bar(*columns) as bar:
         task = bar.add_task("games", total=games)
@@ -159,6 +161,10 @@ def _print_deal(result: Result, as_json: bool) -> None:
 
 
 def _print_summary(summary: Summary, deck: Deck) -> None:
+    from rich.table import Table
+
+    from ..console import SafeConsole
+
     deck_name = deck.name
     data = summary.to_json()
     named = _named(summary, deck)

@@ -83,34 +83,59 @@ def play(
     itself (every node counts, chance included; see :func:`turn_cap`): a game
     past it ends as unfinished. A seat that must act with no legal action raises
     :class:`NoLegalAction`."""
+    return _play(game, _Seating(game, strategies), rng, observer, scripted, max_steps)
+
+
+class _Seating:
+    """What :func:`play` asks of the game and the strategies, asked once for a run of
+    games with the same ones (:func:`_play_range`) instead of once per game."""
+
+    __slots__ = ("choosers", "deterministic", "heuristic", "resample", "strategies", "views")
+
+    def __init__(self, game: Game, strategies: Sequence[Strategy]) -> None:
+        self.strategies = strategies
+        self.deterministic = bool(strategies) and all(getattr(s, "deterministic", False) for s in strategies)
+        self.views = _viewers(strategies)
+        self.choosers = [s.choose for s in strategies]
+        self.heuristic = getattr(game, "heuristic", None)
+        own = getattr(game, "resample", None)  # else the old API's State.resample: per state (resampler)
+        self.resample = own if strategies and callable(own) else None
+
+
+def _play(game: Game, seating: _Seating, rng: random.Random, observer: TrickObserver | None = None,
+          scripted: Sequence[Action] = (), max_steps: int | None = None) -> Result:
+    """:func:`play` with the seating asked already."""
     state = game.new_state(observer)
-    if strategies and all(getattr(s, "deterministic", False) for s in strategies):
+    strategies = seating.strategies
+    if seating.deterministic:
         enable = getattr(state, "enable_cycle_check", None)
         if enable is not None:
             enable()
     script = deque(scripted)
     seats = seat_rngs(rng, len(strategies)) if strategies else []
-    resample = resampler(game, state) if strategies else None
-    heuristic = getattr(game, "heuristic", None)
+    resample = seating.resample
+    if resample is None and strategies:
+        resample = resampler(game, state)
+    heuristic, views, choosers = seating.heuristic, seating.views, seating.choosers
     steps = 0  # nodes passed so far: the index of the current one
-    views = _viewers(strategies)
-    while not state.is_over():
-        seat = state.current()
-        if max_steps is not None and steps >= max_steps:
+    # the state's methods, looked up once per game (the loop asks each at every node)
+    is_over, current, legal_actions, apply = state.is_over, state.current, state.legal_actions, state.apply
+    cap = max_steps if max_steps is not None else sys.maxsize
+    while not is_over():
+        seat = current()
+        if steps >= cap:
             return _cut_off(state)
         steps += 1
         if seat == CHANCE:
-            action = script.popleft() if script else state.sample_chance(rng)
+            apply(script.popleft() if script else state.sample_chance(rng))
         elif seat == SIMULTANEOUS:
             _joint(state, strategies, seats, resample, heuristic, steps - 1)
-            continue
         else:
-            legal = state.legal_actions()
+            legal = legal_actions()
             if not legal:
                 raise NoLegalAction(seat, steps - 1)
             view = state.view(seat) if views[seat] else NO_VIEW
-            action = strategies[seat].choose(Turn(seat, view, legal, resample, heuristic), seats[seat])
-        state.apply(action)
+            apply(choosers[seat](Turn(seat, view, legal, resample, heuristic), seats[seat]))
     return _finished(game, state)
 
 
@@ -217,12 +242,12 @@ def _play_range(game: Game, name: str, strategy: str | None, params: Params, see
         from .fast.engine import play_range
 
         return play_range(name, game, strategy, summary, start, stop, progress)
-    strategies = _strategies(name, strategy, _players(params))
+    seating = _Seating(game, _strategies(name, strategy, _players(params)))
     cap = turn_cap(name, params)
     done = 0
     for index in range(start, stop):
         try:
-            summary.add(play(game, strategies, game_rng(seed, index), max_steps=cap))
+            summary.add(_play(game, seating, game_rng(seed, index), max_steps=cap))
         except Exception as exc:  # a bug in a designer's game.py: name their file and line
             raise reproducible(exc, name, seed, index) from None
         done += 1

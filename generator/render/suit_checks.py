@@ -72,7 +72,7 @@ def _looks_like_piecepack(deck: Deck) -> bool:
 
 def _card_symbol_issues(deck: Deck) -> list[Issue]:
     """Each suit's symbols as the deck's card layout draws them (for its first card)."""
-    from .cards import deck_layout
+    from .deck_layout import deck_layout
 
     try:
         layout = deck_layout(deck)

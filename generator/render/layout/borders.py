@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
-
-from reportlab.lib.colors import Color
-from reportlab.pdfgen.canvas import Canvas
+from typing import TYPE_CHECKING
 
 from ..geometry import pt
 
+if TYPE_CHECKING:  # drawing needs ReportLab; the names of the styles (STYLES) do not
+    from reportlab.lib.colors import Color
+    from reportlab.pdfgen.canvas import Canvas
+
 STYLES = ("plain", "double", "dashed", "feathered", "flamed", "carved", "rippled", "vined",
           "gilded")
-Border = Callable[[Canvas, float, float, float, float, float, float], None]
+Border = Callable[["Canvas", float, float, float, float, float, float], None]
 
 
 def _rect(c: Canvas, x: float, y: float, w: float, h: float, r: float, width: float) -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from reportlab.lib.colors import Color
+if TYPE_CHECKING:  # ReportLab loads with the first colour parsed (the deck validation needs none)
+    from reportlab.lib.colors import Color
 
 _HEX = re.compile(r"^#([0-9a-fA-F]{6})([0-9a-fA-F]{2})?$")
 NAMES = {"white": "#FFFFFF", "black": "#000000", "gold": "#C9A227", "grey": "#808080",
@@ -29,6 +31,8 @@ def parse_color(text: str) -> Color | None:
     rgb = m.group(1)
     alpha = int(m.group(2), 16) / 255 if m.group(2) else 1.0
     r, g, b = (int(rgb[i : i + 2], 16) / 255 for i in (0, 2, 4))
+    from reportlab.lib.colors import Color
+
     return Color(r, g, b, alpha=alpha)
 
 

@@ -11,8 +11,7 @@ import warnings
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image
-
+# Pillow loads with the first image checked (the deck validation of a deck without icons needs none)
 FORMATS = ("PNG", "JPEG", "GIF", "WEBP", "TIFF")  # decoded by Pillow, embedded via art.printable
 MAX_SIDE = 20_000  # pixels; a card at 1200 dpi is under 5,000
 
@@ -23,6 +22,8 @@ class ImageProblem(Exception):
 
 def max_pixels() -> int:
     """Pillow's decompression-bomb limit (``Image.MAX_IMAGE_PIXELS``), or 89 M if unset."""
+    from PIL import Image
+
     return int(Image.MAX_IMAGE_PIXELS or 89_478_485)
 
 
@@ -34,6 +35,8 @@ def check_image(path: Path) -> tuple[int, int]:
 
 @lru_cache(maxsize=1024)
 def _check(path: str, size: int, mtime: int) -> tuple[int, int]:
+    from PIL import Image  # loaded when the first image is checked
+
     limit = max_pixels()
     try:
         with warnings.catch_warnings():

@@ -18,10 +18,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .art import art_reader
-from .images import ImageProblem, check_image
-from .svg import draw_svg, is_svg, svg_size
+from .images import ImageProblem
 from .symbols import SHAPES, draw_symbol
+
+# drawing an icon (ReportLab's image reader, svglib) and reading one (Pillow) load
+# when an icon is first met: the deck validation of a deck of built-in shapes needs neither
 
 ICON_SUFFIXES = (".png", ".svg")
 
@@ -53,6 +54,9 @@ def find_symbol(name: str, folders: Sequence[Path]) -> str | Path | None:
         return None
     found = _icon(text, tuple(folders))
     if found is not None:
+        from .images import check_image
+        from .svg import is_svg, svg_size
+
         svg_size(found) if is_svg(found) else check_image(found)
     return found
 
@@ -88,6 +92,10 @@ def draw_found(canvas: Any, found: str | Path, x: float, y: float, w: float, h: 
 
 def draw_icon_file(canvas: Any, path: Path, x: float, y: float, w: float, h: float) -> None:
     """A PNG or SVG icon fitted (contained) and centred in the box, in its own colours."""
+    from .art import art_reader
+    from .images import check_image
+    from .svg import draw_svg, is_svg
+
     if is_svg(path):
         draw_svg(canvas, path, (x, y, w, h), "contain")
         return

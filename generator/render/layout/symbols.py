@@ -9,9 +9,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from reportlab.lib.colors import Color
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
+if TYPE_CHECKING:  # drawing needs ReportLab; the shapes' names and outlines (SHAPES) do not
+    from reportlab.lib.colors import Color
+    from reportlab.pdfgen.canvas import Canvas
 
 Op = tuple[float | str, ...]
 
@@ -138,5 +140,7 @@ def paint_shape(canvas: Canvas, shape: Shape, ox: float, oy: float, size: float,
             canvas.setLineJoin(1)
         canvas.drawPath(path, stroke=1, fill=0)
     else:
+        from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
+
         canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_EVEN_ODD if even_odd else FILL_NON_ZERO)
     canvas.restoreState()

@@ -175,10 +175,10 @@ class CrownState(StateBase):
         g = self.game
         hand = self.hands[self.turn]
         if self.trick:
-            led = g.suit[self.trick[0][1]]
-            follow = [c for c in hand if g.suit[c] == led]
+            suit, led = g.suit, g.suit[self.trick[0][1]]
+            follow = [g.actions[c] for c in hand if suit[c] == led]
             if follow:
-                return [g.actions[c] for c in follow]
+                return follow
         return [g.actions[c] for c in hand]
 
     def sample_chance(self, rng: random.Random) -> Action:
@@ -201,22 +201,27 @@ class CrownState(StateBase):
         hand = self.hands[self.turn] if self.dealt else []
         if c not in hand:
             raise ValueError(f"crowns: {action} is not legal now")
-        if self.trick and g.suit[c] != g.suit[self.trick[0][1]]:
-            led = self.trick[0][1]
-            if any(g.suit[x] == g.suit[led] for x in hand):
+        trick, suit = self.trick, g.suit
+        if trick and suit[c] != suit[trick[0][1]]:
+            led = trick[0][1]
+            if suit[led] in [suit[x] for x in hand]:
                 raise ValueError(f"crowns: {action} does not follow suit")
             self.voids[self.turn] |= g.bit[led]
         hand.remove(c)
-        self.trick.append((self.turn, c))
+        trick.append((self.turn, c))
         self.played.append(c)
         self.shown[c] += 1
-        if len(self.trick) < self.n:
+        if len(trick) < self.n:
             self.turn = (self.turn + 1) % self.n
             return
-        led = g.suit[self.trick[0][1]]
-        seat, card = max((p for p in self.trick if g.suit[p[1]] == led), key=lambda p: g.rank[p[1]])
+        # the highest rank of the suit led takes the trick (the first played of equal ranks)
+        seat, card = trick[0]
+        led, rank = suit[card], g.rank
+        for s, x in trick[1:]:
+            if suit[x] == led and rank[x] > rank[card]:
+                seat, card = s, x
         self.won[seat] += 1
-        self.points[seat] += sum(g.crowns[c] for _, c in self.trick)
+        self.points[seat] += sum([g.crowns[x] for _, x in trick])
         self.took[card] += 1
         if self.observer is not None:
             self.observer({"trick": self.tricks + 1, "cards": [g.ids[c] for _, c in self.trick], "winner": seat})
@@ -233,9 +238,10 @@ class CrownState(StateBase):
             best = max(zip(self.points, self.won, strict=True))
             top = [s for s in range(self.n) if (self.points[s], self.won[s]) == best]
             winner = top[0] if len(top) == 1 else None
-        ids = self.game.ids
+        # per card (times played, tricks it took): the balance report's card table
+        card_stats = dict(zip(self.game.ids, zip(self.shown, self.took, strict=True), strict=True))
         return Result(winner=winner, tricks=self.tricks, counts=list(self.won), scores=[float(p) for p in self.points],
-                      card_stats={cid: (self.shown[i], self.took[i]) for i, cid in enumerate(ids)})
+                      card_stats=card_stats)
 
     def view(self, seat: int) -> dict[str, Any]:
         ids = self.game.ids
