@@ -147,6 +147,22 @@ def test_a_rule_booklet_over_its_limit_is_refused_by_check_as_by_rules(tmp_path:
     assert not (tmp_path / "r.pdf").exists()
 
 
+def test_a_rule_template_may_be_as_long_as_a_booklet_and_no_longer(tmp_path: Path) -> None:
+    """A designer's rulebook longer than a layout text (10,000 characters) renders; the
+    760,000-character template of issue 41 is refused before it is parsed."""
+    folder = project(tmp_path)
+    rules = folder / "rules" / "weiji.md.j2"
+    original = rules.read_text()
+    rules.write_text(original + "\n" + "A rule sentence that a long rulebook could hold. " * 400 + "\n")
+    assert 20_000 < len(rules.read_text()) < limits.RULES_TEXT
+    code, output = run("check", str(folder), "--games", "0")
+    assert code == 0, output
+    rules.write_text(original + "\n" + "Filler words that say nothing much. " * 21_000 + "\n")
+    code, output = run("check", str(folder), "--games", "0")
+    assert code == 2, output
+    assert f"weiji.md.j2:1: rule template: a template longer than {limits.RULES_TEXT:,} characters" in output, output
+
+
 def test_the_shared_limits_live_in_one_place() -> None:
     assert rows.MAX_TEXT is limits.CARD_TEXT
     assert context.DRAWN_TEXT is limits.DRAWN_TEXT
