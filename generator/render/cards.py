@@ -123,8 +123,8 @@ def _own_element(layout: Layout, side: str, name: str, overrides: dict[str, str]
         places = [(f or file, at) for f, at, _fld in own.values()]
         fields = {(f or file, at): fld for f, at, fld in own.values() if places.count((f or file, at)) == 1}
         raise RenderError([Problem(p.message.replace(f"layout {Path(p.file).stem},", f"layout {label},", 1),
-                                   p.file, p.line, p.card, fields.get((p.file, p.line)))
-                           if p.file is not None and (p.file, p.line) in places else p
+                                   p.file, p.line, p.card, fields.get((Path(p.file), p.line)))
+                           if p.file is not None and (Path(p.file), p.line) in places else p
                            for p in exc.problems]) from None
 
 

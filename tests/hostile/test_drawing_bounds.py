@@ -111,6 +111,11 @@ def test_a_card_field_that_renders_too_long_names_the_card_row_and_field(tmp_pat
     assert code == 2, output
     assert "cards.csv:2: card A01, field 'tagline.text': layout mycards, element 'tagline':" in output, output
     assert "20,000 characters, more than a box can show" in output, output
+    cards.write_text(cards.read_text().replace("tagline.text", "tagline.size").replace("{{ 'y' * 20000 }}", "9999"))
+    deck.write_text(deck.read_text().replace("tagline.text", "tagline.size"))
+    code, output = run("check", str(folder), "--games", "0")
+    assert code == 2, output
+    assert "cards.csv:2: card A01, field 'tagline.size': layout mycards, element 'tagline': size:" in output, output
 
 
 def test_every_refusal_of_a_layout_key_names_its_line_and_field(tmp_path: Path) -> None:
