@@ -66,14 +66,14 @@ def main(sizes: tuple[int, ...]) -> None:
         for n in sorted(sizes):
             folder = make_project(root, n)
             seconds, peak, code, cpu = run([DECKPRESS, "check", str(folder), "--games", "0"])
-            rows.append((n, peak, seconds))
+            rows.append((n, peak, cpu))
             print(f"{n:>8,} {peak:>7.0f} MB {seconds:>6.1f} s {cpu:>6.1f} s  {code}")
         if len(rows) > 1:
             (n0, _, s0), (n1, _, s1) = rows[0], rows[-1]
-            print(f"time ratio {n1:,}/{n0:,} rows: {s1 / s0:.1f} (linear: {n1 / n0:.0f})")
-        n, peak, seconds = rows[-1]
-        within = peak <= LIMIT_MB and seconds <= LIMIT_S
-        print(f"largest: {n:,} rows in {seconds:.0f} s and {peak:.0f} MB "
+            print(f"CPU time ratio {n1:,}/{n0:,} rows: {s1 / s0:.1f} (linear: {n1 / n0:.0f})")
+        n, peak, cpu = rows[-1]  # CPU seconds: wall time on a shared machine measures its load
+        within = peak <= LIMIT_MB and cpu <= LIMIT_S
+        print(f"largest: {n:,} rows in {cpu:.0f} s CPU and {peak:.0f} MB "
               f"({'within' if within else 'OVER'} the {LIMIT_S:.0f} s / {LIMIT_MB} MB goal)")
     finally:
         shutil.rmtree(root, ignore_errors=True)
