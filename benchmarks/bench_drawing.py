@@ -28,6 +28,7 @@ from pathlib import Path
 
 from generator.deck.limits import CARD_TEXT, DRAWN_TEXT, RULES_TEXT
 from generator.render.fonts import register_fonts
+from generator.render.layout.linebreak import hyphenation_points, opportunities
 from generator.render.layout.textfit import fit_rich
 
 DECKPRESS = str(Path(sys.executable).with_name("deckpress"))
@@ -38,9 +39,12 @@ def fits() -> float:
     register_fonts()
     worst = 0.0
     for n in (CARD_TEXT, DRAWN_TEXT):
-        for kind, text in (("one word", "W" * n), ("words", " ".join(["word"] * (n // 5)))):
+        for kind, text in (("one word", "W" * n), ("words", " ".join(["word"] * (n // 5))),
+                           ("CJK", "中" * n)):
             for box, (w, h) in BOXES.items():
                 fit_rich.cache_clear()
+                opportunities.cache_clear()  # every case from cold: the line-break memo of one case
+                hyphenation_points.cache_clear()  # (the tails of 'WWW...') would serve the next
                 start = time.process_time()
                 fit_rich(text, "Roboto", 500.0, 1.0, w, h)
                 seconds = time.process_time() - start
