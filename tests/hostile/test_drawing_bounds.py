@@ -140,13 +140,15 @@ def test_a_rule_booklet_over_its_limit_is_refused_by_check_as_by_rules(tmp_path:
     rules = folder / "rules" / "weiji.md.j2"
     rules.write_text(rules.read_text() + "\n{% for i in range(3000) %}\n"
                      "A paragraph of filler text number {{ i }} that says nothing much at all here.\n{% endfor %}\n")
+    at = line_of(rules, "range(3000)")  # the loop writing when the text passed the limit (Jinja2's own lines)
     said = []
     for command in (["check", str(folder), "--games", "0"],
                     ["rules", "weiji", "--deck", str(folder), "-o", str(tmp_path / "r.pdf")]):
         code, output = run(*command)
         assert code == 2, (command, output)
         line = next(line for line in output.splitlines() if "weiji.md.j2" in line)
-        assert f"more than a rule booklet may hold ({limits.RULES_TEXT:,}" in line, line
+        assert f"weiji.md.j2:{at}: rule template: the booklet's text grows past what a rule booklet may hold " \
+               f"({limits.RULES_TEXT:,} characters" in line, line
         said.append(line)
     assert said[0] == said[1]
     assert not (tmp_path / "r.pdf").exists()
