@@ -84,8 +84,10 @@ def test_watch_runs_the_edited_game_py_and_writes_its_title(tmp_path: Path) -> N
         assert "Crown Tricks" in footer()
         game.write_text(game.read_text().replace(WINNER, WINNER + "\n            winner = 0"))
         until("the verdict of the edited rules", lambda: wins() == [GAMES, 0])
+        rebuilds = log.read_text().count("built ")
         game.write_text(game.read_text().replace(TITLE, 'title = "Crown Feasts"'))
         until("the new title in the booklet's footer", lambda: "Crown Feasts" in footer())
+        until("the end of that rebuild", lambda: log.read_text().count("built ") > rebuilds)
         assert "Crown Tricks" not in footer()
     finally:
         proc.send_signal(signal.SIGINT)
