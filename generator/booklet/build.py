@@ -86,14 +86,12 @@ def render_rules_text(game: str, context: dict[str, Any], search: Sequence[Path]
         template = env.get_template(name)
         where = Path(template.filename or where)
         with Budget(steps=1_000_000, text=2_000_000, seconds=60):
-            text = template.render(**context)
-        if len(text) > RULES_TEXT:  # check renders it too: refused there as here, before any layout
-            raise _TooLong(len(text))
-        return text
+            return _bounded(template, context)  # check renders it too: refused there as here
     except _TooLong as exc:
-        raise RenderError(Problem(f"rule template: the booklet's text comes to {exc.args[0]:,} characters, "
-                                  f"more than a rule booklet may hold ({RULES_TEXT:,}, about "
-                                  f"{RULES_TEXT // 2_800} A5 pages of plain text)", where)) from None
+        file, line = exc.args if exc.args[0] is not None else (where, None)
+        raise RenderError(Problem(f"rule template: the booklet's text grows past what a rule booklet may hold "
+                                  f"({RULES_TEXT:,} characters, about {RULES_TEXT // 2_800} A5 pages of plain "
+                                  "text) at this line", file, line)) from None
     except jinja2.TemplateNotFound as exc:
         if exc.name not in (None, name):  # the game's template was found; a file it includes was not
             raise RenderError(Problem(_missing_include(str(exc.name), folders), where, _line(exc))) from None
@@ -107,7 +105,37 @@ def render_rules_text(game: str, context: dict[str, Any], search: Sequence[Path]
 
 
 class _TooLong(Exception):
-    """A rule booklet's rendered text over RULES_TEXT characters (its length)."""
+    """A rule booklet's rendered text over RULES_TEXT characters: the template file and
+    line that was writing when it passed the limit (None, None where unknown)."""
+
+
+def _bounded(template: Any, context: dict[str, Any]) -> str:
+    """``template`` rendered chunk by chunk, stopped as soon as its text passes RULES_TEXT
+    (no more is rendered: a text far over the limit costs no more than one at it)."""
+    parts: list[str] = []
+    total = 0
+    stream = template.generate(**context)
+    for chunk in stream:
+        total += len(chunk)
+        if total > RULES_TEXT:
+            found = _writing(stream)
+            stream.close()
+            raise _TooLong(*found)
+        parts.append(chunk)
+    return "".join(parts)
+
+
+def _writing(stream: Any) -> tuple[Path | None, int | None]:
+    """The template file and line a paused render is at: the innermost Jinja2 frame (a
+    block or an included file is a generator of its own, reached through ``gi_yieldfrom``)."""
+    found: tuple[Path | None, int | None] = (None, None)
+    while stream is not None and getattr(stream, "gi_frame", None) is not None:
+        frame = stream.gi_frame
+        template = frame.f_globals.get("__jinja_template__")
+        if template is not None and template.filename:
+            found = (Path(template.filename), template.get_corresponding_lineno(frame.f_lineno))
+        stream = getattr(stream, "gi_yieldfrom", None)
+    return found
 
 
 def _template_line(exc: BaseException, where: Path) -> int | None:

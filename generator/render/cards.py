@@ -53,6 +53,37 @@ def _overrides(card: Card, side: str) -> dict[str, dict[str, str]]:
     return out
 
 
+def _card_keys(card: Card, side: str, name: str) -> dict[str, tuple[Path | None, int | None, str]]:
+    """Keys of element ``name`` that the card's own fields set (``title.text``, or
+    ``back.title.text``): the deck file and line of each field, and its name."""
+    if not card.fields:
+        return {}
+    prefix = f"back.{name}." if side == "back" else f"{name}."
+    source = card.source
+    return {key[len(prefix):]: (source.files.get(key, source.file), source.line_of(key), key)
+            for key in card.fields if key.startswith(prefix) and "." not in key[len(prefix):]}
+
+
+def _own_element(layout: Layout, side: str, name: str, overrides: dict[str, str], card: Card) -> Element:
+    """Element ``name`` with the keys the card's own fields set (``title.size``), validated:
+    a problem names the line that wrote the key (the card's field, or the layout's line)."""
+    entry = {**layout.raw[side][name], **overrides}
+    file, line = layout.origin(side, name)
+    label = layout.name if file == layout.path else file.stem
+    own = _card_keys(card, side, name)
+    keys = {k: layout.origin(side, name, k) for k in entry if k not in own}
+    try:
+        return validate_element(entry, layout=label, path=file, name=name, card=card.id, line=line,
+                                keys={**keys, **{k: (f or file, at) for k, (f, at, _fld) in own.items()}})
+    except RenderError as exc:  # a problem in a card's field: that field, under the layout's name
+        places = [(f or file, at) for f, at, _fld in own.values()]
+        fields = {(f or file, at): fld for f, at, fld in own.values() if places.count((f or file, at)) == 1}
+        raise RenderError([Problem(p.message.replace(f"layout {Path(p.file).stem},", f"layout {label},", 1),
+                                   p.file, p.line, p.card, fields.get((Path(p.file), p.line)))
+                           if p.file is not None and (Path(p.file), p.line) in places else p
+                           for p in exc.problems]) from None
+
+
 class CardPiece:
     """One card of a deck, drawn by its layout (front) and back layout.
 
@@ -102,7 +133,7 @@ class CardPiece:
                 if printed is not None:
                     texts += printed
                 else:  # an attribute table: what it prints depends on the card's values
-                    where = Where(layout.name, layout.path, self._card.id, name)
+                    where = self._where(side, name)
                     assert isinstance(e, Attributes)
                     tables.append((e, where, memo.table_texts(e, ctx, where)))
             for e, _where, (labels, values, raws) in tables:
@@ -125,9 +156,7 @@ class CardPiece:
         overrides = _overrides(card, side) if card.fields else {}
         for name, element, plan in memo.side(layout, side):
             if name in overrides:
-                entry = {**layout.raw[side][name], **overrides[name]}
-                element = validate_element(entry, layout=layout.name, path=layout.path,
-                                           name=name, card=card.id)
+                element = _own_element(layout, side, name, overrides[name], card)
                 found = self._check_one(side, name, element, ctx, memo)
             else:
                 found = self._check_known(side, name, element, plan, ctx, memo)
@@ -179,9 +208,9 @@ class CardPiece:
         return tuple(getattr(resolved, f) for f, _s in plan.own) if resolved is not None else ()
 
     def _where(self, side: str, name: str) -> Where:
-        layout = self._layouts[side]
-        file, _line = layout.origin(side, name)  # the file that wrote the element (extends: chain)
-        return Where(layout.name if file == layout.path else file.stem, file, self._card.id, name)
+        """The element's file and line (the layout of the extends: chain that wrote it), and
+        the deck line of each key the card's own field sets (``title.text``)."""
+        return Where.of(self._layouts[side], side, self._card.id, name, _card_keys(self._card, side, name))
 
     def _check_one(self, side: str, name: str, element: Element, ctx: dict[str, Any], memo: CheckMemo
                    ) -> tuple[Element | None, Path | None, tuple[str, ...] | None]:
@@ -209,9 +238,7 @@ class CardPiece:
         out = []
         for name, element in layout.side(side):
             if name in overrides:
-                entry = {**layout.raw[side][name], **overrides[name]}
-                element = validate_element(entry, layout=layout.name, path=layout.path,
-                                           name=name, card=card.id)
+                element = _own_element(layout, side, name, overrides[name], card)
             resolved = resolve(element, ctx, self._where(side, name))
             if resolved is not None:
                 out.append((name, resolved))
@@ -244,7 +271,7 @@ class CardPiece:
         box = CardBox(self.width, self.height, bleed, dw, dh, layout.safe_zone)
         ctx = self._ctx
         found = draw_elements(canvas, self._resolve(side, ctx), box, layout, self.id, ctx,
-                              self._folders)
+                              self._folders, side)
         for w in found:
             if w not in self.warnings:
                 self.warnings.append(w)
@@ -328,7 +355,10 @@ def _named_by_deck(deck: Deck, key: str | None) -> Iterator[None]:
     except RenderError as exc:
         if key is None or deck.path is None:
             raise
-        raise RenderError([p if p.file is not None else Problem(p.message, deck.path, None, None, key)
+        from ..deck.issues import deck_line
+
+        line = deck_line(deck, key.split(".")[0])  # layout: or back: (a flow mapping with layout:)
+        raise RenderError([p if p.file is not None else Problem(p.message, deck.path, line, None, key)
                            for p in exc.problems]) from None
 
 

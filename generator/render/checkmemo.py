@@ -195,7 +195,7 @@ class CheckMemo:
             found = self._cells.get(key) if key is not None else None
             if found is None:
                 row = {**ctx, "attr": a, "value": raw, "text": a.format(raw, deck.no_data)}
-                found = (render(el.label, row, where), render(el.value, row, where))
+                found = (render(el.label, row, where, "label"), render(el.value, row, where, "value"))
                 if key is not None:
                     _bounded(self._cells)[key] = found
             labels.append(found[0])

@@ -89,7 +89,7 @@ def _card_symbol_issues(deck: Deck) -> list[Issue]:
             if not isinstance(element, Symbol | Icon | Pips):
                 continue
             try:
-                resolved = resolve(element, ctx, Where(layout.name, layout.path, card.id, name))
+                resolved = resolve(element, ctx, Where.of(layout, "front", card.id, name))
             except DeckpressError:
                 continue  # template errors: the card check names them
             if resolved is None or not isinstance(resolved, Symbol | Icon | Pips):

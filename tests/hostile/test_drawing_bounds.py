@@ -79,17 +79,60 @@ def test_a_word_longer_than_its_box_is_broken_and_cut_with_a_warning(tmp_path: P
     assert (tmp_path / "cards.pdf").stat().st_size > 1000
 
 
+def line_of(path: Path, text: str) -> int:
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if text in line)
+
+
 def test_a_layout_text_longer_than_any_box_is_refused_by_check_and_cards(tmp_path: Path) -> None:
     folder = project(tmp_path)
     layout = folder / "layouts" / "mycards.yaml"
     layout.write_text(layout.read_text().replace("text: '{{ fields.tagline }}'",
                                                  "text: \"{{ ('x' * 90000)|center(99999) }}\"", 1))
+    at = line_of(layout, "center(99999)")
     for command in (["check", str(folder), "--games", "0"], ["cards", str(folder), "-o", str(tmp_path / "c.pdf")]):
         code, output = run(*command)
         assert code == 2, (command, output)
-        assert "mycards.yaml" in output and "element 'tagline'" in output, output
+        # file, line, card and field, as every other deckpress error
+        assert f"mycards.yaml:{at}: card A01, field 'text': layout mycards, element 'tagline':" in output, output
         assert f"99,999 characters, more than a box can show (at most {limits.DRAWN_TEXT:,})" in output, output
     assert not (tmp_path / "c.pdf").exists()
+
+
+def test_a_card_field_that_renders_too_long_names_the_card_row_and_field(tmp_path: Path) -> None:
+    folder = project(tmp_path)
+    cards = folder / "cards.csv"
+    lines = cards.read_text().splitlines()
+    lines[0] += ",tagline.text"
+    lines[1:] = [lines[1] + ",{{ 'y' * 20000 }}", *(row + "," for row in lines[2:])]
+    cards.write_text("\n".join(lines) + "\n")
+    deck = folder / "deck.yaml"
+    deck.write_text(deck.read_text().replace("fields: [tagline]", "fields: [tagline, tagline.text]", 1))
+    code, output = run("check", str(folder), "--games", "0")
+    assert code == 2, output
+    assert "cards.csv:2: card A01, field 'tagline.text': layout mycards, element 'tagline':" in output, output
+    assert "20,000 characters, more than a box can show" in output, output
+    cards.write_text(cards.read_text().replace("tagline.text", "tagline.size").replace("{{ 'y' * 20000 }}", "9999"))
+    deck.write_text(deck.read_text().replace("tagline.text", "tagline.size"))
+    code, output = run("check", str(folder), "--games", "0")
+    assert code == 2, output
+    assert "cards.csv:2: card A01, field 'tagline.size': layout mycards, element 'tagline': size:" in output, output
+
+
+def test_every_refusal_of_a_layout_key_names_its_line_and_field(tmp_path: Path) -> None:
+    """A font no one registered, a ``when`` that fails, a colour a template makes up: each
+    refusal names the layout file, the line of the key, the card and the key."""
+    folder = project(tmp_path)
+    layout = folder / "layouts" / "mycards.yaml"
+    original = layout.read_text()
+    cases = [("font: Roboto-Italic", "font: NoSuchFont", "font"),
+             ("min_size: 5.5", "min_size: 5.5\n    when: '{{ 1 / 0 }}'", "when"),
+             ("x: 4", "x: '{{ 2 * 5000 }}'", "x")]
+    for old, new, key in cases:
+        layout.write_text(original.replace(old, new, 1))
+        at = line_of(layout, new.splitlines()[-1].strip())
+        code, output = run("check", str(folder), "--games", "0")
+        assert code == 2, (key, output)
+        assert f"mycards.yaml:{at}: card A01, field '{key}': layout mycards, element 'tagline':" in output, output
 
 
 def test_a_rule_booklet_over_its_limit_is_refused_by_check_as_by_rules(tmp_path: Path) -> None:
@@ -97,16 +140,34 @@ def test_a_rule_booklet_over_its_limit_is_refused_by_check_as_by_rules(tmp_path:
     rules = folder / "rules" / "weiji.md.j2"
     rules.write_text(rules.read_text() + "\n{% for i in range(3000) %}\n"
                      "A paragraph of filler text number {{ i }} that says nothing much at all here.\n{% endfor %}\n")
+    at = line_of(rules, "range(3000)")  # the loop writing when the text passed the limit (Jinja2's own lines)
     said = []
     for command in (["check", str(folder), "--games", "0"],
                     ["rules", "weiji", "--deck", str(folder), "-o", str(tmp_path / "r.pdf")]):
         code, output = run(*command)
         assert code == 2, (command, output)
         line = next(line for line in output.splitlines() if "weiji.md.j2" in line)
-        assert f"more than a rule booklet may hold ({limits.RULES_TEXT:,}" in line, line
+        assert f"weiji.md.j2:{at}: rule template: the booklet's text grows past what a rule booklet may hold " \
+               f"({limits.RULES_TEXT:,} characters" in line, line
         said.append(line)
     assert said[0] == said[1]
     assert not (tmp_path / "r.pdf").exists()
+
+
+def test_a_rule_template_may_be_as_long_as_a_booklet_and_no_longer(tmp_path: Path) -> None:
+    """A designer's rulebook longer than a layout text (10,000 characters) renders; the
+    760,000-character template of issue 41 is refused before it is parsed."""
+    folder = project(tmp_path)
+    rules = folder / "rules" / "weiji.md.j2"
+    original = rules.read_text()
+    rules.write_text(original + "\n" + "A rule sentence that a long rulebook could hold. " * 400 + "\n")
+    assert 20_000 < len(rules.read_text()) < limits.RULES_TEXT
+    code, output = run("check", str(folder), "--games", "0")
+    assert code == 0, output
+    rules.write_text(original + "\n" + "Filler words that say nothing much. " * 21_000 + "\n")
+    code, output = run("check", str(folder), "--games", "0")
+    assert code == 2, output
+    assert f"weiji.md.j2:1: rule template: a template longer than {limits.RULES_TEXT:,} characters" in output, output
 
 
 def test_the_shared_limits_live_in_one_place() -> None:

@@ -92,6 +92,20 @@ def test_a_chain_within_the_limit_loads_and_a_real_loop_is_still_a_loop(tmp_path
     assert code == 2 and "extend each other in a loop" in output, output
 
 
+def test_an_extends_that_names_no_layout_or_one_outside_names_its_own_line(tmp_path: Path) -> None:
+    """Not the deck's ``layout:`` line (it named a layout that exists), nor no line at all."""
+    folder = project(tmp_path)
+    layout = folder / "layouts" / "mycards.yaml"
+    at = next(i for i, line in enumerate(layout.read_text().splitlines(), 1) if line.startswith("extends:"))
+    (tmp_path / "outside.yaml").write_text("name: outside\n")
+    for parent, said in (("nosuch", "layout 'nosuch' not found"), ("../../outside.yaml", "layout '../../outside.yaml' is outside the allowed")):
+        edit(layout, layout.read_text().splitlines()[at - 1], f"extends: {parent}")
+        code, output = run("check", str(folder), "--games", "0")
+        assert code == 2, output
+        assert f"mycards.yaml:{at}: field 'extends': {said}" in output, output
+        assert "deck.yaml" not in output, output
+
+
 def test_build_refuses_with_exit_2_and_writes_nothing_for_a_deck_every_command_refuses(tmp_path: Path) -> None:
     folder = project(tmp_path)
     edit(folder / "layouts" / "mycards.yaml", "text: '{{ fields.tagline }}'", "text: '{{ fields.tagline ~ (1 // 0) }}'")

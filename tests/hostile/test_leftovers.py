@@ -39,9 +39,10 @@ def project(root: Path, cards: int = 0) -> Path:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("sig", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+@pytest.mark.parametrize(("sig", "code", "group"), [(signal.SIGTERM, 143, True), (signal.SIGINT, 130, True),
+                                                   (signal.SIGTERM, 143, False)])  # False: `kill PID`
 def test_a_signal_to_the_group_during_image_export_leaves_no_staging_folder(tmp_path: Path, sig: int,
-                                                                            code: int) -> None:
+                                                                            code: int, group: bool) -> None:
     folder = project(tmp_path, cards=80)
     out = tmp_path / "out"
     log = tmp_path / "build.log"
@@ -56,7 +57,10 @@ def test_a_signal_to_the_group_during_image_export_leaves_no_staging_folder(tmp_
             assert proc.poll() is None, log.read_text()
             assert time.monotonic() < end, "timed out waiting for the image export"
             time.sleep(0.02)
-        os.killpg(proc.pid, sig)
+        if group:
+            os.killpg(proc.pid, sig)
+        else:
+            proc.send_signal(sig)
         assert proc.wait(timeout=WAIT) == code, log.read_text()
     finally:
         if proc.poll() is None:

@@ -16,6 +16,7 @@ import importlib.util
 import json
 import os
 import py_compile
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,6 +28,13 @@ from generator.cli import app
 
 cli = CliRunner()
 NOTE = "running the project's own Python code"
+
+
+@pytest.fixture(autouse=True)
+def bytecode_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As Python runs by default (this suite may run with PYTHONDONTWRITEBYTECODE=1, under
+    which "no bytecode is written into the project" could not fail)."""
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
 
 
 @pytest.fixture(autouse=True)

@@ -73,8 +73,8 @@ def test_check_reports_the_template_typo_too(tmp_path: Path) -> None:
     deck.write_text("name: T\nlayout: t.yaml\ncards:\n  - {id: A, name: Alpha}\n", encoding="utf-8")
     result = CliRunner().invoke(app, ["check", str(deck), "--games", "0"])
     assert result.exit_code == 2, result.output
-    assert "card A: layout t, element 'title': in '{{ card.nmae }}': card has no field 'nmae'; " \
-           "did you mean 'name'?" in result.output
+    assert "t.yaml:2: card A, field 'text': layout t, element 'title': in '{{ card.nmae }}': card has no " \
+           "field 'nmae'; did you mean 'name'?" in result.output
 
 
 def test_a_misspelt_top_level_key_is_found_in_the_parent_that_writes_it(tmp_path: Path) -> None:
@@ -92,4 +92,4 @@ def test_a_misspelt_layout_name_in_the_deck_names_the_deck_field_and_suggests(tm
     deck.write_text("name: T\nlayout: weiij\ncards:\n  - {id: A}\n", encoding="utf-8")
     result = CliRunner().invoke(app, ["check", str(deck), "--games", "0"])
     assert result.exit_code == 2
-    assert f"{deck}: field 'layout': layout 'weiij' not found; did you mean 'weiji'?" in result.output
+    assert f"{deck}:2: field 'layout': layout 'weiij' not found; did you mean 'weiji'?" in result.output

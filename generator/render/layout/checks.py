@@ -95,6 +95,9 @@ class ArtWhere(Where):
     art: str = ""  # the art file as the card names it (its resolved path)
     shown: str = ""  # and as the designer wrote it
 
+    def at(self, key: str | None) -> Where:
+        return self  # the card's field ``art``, whichever key of the element draws it
+
     def error(self, message: str) -> RenderError:
         return RenderError(Problem(message.replace(self.art, self.shown), self.file, self.line, self.card, "art"))
 
@@ -113,8 +116,8 @@ def art_where(where: Where, element: Element, card: Card) -> Where:
         shown = str(card.art.relative_to(folder.resolve())) if folder is not None else card.art.name
     except ValueError:
         shown = str(card.art)
-    return ArtWhere(where.layout, where.path, where.card, where.element, source.file, source.line,
-                    str(card.art), shown)
+    return ArtWhere(where.layout, where.path, where.card, where.element, file=source.file,
+                    line=source.line, art=str(card.art), shown=shown)
 
 
 def art_warning(element: Element, path: Path | None, box: tuple[float, float]) -> str | None:
@@ -135,16 +138,16 @@ def check_element(element: Element, where: Where, folders: Sequence[Path]) -> Pa
             try:
                 resolve_font(font)
             except RenderError as exc:
-                raise where.error(str(exc)) from None
+                raise where.at(name).error(str(exc)) from None
     if isinstance(element, Text):
         for icon in icon_names(element.text):
             why = icon_problem(icon, folders)
             if why:
-                raise where.error(why)
+                raise where.at("text").error(why)
     if isinstance(element, Symbol | Icon | Pips):  # what `cards` would refuse while drawing
         why = symbol_problem(element.name, folders)
         if why:
-            raise where.error(why)
+            raise where.at("name").error(why)
     if isinstance(element, Image) and has_image(element):
-        return locate_image(element.src.strip(), folders, where)
+        return locate_image(element.src.strip(), folders, where.at("src"))
     return None

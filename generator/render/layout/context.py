@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from dataclasses import field as _field
 from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from jinja2 import TemplateError, Undefined, meta, nodes
@@ -33,18 +35,56 @@ _ENV.filters["ink"] = ink
 _ENV.filters["legible"] = legible
 
 
+_NOTHING: Mapping[Any, Any] = MappingProxyType({})
+
+
+def _nothing() -> Mapping[Any, Any]:
+    return _NOTHING
+
+
 @dataclass(frozen=True)
 class Where:
-    """Which layout, card and element a problem is in."""
+    """Which layout, card and element a problem is in, and where it is written: the
+    file and line of the element (or, after ``at(key)``, of the key the problem is in)."""
 
     layout: str
     path: Path | None
     card: str
     element: str
+    line: int | None = None  # the element's line in ``path`` (or its key's, after ``at``)
+    field: str | None = None  # the element's key the problem is in (``text``, ``when``)
+    side: str = "front"
+    # (side, element, key) -> the file and line that wrote it (the layout's ``origins``)
+    origins: Mapping[tuple[str, ...], tuple[Path, int | None]] = _field(default_factory=_nothing, compare=False, repr=False)
+    # element key -> (file, line, card field) where the card's own field sets it (``title.text``)
+    card_keys: Mapping[str, tuple[Path | None, int | None, str]] = _field(default_factory=_nothing, compare=False,
+                                                                         repr=False)
+
+    @classmethod
+    def of(cls, layout: Any, side: str, card: str, element: str,
+           card_keys: Mapping[str, tuple[Path | None, int | None, str]] = _NOTHING) -> Where:
+        """``element`` of ``layout`` (a loaded Layout) on ``side``: the file and line that
+        wrote it (a project layout that ``extends: weiji`` names the project's file for what
+        it changed, weiji's for the rest)."""
+        file, line = layout.origin(side, element)
+        label = layout.name if file == layout.path else file.stem
+        return cls(label, file, card, element, line, None, side, layout.origins, card_keys)
+
+    def at(self, key: str | None) -> Where:
+        """This place narrowed to the element's ``key``: its own file and line where known
+        (the card field that set it, or the layout line that wrote it)."""
+        if key is None:
+            return self
+        own = self.card_keys.get(key)
+        if own is not None:
+            return replace(self, path=own[0], line=own[1], field=own[2], origins=_NOTHING, card_keys=_NOTHING)
+        file, line = self.origins.get((self.side, self.element, key), (self.path, self.line))
+        label = self.layout if file == self.path or file is None else Path(file).stem
+        return replace(self, layout=label, path=file, line=line, field=key)
 
     def error(self, message: str) -> RenderError:
         return RenderError(Problem(f"layout {self.layout}, element '{self.element}': {message}",
-                                   self.path, None, self.card))
+                                   self.path, self.line, self.card, self.field))
 
     def warning(self, message: str) -> str:
         return f"card {self.card}: layout {self.layout}, element '{self.element}': {message}"
@@ -180,8 +220,9 @@ def _shown(source: str) -> str:
     return repr(source if len(source) <= 80 else source[:77] + "...")
 
 
-def render(source: str, ctx: Mapping[str, Any], where: Where) -> str:
-    """Render one template string; RenderError naming layout, card and element on failure."""
+def render(source: str, ctx: Mapping[str, Any], where: Where, prop: str | None = None) -> str:
+    """Render one template string; RenderError naming layout, card and element on failure
+    (and the element's key ``prop`` the template is, with its file and line, when given)."""
     if not is_template(source):
         return source
     key = _memo_key("text", source, ctx)
@@ -200,9 +241,9 @@ def render(source: str, ctx: Mapping[str, Any], where: Where) -> str:
         with Budget():  # shared: ctx already holds the sandbox's globals (card_context)
             text = str(_ENV.concat(template.root_render_func(template.new_context(ctx, shared=True))))
     except Exception as exc:  # a user template may fail in any way; never a traceback
-        raise where.error(f"in {_shown(source)}: {_why(exc)}") from None
+        raise where.at(prop).error(f"in {_shown(source)}: {_why(exc)}") from None
     if len(text) > DRAWN_TEXT:  # more than any box can show: refused here, so check refuses it too
-        raise where.error(f"in {_shown(source)}: the text comes to {len(text):,} characters, more than "
+        raise where.at(prop).error(f"in {_shown(source)}: the text comes to {len(text):,} characters, more than "
                           f"a box can show (at most {DRAWN_TEXT:,})")
     return _remember(key, text)  # type: ignore[no-any-return]
 
@@ -236,7 +277,7 @@ def truthy(source: str, ctx: Mapping[str, Any], where: Where) -> bool:
         with Budget():
             return _remember(key, bool(_expression(expr)(**ctx)))  # type: ignore[no-any-return]
     except Exception as exc:  # as in render()
-        raise where.error(f"in when {_shown(source)}: {_why(exc)}") from None
+        raise where.at("when").error(f"in when {_shown(source)}: {_why(exc)}") from None
 
 
 def card_context(deck: Deck, card: Card) -> dict[str, Any]:
@@ -305,7 +346,7 @@ def _resolve(element: Element, ctx: Mapping[str, Any], where: Where) -> Element 
     fields = _template_fields(element)
     if not fields:
         return element
-    update = {name: render(value, ctx, where) for name, value in fields}
+    update = {name: render(value, ctx, where, name) for name, value in fields}
     key = (_Same(element), *update.values())
     found = _resolved.get(key)
     if found is None:
@@ -429,8 +470,10 @@ def _resolved_element(element: Element, update: dict[str, Any], where: Where) ->
         try:
             return type(element).model_validate({**element.model_dump(), **update})
         except ValidationError as exc:
-            raise where.error("; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}"
-                                        for e in exc.errors())) from None
+            errors = exc.errors()
+            key = str(errors[0]["loc"][0]) if errors and errors[0]["loc"] else None
+            raise where.at(key).error("; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}"
+                                                for e in errors)) from None
     return element.model_copy(update=update)
 
 

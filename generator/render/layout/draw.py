@@ -109,6 +109,7 @@ def draw_elements(
     card_id: str,
     ctx: dict[str, Any],
     folders: tuple[Path, ...],
+    side: str = "front",
 ) -> list[str]:
     """Draw resolved elements; returns warnings (overflow, safe zone)."""
     warnings: list[str] = []
@@ -117,7 +118,7 @@ def draw_elements(
     if mirrored:
         ctx = {**ctx, MIRRORED: True}
     for name, el in elements:
-        where = Where(layout.name, layout.path, card_id, name)
+        where = Where.of(layout, side, card_id, name)  # its file and line (the extends: chain's)
         ink = Ink(canvas, card, where, ctx, folders)
         rect = box_of(el, card)
         if mirrored:  # right to left: each box at the mirror place, text aligned to the other side

@@ -124,7 +124,7 @@ def draw_frame(ink: Ink, el: Frame, rect: Rect) -> Rect | None:
         d = pt(el.inset)
         rect = (d, d, ink.card.w - 2 * d, ink.card.h - 2 * d)
     if el.style not in STYLES:
-        raise ink.where.error(f"unknown frame style {el.style!r}; valid: {', '.join(STYLES)}")
+        raise ink.where.at("style").error(f"unknown frame style {el.style!r}; valid: {', '.join(STYLES)}")
     if el.shape == "circle":
         rect = _circle_box(rect)
         if el.fill:
@@ -199,7 +199,7 @@ def draw_image(ink: Ink, el: Image, rect: Rect) -> Rect | None:
             iw, ih = check_image(path)  # placed by its own size: a downsampled copy lands where it would
             reader = art_reader(path, embed_size((iw, ih), (w, h), el.fit))  # no more pixels than print
         except Exception as exc:  # checked by check_image, but a file may still fail to decode
-            raise ink.where.error(f"image {el.src.strip()!r} cannot be read: {exc}") from None
+            raise ink.where.at("src").error(f"image {el.src.strip()!r} cannot be read: {exc}") from None
     c = ink.canvas
     c.saveState()
     clip = c.beginPath()
@@ -218,6 +218,6 @@ def draw_image(ink: Ink, el: Image, rect: Rect) -> Rect | None:
             dw, dh = iw * scale, ih * scale
             c.drawImage(reader, x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, mask="auto")
     except Exception as exc:  # a truncated or corrupt file found only while decoding
-        raise ink.where.error(f"image {el.src.strip()!r} cannot be drawn: {exc}") from None
+        raise ink.where.at("src").error(f"image {el.src.strip()!r} cannot be drawn: {exc}") from None
     c.restoreState()
     return None

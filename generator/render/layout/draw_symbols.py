@@ -47,7 +47,7 @@ def _shape(ink: Ink, name: str) -> str | Path:
     except ImageProblem:
         found = None
     if found is None:
-        raise ink.where.error(symbol_problem(name, ink.folders) or f"unknown symbol {name!r}")
+        raise ink.where.at("name").error(symbol_problem(name, ink.folders) or f"unknown symbol {name!r}")
     return found
 
 

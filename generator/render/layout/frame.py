@@ -53,7 +53,7 @@ class Ink:
         try:
             return parse_color(text)
         except ColorError as exc:
-            raise self.where.error(f"{what}: {exc}") from None
+            raise self.where.at(what).error(f"{what}: {exc}") from None
 
     def warning(self, message: str) -> None:
         self.warnings.append(self.where.warning(message))

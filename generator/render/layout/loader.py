@@ -45,13 +45,13 @@ def inside(path: Path, roots: Sequence[Path]) -> bool:
     return any(real.is_relative_to(root) for root in allowed)
 
 
-def _confined(path: Path, roots: Sequence[Path], named: str, by: Path | None) -> Path:
+def _confined(path: Path, roots: Sequence[Path], named: str, by: Path | None, line: int | None = None) -> Path:
     if not inside(path, roots):
         folders = ", ".join(str(r) for r in roots) or "the layout's folder"
         raise RenderError(Problem(
             f"layout {named!r} is outside the allowed folders ({folders} and the bundled "
             "templates); files a deck uses must be inside its project folder",
-            by or path, field="extends" if by else None,
+            by or path, line if by else None, field="extends" if by else None,
         ))
     return path
 
@@ -167,8 +167,12 @@ def _raw_chain(path: Path, search: Sequence[Path], origins: Origins, roots: Sequ
     named: str | Path = parent_name
     if parent_name.endswith((".yaml", ".yml")):  # a file name: relative to this layout
         named = path.parent / parent_name
-    parent_path = find_layout(named, [path.parent, *search], exclude=path)
-    _confined(parent_path, roots, parent_name, path)
+    try:
+        parent_path = find_layout(named, [path.parent, *search], exclude=path)
+    except RenderError as exc:  # the parent this layout's extends: names: its line, not the deck's
+        raise RenderError([p if p.file is not None else Problem(p.message, path, line, field="extends")
+                           for p in exc.problems]) from None
+    _confined(parent_path, roots, parent_name, path, line)
     chain = (*seen, path.resolve())
     if parent_path.resolve() in chain:
         raise RenderError(Problem("layouts extend each other in a loop", path, line, field="extends"))

@@ -29,8 +29,8 @@ def printed_texts(element: Element, ctx: dict[str, Any], where: Where) -> list[t
         for a in deck.attributes:
             raw = card.values.get(a.key)
             row = {**ctx, "attr": a, "value": raw, "text": a.format(raw, deck.no_data)}
-            out.append((f"attributes.{a.key}.label", escape(render(element.label, row, where))))
+            out.append((f"attributes.{a.key}.label", escape(render(element.label, row, where, "label"))))
             value_field = "no_data" if raw is None else f"attributes.{a.key}.unit"
-            out.append((value_field, escape(render(element.value, row, where))))
+            out.append((value_field, escape(render(element.value, row, where, "value"))))
         return out
     return []

@@ -45,10 +45,11 @@ from jinja2.runtime import LoopContext, Macro
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.utils import missing
 
+from ...deck.limits import RULES_TEXT
 from ...deck.model import Attribute, Card, Deck, FrozenMap, Rank, Suit
 from ...grammar import Forms
 
-MAX_SOURCE = 10_000  # characters in one template string
+MAX_SOURCE = 10_000  # characters in one layout template string (a rule booklet's: RULES_TEXT)
 MAX_STEPS = 20_000  # loop iterations plus calls in one render
 MAX_RANGE = 10_000  # items in range()
 MAX_TEXT = 100_000  # characters (or items) of one built value, and of one render's output
@@ -393,8 +394,9 @@ class CardSandbox(ImmutableSandboxedEnvironment):
         return _concat(parts)
 
     def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
-        if len(source) > MAX_SOURCE:
-            raise TemplateSyntaxError(f"a template longer than {MAX_SOURCE} characters", 1, name, filename)
+        limit = RULES_TEXT if self._statements else MAX_SOURCE  # a rule booklet's: as long as its text may be
+        if len(source) > limit:
+            raise TemplateSyntaxError(f"a template longer than {limit:,} characters", 1, name, filename)
         tree = super()._parse(source, name, filename)
         for node in tree.find_all(_REFUSED if not self._statements else ()):
             raise TemplateSyntaxError(
