@@ -20,6 +20,7 @@ from ..executor import Executor, InProcess
 from ..games import runner
 from ..games.params import Params
 from ..games.registry import ensure, entry, make_game, seat_strategies
+from ..games.spec import CardMeasures
 from ..games.stats import Summary
 from . import card_impact as impact
 from . import card_removal as removal
@@ -27,28 +28,31 @@ from . import card_removal as removal
 Progress = Callable[[int], None]
 
 
-def planned(games: int, cards: int) -> int:
-    """Games the two measures plan for a progress bar: each card's impact counts as
-    ``min(games, IMPACT_GAMES)`` whatever the seats (the most it plays, rounded down
-    to a multiple of the players), its removal as the most it plays."""
-    return (min(games, impact.IMPACT_GAMES) + removal.most_games(games)) * cards
+def planned(games: int, cards: int, measures: CardMeasures = CardMeasures()) -> int:
+    """Games the measures the game declares plan for a progress bar: each card's impact
+    counts as ``min(games, IMPACT_GAMES)`` whatever the seats (the most it plays, rounded
+    down to a multiple of the players), its removal as the most it plays."""
+    return ((min(games, impact.IMPACT_GAMES) if measures.impact else 0)
+            + (removal.most_games(games) if measures.removal else 0)) * cards
 
 
 def card_measures(game: str, deck: Deck, params: Params, games: int, seed: int, confidence: float,
                   strategy: str | None, base: Summary, progress: Progress | None = None,
-                  executor: Executor | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(card impact, card removal) of every card, ``base`` the playtest's summary."""
+                  executor: Executor | None = None, measures: CardMeasures = CardMeasures(),
+                  ) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """(card impact, card removal) of every card as their JSON, ``base`` the playtest's
+    summary; None for a measure the game's spec leaves out (``measures``)."""
     players = int(getattr(params, "players", 2))
     names = tuple(seat_strategies(game, strategy, players))
     built = make_game(game, deck, params)
-    why = impact.unsupported(game, built, deck, seed)
+    why = impact.unsupported(game, built, deck, seed) if measures.impact else None
     most_impact, most_removal = impact.per_seat(games, players), removal.most_games(games)
     usual = impact.usual(base, players)
     whole = removal.base_tally(base)
-    tasks: list[tuple[str, str]] = [("removal", c.id) for c in deck.cards]
-    if why is None:
+    tasks: list[tuple[str, str]] = [("removal", c.id) for c in deck.cards] if measures.removal else []
+    if why is None and measures.impact:
         tasks += [("impact", c.id) for c in deck.cards]
-    elif progress is not None:
+    elif measures.impact and progress is not None:
         progress(min(games, impact.IMPACT_GAMES) * len(deck.cards))
     setup = (entry(game).source or game, runner.dump_deck(deck), params.model_dump(exclude_unset=True), names, seed,
              confidence, (most_impact, most_removal, min(games, impact.IMPACT_GAMES)), usual, (whole.games, whole.first, whole.draws, whole.total,
@@ -63,8 +67,11 @@ def card_measures(game: str, deck: Deck, params: Params, games: int, seed: int, 
             progress(games)
     impacts = [rows[k] for k, (kind, _) in enumerate(tasks) if kind == "impact"]
     removals = [rows[k] for k, (kind, _) in enumerate(tasks) if kind == "removal"]
-    out_impact = impact.table(impacts, most_impact * players, usual) if why is None else {"cards": [], "reason": why}
-    return out_impact, removal.table(removals, most_removal, whole, names)
+    if not measures.impact:
+        out_impact = None
+    else:
+        out_impact = impact.table(impacts, most_impact * players, usual) if why is None else {"cards": [], "reason": why}
+    return out_impact, removal.table(removals, most_removal, whole, names) if measures.removal else None
 
 
 _WORKER: dict[str, Any] = {}

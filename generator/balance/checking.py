@@ -136,8 +136,8 @@ def check_deck(deck: Deck | Prepared, options: CheckOptions = CheckOptions(), *,
         if options.quality and report.playtest is not None:
             from .quality import quality
 
-            report.playtest["quality"] = quality(report.game, loaded, playtest_params(report.game, report.playtest),
-                                                 seed=options.seed, strategy=report.playtest.get("strategy"))
+            report.playtest.quality = quality(report.game, loaded, playtest_params(report.game, report.playtest),
+                                              seed=options.seed, strategy=report.playtest.strategy)
         if show is not None:
             show(report)
         if options.apply and prepared is not None:

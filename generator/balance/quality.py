@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -222,7 +222,7 @@ def quality(game: str, deck: Deck, params: Params, *, games: int = QUALITY_GAMES
     return out
 
 
-def print_quality(q: dict[str, Any]) -> None:
+def print_quality(q: Mapping[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
 
