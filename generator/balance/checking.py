@@ -135,7 +135,6 @@ def check_deck(deck: Deck | Prepared, options: CheckOptions = CheckOptions(), *,
         judge_targets(loaded, report)  # the deck's design targets, met or missed (targets.py)
         if options.quality and report.playtest is not None:
             from .quality import quality
-
             report.playtest.quality = quality(report.game, loaded, playtest_params(report.game, report.playtest),
                                               seed=options.seed, strategy=report.playtest.strategy)
         if show is not None:

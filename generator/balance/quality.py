@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 import statistics
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +41,7 @@ from ..games.params import Params
 from ..games.registry import make_game, make_strategy, seat_strategies
 from ..games.runner import game_rng, play
 from .intervals import wilson
+from .quality_result import Quality
 
 QUALITY_GAMES = 200
 DOMINANT = 0.9  # chosen this share of the times offered
@@ -206,8 +207,8 @@ def lead_measures(traces: Sequence[GameTrace]) -> dict[str, Any] | None:
 
 
 def quality(game: str, deck: Deck, params: Params, *, games: int = QUALITY_GAMES, seed: int = 1,
-            strategy: str | None = None) -> dict[str, Any]:
-    """Every measure above, as the JSON of ``check --quality`` (``playtest.quality``)."""
+            strategy: str | None = None) -> Quality:
+    """Every measure above (``check --quality``; JSON: ``playtest.quality``)."""
     traces = record(game, deck, params, games=games, seed=seed, strategy=strategy)
     out: dict[str, Any] = {"games": games, "branching": branching(traces), "moves": dominant_moves(traces)}
     matter = decisions_matter(traces)
@@ -219,36 +220,36 @@ def quality(game: str, deck: Deck, params: Params, *, games: int = QUALITY_GAMES
     else:
         out["not_measured"] = "lead changes, decisiveness, drama, comebacks, decisions that matter: " \
                               "the game gives no heuristic(view, seat)"
-    return out
+    return Quality.from_json(out)
 
 
-def print_quality(q: Mapping[str, Any]) -> None:
+def print_quality(q: Quality) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table("measure", "value", title=f"game quality ({q['games']} games)")
-    b = q["branching"]
-    if b.get("decisions"):
-        table.add_row("branching", f"{b['mean']:.1f} legal actions a decision (median {b['median']:g}, "
-                                   f"max {b['max']}); {100 * b['forced']:.0f} % forced")
-    m = q.get("decisions_matter")
+    table = Table("measure", "value", title=f"game quality ({q.games} games)")
+    b = q.branching
+    if b.decisions:
+        table.add_row("branching", f"{b.mean:.1f} legal actions a decision (median {b.median:g}, "
+                                   f"max {b.max}); {100 * b.forced:.0f} % forced")
+    m = q.decisions_matter
     if m:
-        table.add_row("decisions that matter", f"{100 * m['share']:.0f} % ({100 * m['low']:.0f}-{100 * m['high']:.0f}) "
-                                               f"of {m['probed']} probed")
-    lead = q.get("lead")
+        table.add_row("decisions that matter", f"{100 * m.share:.0f} % ({100 * m.low:.0f}-{100 * m.high:.0f}) "
+                                               f"of {m.probed} probed")
+    lead = q.lead
     if lead:
-        table.add_row("lead changes", f"{lead['lead_changes']:.2f} a game")
-        if "decisiveness" in lead:
-            table.add_row("decisiveness", f"the winner leads for good over the last {100 * lead['decisiveness']:.0f} % of the game")
-        if "drama" in lead:
-            table.add_row("drama", f"the winner was behind at {100 * lead['drama']:.0f} % of its decisions")
-        if "comebacks" in lead:
-            c = lead["comebacks"]
-            table.add_row("comebacks", f"{100 * c['share']:.0f} % ({100 * c['low']:.0f}-{100 * c['high']:.0f}) of decided "
+        table.add_row("lead changes", f"{lead.lead_changes:.2f} a game")
+        if lead.decisiveness is not None:
+            table.add_row("decisiveness", f"the winner leads for good over the last {100 * lead.decisiveness:.0f} % of the game")
+        if lead.drama is not None:
+            table.add_row("drama", f"the winner was behind at {100 * lead.drama:.0f} % of its decisions")
+        if lead.comebacks is not None:
+            c = lead.comebacks
+            table.add_row("comebacks", f"{100 * c.share:.0f} % ({100 * c.low:.0f}-{100 * c.high:.0f}) of decided "
                                        "games were won from behind at half-time")
-    for row in q.get("moves", [])[:3]:
-        flag = " [red]dominant[/]" if row["dominant"] else ""
-        table.add_row("most chosen", f"{row['action']}: {100 * row['share']:.0f} % of {row['offered']} offers{flag}")
-    if "not_measured" in q:
-        table.add_row("not measured", q["not_measured"])
+    for row in q.moves[:3]:
+        flag = " [red]dominant[/]" if row.dominant else ""
+        table.add_row("most chosen", f"{row.action}: {100 * row.share:.0f} % of {row.offered} offers{flag}")
+    if q.not_measured is not None:
+        table.add_row("not measured", q.not_measured)
     Console().print(table)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -12,6 +11,7 @@ from reportlab.platypus import Paragraph, Table, TableStyle
 from ..games.reporting import Share
 from .findings import Report
 from .playstats import draw_words, grid_of, report_hooks, side_name, unit_of
+from .quality_result import Quality
 from .report_style import ReportStyle
 from .result import Playtest
 from .skill import skill_line
@@ -158,7 +158,7 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
                     "it straddles a boundary (more games would tell).", _table(rows, st, s, width, [1.2, 3, 3, 1])))
     quality = play.quality if play else None
     if quality:  # check --quality (quality.py)
-        out.append(("Game quality", f"From {quality['games']} recorded games (docs/balance.md: each measure and its source).",
+        out.append(("Game quality", f"From {quality.games} recorded games (docs/balance.md: each measure and its source).",
                     _table(quality_rows(quality), st, s, width, [1.6, 5])))
     return out
 
@@ -190,29 +190,29 @@ def threshold_help(key: str, text: str, report: Report) -> str:
     return text.replace(" in tricks ", f" in {unit_of(report.game)} ")
 
 
-def quality_rows(q: Mapping[str, Any]) -> Rows:
+def quality_rows(q: Quality) -> Rows:
     """The game-quality measures as table rows (measure, value)."""
     rows: Rows = [["measure", "value"]]
-    b = q.get("branching") or {}
-    if b.get("decisions"):
-        rows.append(["branching", f"{b['mean']:.1f} legal actions a decision (median {b['median']:g}, max {b['max']}); "
-                                  f"{pct(b['forced'])} forced"])
-    m = q.get("decisions_matter")
+    b = q.branching
+    if b.decisions:
+        rows.append(["branching", f"{b.mean:.1f} legal actions a decision (median {b.median:g}, max {b.max}); "
+                                  f"{pct(b.forced)} forced"])
+    m = q.decisions_matter
     if m:
-        rows.append(["decisions that matter", f"{pct(m['share'])} ({pct(m['low'])}-{pct(m['high'])}) of {m['probed']} probed"])
-    lead = q.get("lead") or {}
+        rows.append(["decisions that matter", f"{pct(m.share)} ({pct(m.low)}-{pct(m.high)}) of {m.probed} probed"])
+    lead = q.lead
     if lead:
-        rows.append(["lead changes", f"{lead['lead_changes']:.2f} a game"])
-    if "decisiveness" in lead:
-        rows.append(["decisiveness", f"the winner leads for good over the last {pct(lead['decisiveness'])} of the game"])
-    if "drama" in lead:
-        rows.append(["drama", f"the winner was behind at {pct(lead['drama'])} of its decisions"])
-    if "comebacks" in lead:
-        c = lead["comebacks"]
-        rows.append(["comebacks", f"{pct(c['share'])} ({pct(c['low'])}-{pct(c['high'])}) of decided games won from behind"])
-    for move in (q.get("moves") or [])[:3]:
-        rows.append(["most chosen", f"{move['action']}: {pct(move['share'])} of {move['offered']} offers"
-                                    + (" (dominant)" if move["dominant"] else "")])
-    if "not_measured" in q:
-        rows.append(["not measured", q["not_measured"]])
+        rows.append(["lead changes", f"{lead.lead_changes:.2f} a game"])
+        if lead.decisiveness is not None:
+            rows.append(["decisiveness", f"the winner leads for good over the last {pct(lead.decisiveness)} of the game"])
+        if lead.drama is not None:
+            rows.append(["drama", f"the winner was behind at {pct(lead.drama)} of its decisions"])
+        if lead.comebacks is not None:
+            c = lead.comebacks
+            rows.append(["comebacks", f"{pct(c.share)} ({pct(c.low)}-{pct(c.high)}) of decided games won from behind"])
+    for move in q.moves[:3]:
+        rows.append(["most chosen", f"{move.action}: {pct(move.share)} of {move.offered} offers"
+                                    + (" (dominant)" if move.dominant else "")])
+    if q.not_measured is not None:
+        rows.append(["not measured", q.not_measured])
     return rows

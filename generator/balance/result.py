@@ -19,6 +19,7 @@ from typing import Any
 
 from ..games.registry import GAMES
 from ..games.reporting import Section, Share, Showdowns
+from .quality_result import Quality
 
 __all__ = ["CardImpact", "CardRemoval", "CardStat", "CardValue", "Counter", "Edge", "GridRow", "Holder", "ImpactRow", "Length",
            "Playtest", "RemovalBase", "RemovalRow", "Return", "SeatScore", "SeatShare", "Seats", "Share", "SkillGap",
@@ -456,7 +457,7 @@ class Playtest:
     skill: SkillGap | None = None
     card_impact: CardImpact | None = None
     card_removal: CardRemoval | None = None
-    quality: Mapping[str, Any] | None = None  # check --quality (quality.py writes it)
+    quality: Quality | None = None  # check --quality (quality.py measures it)
     extra: dict[str, Any] = field(default_factory=dict)  # keys this version does not know (a newer balance.json)
     # why the game's spec leaves out per-card measures (CardMeasures.reason): a note on the terminal, not in the JSON
     unmeasured: str = ""
@@ -507,7 +508,7 @@ class Playtest:
         if self.card_removal is not None:
             out["card_removal"] = self.card_removal.to_json()
         if self.quality is not None:
-            out["quality"] = dict(self.quality)
+            out["quality"] = self.quality.to_json()
         return out | self.extra
 
     KNOWN = frozenset({"game", "params", "games", "seed", "strategy", "strategies", "length", "unfinished", "draws",
@@ -550,4 +551,4 @@ class Playtest:
             skill=SkillGap.from_json(d["skill"]) if "skill" in d else None,
             card_impact=CardImpact.from_json(d["card_impact"]) if "card_impact" in d else None,
             card_removal=CardRemoval.from_json(d["card_removal"]) if "card_removal" in d else None,
-            quality=d.get("quality"), extra=extra)
+            quality=Quality.from_json(d["quality"]) if d.get("quality") else None, extra=extra)
