@@ -24,6 +24,9 @@ from ..games.spec import CardMeasures
 from ..games.stats import Summary
 from . import card_impact as impact
 from . import card_removal as removal
+from .result import CardImpact, CardRemoval, ImpactRow, RemovalRow, Skipped
+
+Row = ImpactRow | RemovalRow | Skipped  # one card's result of one measure
 
 Progress = Callable[[int], None]
 
@@ -39,9 +42,9 @@ def planned(games: int, cards: int, measures: CardMeasures = CardMeasures()) -> 
 def card_measures(game: str, deck: Deck, params: Params, games: int, seed: int, confidence: float,
                   strategy: str | None, base: Summary, progress: Progress | None = None,
                   executor: Executor | None = None, measures: CardMeasures = CardMeasures(),
-                  ) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
-    """(card impact, card removal) of every card as their JSON, ``base`` the playtest's
-    summary; None for a measure the game's spec leaves out (``measures``)."""
+                  ) -> tuple[CardImpact | None, CardRemoval | None]:
+    """(card impact, card removal) of every card, ``base`` the playtest's summary; None
+    for a measure the game's spec leaves out (``measures``)."""
     players = int(getattr(params, "players", 2))
     names = tuple(seat_strategies(game, strategy, players))
     built = make_game(game, deck, params)
@@ -58,19 +61,17 @@ def card_measures(game: str, deck: Deck, params: Params, games: int, seed: int, 
              confidence, (most_impact, most_removal, min(games, impact.IMPACT_GAMES)), usual, (whole.games, whole.first, whole.draws, whole.total,
                                                               whole.squares))
     runs = executor if executor is not None and len(tasks) > 1 else InProcess()
-    rows: dict[int, dict[str, Any]] = {}
-    for index, row in runs.run(_task, tasks, initializer=_init_worker, initargs=setup,
-                               fork=runs.kind == "processes"):
+    rows: dict[int, Row] = {}
+    for index, (row, games) in runs.run(_task, tasks, initializer=_init_worker, initargs=setup,
+                                        fork=runs.kind == "processes"):
         rows[index] = row
-        games = row.pop("_planned")
         if progress is not None:
             progress(games)
-    impacts = [rows[k] for k, (kind, _) in enumerate(tasks) if kind == "impact"]
-    removals = [rows[k] for k, (kind, _) in enumerate(tasks) if kind == "removal"]
-    if not measures.impact:
-        out_impact = None
-    else:
-        out_impact = impact.table(impacts, most_impact * players, usual) if why is None else {"cards": [], "reason": why}
+    impacts = [r for k, (kind, _) in enumerate(tasks) if kind == "impact" and isinstance(r := rows[k], ImpactRow)]
+    removals = [r for k, (kind, _) in enumerate(tasks) if kind == "removal" and not isinstance(r := rows[k], ImpactRow)]
+    out_impact: CardImpact | None = None
+    if measures.impact:
+        out_impact = impact.table(impacts, most_impact * players, usual) if why is None else CardImpact(reason=why)
     return out_impact, removal.table(removals, most_removal, whole, names) if measures.removal else None
 
 
@@ -100,15 +101,12 @@ def _usual_game(index: int) -> impact.Usual:
     return games[index]
 
 
-def _task(kind: str, card_id: str) -> dict[str, Any]:
+def _task(kind: str, card_id: str) -> tuple[Row, int]:
+    """One card's row of one measure, and the games the progress bar planned for it."""
     w = _WORKER
     card = w["cards"][card_id]
     if kind == "impact":
-        row = impact.impact_row(w["built"], w["game"], w["names"], card, w["most"][0], w["seed"], w["usual"],
-                                w["confidence"], _usual_game)
-        row["_planned"] = w["most"][2]
-    else:
-        row = removal.removal_row(w["game"], w["deck"], w["params"], w["names"], card, w["most"][1], w["seed"],
-                                  w["whole"], w["confidence"])
-        row["_planned"] = w["most"][1]
-    return row
+        return impact.impact_row(w["built"], w["game"], w["names"], card, w["most"][0], w["seed"], w["usual"],
+                                 w["confidence"], _usual_game), w["most"][2]
+    return removal.removal_row(w["game"], w["deck"], w["params"], w["names"], card, w["most"][1], w["seed"],
+                               w["whole"], w["confidence"]), w["most"][1]

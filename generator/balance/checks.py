@@ -16,7 +16,7 @@ from .card_runs import card_measures
 from .card_runs import planned as card_games
 from .findings import Finding, Report
 from .playstats import contenders, designer, playtest_stats, report_hooks
-from .result import CardImpact, CardRemoval, GridRow, Holder
+from .result import GridRow, Holder
 from .sequential import ROUND, costly, seats_decided, verdict_decided
 from .skill import SKILL_GAMES, skill_gap
 from .static_suits import suited_static
@@ -162,10 +162,8 @@ def run_checks(
                                 " (deckpress check measures it)")
         measures = spec.card_measures if spec is not None else CardMeasures()
         if skill and measures.any:  # each card by restricted play and by removal, the playtest as baseline
-            impact, removal = card_measures(game, deck, params, games, seed, t["confidence"], strategy, pt.summary,
-                                            progress, executor, measures)
-            play.card_impact = CardImpact.from_json(impact) if impact is not None else None
-            play.card_removal = CardRemoval.from_json(removal) if removal is not None else None
+            play.card_impact, play.card_removal = card_measures(game, deck, params, games, seed, t["confidence"],
+                                                                strategy, pt.summary, progress, executor, measures)
         if skill and measures.reason and has_decisions(game):
             play.unmeasured = f"card impact and card removal not measured: {measures.reason}"
         if sim.grid_size(game) and play.section is not None:

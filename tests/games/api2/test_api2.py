@@ -428,10 +428,10 @@ def test_card_removal_lists_a_card_the_game_cannot_play_without(make_project: Pr
     spec = game_of(deck)
     assert spec is not None
     out = card_removal(spec.name, deck, make_params(spec), games=8, seed=1, confidence=0.95, strategy="random")
-    skipped = {s["card"]: s["reason"] for s in out["skipped"]}
+    skipped = {s.card: s.reason for s in out.skipped}
     assert list(skipped) == ["1S"]
     assert "game.py" in skipped["1S"] and "the One of Spades must be in the deck" in skipped["1S"]
-    assert len(out["cards"]) == len(deck.cards) - 1
+    assert len(out.cards) == len(deck.cards) - 1
 
 
 def test_a_game_declares_its_teams_and_simulate_speaks_of_them(make_project: Project) -> None:
