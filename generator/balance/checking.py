@@ -24,7 +24,7 @@ from ..deckcheck import validate_deck
 from ..errors import DeckpressError
 from ..executor import Executor
 from .checks import run_checks
-from .findings import Finding, Report
+from .findings import BalanceReport, Finding, Report
 from .targets import judge_targets, playtest_params
 
 Progress = Callable[[int], None]
@@ -98,7 +98,7 @@ def prepare(name: str, lang: str | None = None) -> Prepared:
 class Checked:
     """The result: the report, and the PDF report's chart files (``options.pdf``)."""
 
-    report: Report
+    report: BalanceReport
     charts: list[Path] = field(default_factory=list)
 
 
