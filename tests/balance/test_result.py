@@ -105,6 +105,7 @@ def test_a_game_section_renders_to_the_terminal_the_json_and_the_pdf(eagle: Repo
     assert "showdowns that tie" in text and "tiebreak draws (chooser out after a tie)" in text
     tie = play.section.rows(True)[0]
     assert tie[1] in text  # the count of tied showdowns, as the PDF's row gives it
+    assert "card impact and card removal not measured" in text  # the spec's reason, among the notes
 
 
 def test_a_designer_section_given_as_a_mapping_renders_through_its_hooks() -> None:
