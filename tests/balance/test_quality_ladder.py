@@ -62,15 +62,15 @@ def test_lead_measures_by_hand() -> None:
     t = _trace([(0, 1.0), (1, -2.0), (0, -1.0), (1, 1.0), (0, 3.0), (1, -3.0)], winner=0)
     m = lead_measures([t])
     assert m is not None
-    assert m["lead_changes"] == 2
-    assert m["decisiveness"] == pytest.approx(1 / 3)
-    assert m["drama"] == pytest.approx(1 / 3)
-    assert m["comebacks"]["count"] == 1 and m["comebacks"]["of"] == 1
+    assert m is not None and m.lead_changes == 2
+    assert m.decisiveness == pytest.approx(1 / 3)
+    assert m.drama == pytest.approx(1 / 3)
+    assert m.comebacks is not None and m.comebacks.count == 1 and m.comebacks.of == 1
     wire = _trace([(0, 1.0), (1, -1.0), (0, 2.0), (1, -2.0)], winner=0)  # led from the first decision
     m2 = lead_measures([wire])
-    assert m2 is not None and m2["lead_changes"] == 0 and m2["decisiveness"] == 1.0 and m2["drama"] == 0
+    assert m2 is not None and m2.lead_changes == 0 and m2.decisiveness == 1.0 and m2.drama == 0
     assert lead_measures([GameTrace([Decision(0, 3, "a", ("a",), None)], 0)]) is None  # no heuristic
-    assert branching([GameTrace([Decision(0, 3, "a", ("a",), None), Decision(1, 1, "a", ("a",), None)])])["mean"] == 2
+    assert branching([GameTrace([Decision(0, 3, "a", ("a",), None), Decision(1, 1, "a", ("a",), None)])]).mean == 2
 
 
 def test_ladder_verdicts() -> None:
