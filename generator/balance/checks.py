@@ -164,8 +164,9 @@ def run_checks(
         if skill and measures.any:  # each card by restricted play and by removal, the playtest as baseline
             play.card_impact, play.card_removal = card_measures(game, deck, params, games, seed, t["confidence"],
                                                                 strategy, pt.summary, progress, executor, measures)
-        if skill and measures.reason and has_decisions(game):
-            play.unmeasured = f"card impact and card removal not measured: {measures.reason}"
+        left_out = [name for name, on in (("card impact", measures.impact), ("card removal", measures.removal)) if not on]
+        if skill and left_out and has_decisions(game):  # why, in the game's words (its spec's)
+            play.unmeasured = f"{' and '.join(left_out)} not measured: {measures.reason or 'the game leaves it out'}"
         if sim.grid_size(game) and play.section is not None:
             play.grid = tuple(GridRow.from_json(r) for r in
                               sim.length_grid(game, deck, sets, grid_games(games), seed, progress))

@@ -165,6 +165,8 @@ def test_a_designer_game_may_keep_one_measure(tmp_path: Path) -> None:
     data: dict[str, Any] = json.loads(CliRunner().invoke(app, ["check", str(folder), "--games", "30", "--json"]).stdout)
     play = data["playtest"]
     assert "card_impact" not in play and play["card_removal"]["cards"]
+    shown = CliRunner().invoke(app, ["check", str(folder), "--games", "30"], env={"COLUMNS": "300"}).output
+    assert "note: card impact not measured: no seat avoids a card" in shown and "card removal not measured" not in shown
     again = Playtest.from_json(play)
     assert again.card_removal is not None and again.card_removal.base is not None
     assert again.to_json() == play
