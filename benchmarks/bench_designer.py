@@ -121,7 +121,7 @@ def check_row(name: str, project: Path, runs: int, verify: bool, before: str | N
         probe = ("import json, sys\nfrom generator.balance import run_checks\nfrom generator.deck import resolve_deck\n"
                  f"r = run_checks(resolve_deck({str(project)!r}), jobs='auto', sequential=False)\n"
                  "print(json.dumps({'findings': [[f.level, f.code] for f in r.findings],"
-                 " 'skill': r.playtest['skill']['level'], 'games': r.playtest['games']}))\n")
+                 " 'skill': r.to_json()['playtest']['skill']['level'], 'games': r.to_json()['playtest']['games']}))\n")
         wall, cpu, out = timed([sys.executable, "-c", probe])
         full = json.loads(out)
         same = full["findings"] == [[f["level"], f["code"]] for f in report["findings"]] \

@@ -36,6 +36,7 @@ from ..games.params import Params
 from ..games.registry import entry, make_game, make_strategy, seat_strategies
 from ..games.stats import Summary
 from .intervals import wilson
+from .result import CardImpact, ImpactRow
 from .sequential import change_decided
 
 IMPACT_GAMES = 120  # at most, per card, over all seat positions
@@ -123,14 +124,14 @@ def usual_game(built: Game, game: str, names: Sequence[str], seed: int, index: i
 
 def impact_row(built: Game, game: str, names: Sequence[str], card: Any, most: int, seed: int,
                base: tuple[int, int], confidence: float, usual_games: Callable[[int], Usual] | None = None,
-               progress: Progress | None = None) -> dict[str, Any]:
+               progress: Progress | None = None) -> ImpactRow:
     """Card ``card``'s row: rounds of :data:`ROUND` games per seat position, at most
     ``most``, until its impact is decided. A seat never offered the card in the usual
     game ``i`` (``usual_games(i)``) plays that game as usual, move for move, so its
     outcome is taken from the usual game instead of playing it again."""
     players = len(names)
     won = done = 0
-    row: dict[str, Any] = {}
+    row: ImpactRow | None = None
     usual_of = usual_games or (lambda i: usual_game(built, game, names, seed, i))
     while done < most:
         stop = min(most, done + ROUND)
@@ -148,39 +149,39 @@ def impact_row(built: Game, game: str, names: Sequence[str], card: Any, most: in
             progress((stop - done) * players)
         done = stop
         row = _row(card, won, done * players, base, confidence)
-        if change_decided(row["impact"], row["low"], row["high"]):
+        if change_decided(row.impact, row.low, row.high):
             break
     if progress is not None and done < most:
         progress((most - done) * players)  # decided early: the bar's remaining games are not needed
+    assert row is not None  # most >= 1 (per_seat)
     return row
 
 
-def _row(card: Any, won: int, total: int, base: tuple[int, int], confidence: float) -> dict[str, Any]:
+def _row(card: Any, won: int, total: int, base: tuple[int, int], confidence: float) -> ImpactRow:
     low, high = wilson(won, total, confidence)
     b_low, b_high = wilson(base[0], base[1], confidence)
     p, q = won / total, base[0] / base[1]
     delta = p - q
-    return {"card": card.id, "name": card.name, "games": total, "share": p, "usual": q, "impact": delta,
-            "low": delta - math.hypot(p - low, b_high - q), "high": delta + math.hypot(high - p, q - b_low)}
+    return ImpactRow(card.id, card.name, total, p, q, delta, delta - math.hypot(p - low, b_high - q),
+                     delta + math.hypot(high - p, q - b_low))
 
 
-def table(rows: list[dict[str, Any]], most: int, base: tuple[int, int]) -> dict[str, Any]:
+def table(rows: list[ImpactRow], most: int, base: tuple[int, int]) -> CardImpact:
     """The measurement's result: the rows, strongest first."""
-    rows.sort(key=lambda r: r["impact"])
-    return {"games_per_card": most, "round": ROUND, "usual_share": base[0] / base[1], "usual_games": base[1],
-            "cards": rows, "method": METHOD + "; a card stops once its impact is decided"}
+    return CardImpact(tuple(sorted(rows, key=lambda r: r.impact)), None, most, ROUND, base[0] / base[1], base[1],
+                      METHOD + "; a card stops once its impact is decided")
 
 
 def card_impact(game: str, deck: Deck, params: Params, games: int, seed: int, confidence: float,
                 strategy: str | None = None, progress: Progress | None = None,
-                base: Summary | None = None) -> dict[str, Any]:
+                base: Summary | None = None) -> CardImpact:
     """Each card's impact (see the module docstring), strongest first, in this
     process (``deckpress check`` spreads the cards over its workers:
     :mod:`.card_runs`). ``base``: the playtest's summary (else its games are played here)."""
     built = make_game(game, deck, params)
     why = unsupported(game, built, deck, seed)
     if why is not None:
-        return {"cards": [], "reason": why}
+        return CardImpact(reason=why)
     players = int(getattr(params, "players", 2))
     names = seat_strategies(game, strategy, players)
     if base is None:

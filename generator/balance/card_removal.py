@@ -32,6 +32,7 @@ from ..games.params import Params
 from ..games.registry import entry, make_game, make_strategy, seat_strategies
 from ..games.stats import Summary
 from .intervals import wilson, z_value
+from .result import CardRemoval, RemovalBase, RemovalRow, Skipped
 from .sequential import SOME, change_decided
 
 REMOVAL_GAMES = 200  # at most, per card
@@ -95,15 +96,15 @@ def base_tally(summary: Summary) -> _Tally:
 
 
 def removal_row(game: str, deck: Deck, params: Params, names: Sequence[str], card: Any, most: int, seed: int,
-                base: _Tally, confidence: float, progress: Progress | None = None) -> dict[str, Any]:
+                base: _Tally, confidence: float, progress: Progress | None = None) -> RemovalRow | Skipped:
     """Card ``card``'s row (rounds of :data:`ROUND` games until decided, at most ``most``),
-    or ``{"card", "name", "reason"}`` when the game refuses the deck without it."""
+    or :class:`~.result.Skipped` with the reason when the game refuses the deck without it."""
     try:
         built = make_game(game, without(deck, card.id), params)
     except (DeckpressError, ValueError) as exc:
         if progress is not None:
             progress(most)
-        return {"card": card.id, "name": card.name, "reason": str(exc).splitlines()[0]}
+        return Skipped(card.id, card.name, str(exc).splitlines()[0])
     tally = _Tally()
     try:
         while tally.games < most:
@@ -120,30 +121,25 @@ def removal_row(game: str, deck: Deck, params: Params, names: Sequence[str], car
             raise
         if progress is not None and tally.games < most:
             progress(most - tally.games)
-        return {"card": card.id, "name": card.name, "reason": str(failure).splitlines()[0]}
+        return Skipped(card.id, card.name, str(failure).splitlines()[0])
     if progress is not None and tally.games < most:
         progress(most - tally.games)  # decided early: the bar's remaining games are not needed
     share, low, high = _share_change(tally, base, confidence, "first")
     draws, d_low, d_high = _share_change(tally, base, confidence, "draws")
     length, l_low, l_high = _length_change(tally, base, confidence)
-    return {"card": card.id, "name": card.name, "games": tally.games,
-            "first_share": tally.first / tally.games, "first_change": share, "low": low, "high": high,
-            "draws": tally.draws / tally.games, "draw_change": draws, "draw_low": d_low, "draw_high": d_high,
-            "length": tally.mean, "length_change": length, "length_low": l_low, "length_high": l_high,
-            "matters": not (low <= 0.0 <= high) and abs(share) >= SOME}
+    return RemovalRow(card.id, card.name, tally.games, tally.first / tally.games, share, low, high,
+                      tally.draws / tally.games, draws, d_low, d_high, tally.mean, length, l_low, l_high,
+                      not (low <= 0.0 <= high) and abs(share) >= SOME)
 
 
-def table(rows: list[dict[str, Any]], most: int, base: _Tally, names: Sequence[str]) -> dict[str, Any]:
+def table(rows: Sequence[RemovalRow | Skipped], most: int, base: _Tally, names: Sequence[str]) -> CardRemoval:
     """The measurement's result from every card's row, the largest drop of the first seat's share first."""
-    measured = sorted((r for r in rows if "reason" not in r), key=lambda r: r["first_change"])
-    return {
-        "games_per_card": most, "round": ROUND, "cards": measured,
-        "skipped": [r for r in rows if "reason" in r],
-        "base": {"games": base.games, "first_share": base.first / base.games, "draws": base.draws / base.games,
-                 "length": base.mean},
-        "method": "every copy of the card taken out of the deck, the same seeded games as the playtest, every seat"
-                  f" playing {','.join(sorted(set(names)))}; a card stops once its change is decided",
-    }
+    measured = sorted((r for r in rows if isinstance(r, RemovalRow)), key=lambda r: r.first_change)
+    return CardRemoval(
+        tuple(measured), None, most, ROUND, tuple(r for r in rows if isinstance(r, Skipped)),
+        RemovalBase(base.games, base.first / base.games, base.draws / base.games, base.mean),
+        "every copy of the card taken out of the deck, the same seeded games as the playtest, every seat"
+        f" playing {','.join(sorted(set(names)))}; a card stops once its change is decided")
 
 
 def most_games(games: int) -> int:
@@ -153,12 +149,12 @@ def most_games(games: int) -> int:
 
 def card_removal(game: str, deck: Deck, params: Params, games: int, seed: int, confidence: float,
                  strategy: str | None = None, progress: Progress | None = None,
-                 base: Summary | None = None) -> dict[str, Any]:
+                 base: Summary | None = None) -> CardRemoval:
     """Each card's impact by removal (see the module docstring), in this process
     (``deckpress check`` spreads the cards over its workers: :mod:`.card_runs`).
     ``base``: the playtest's summary of the whole deck (else ``games`` games are played here)."""
     if entry(game).default_strategy is None:
-        return {"cards": [], "reason": f"{game} has no player decisions"}
+        return CardRemoval(reason=f"{game} has no player decisions")
     players = int(getattr(params, "players", 2))
     names = seat_strategies(game, strategy, players)
     if base is None:

@@ -20,51 +20,59 @@ from ..executor import Executor, InProcess
 from ..games import runner
 from ..games.params import Params
 from ..games.registry import ensure, entry, make_game, seat_strategies
+from ..games.spec import CardMeasures
 from ..games.stats import Summary
 from . import card_impact as impact
 from . import card_removal as removal
+from .result import CardImpact, CardRemoval, ImpactRow, RemovalRow, Skipped
+
+Row = ImpactRow | RemovalRow | Skipped  # one card's result of one measure
 
 Progress = Callable[[int], None]
 
 
-def planned(games: int, cards: int) -> int:
-    """Games the two measures plan for a progress bar: each card's impact counts as
-    ``min(games, IMPACT_GAMES)`` whatever the seats (the most it plays, rounded down
-    to a multiple of the players), its removal as the most it plays."""
-    return (min(games, impact.IMPACT_GAMES) + removal.most_games(games)) * cards
+def planned(games: int, cards: int, measures: CardMeasures = CardMeasures()) -> int:
+    """Games the measures the game declares plan for a progress bar: each card's impact
+    counts as ``min(games, IMPACT_GAMES)`` whatever the seats (the most it plays, rounded
+    down to a multiple of the players), its removal as the most it plays."""
+    return ((min(games, impact.IMPACT_GAMES) if measures.impact else 0)
+            + (removal.most_games(games) if measures.removal else 0)) * cards
 
 
 def card_measures(game: str, deck: Deck, params: Params, games: int, seed: int, confidence: float,
                   strategy: str | None, base: Summary, progress: Progress | None = None,
-                  executor: Executor | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(card impact, card removal) of every card, ``base`` the playtest's summary."""
+                  executor: Executor | None = None, measures: CardMeasures = CardMeasures(),
+                  ) -> tuple[CardImpact | None, CardRemoval | None]:
+    """(card impact, card removal) of every card, ``base`` the playtest's summary; None
+    for a measure the game's spec leaves out (``measures``)."""
     players = int(getattr(params, "players", 2))
     names = tuple(seat_strategies(game, strategy, players))
     built = make_game(game, deck, params)
-    why = impact.unsupported(game, built, deck, seed)
+    why = impact.unsupported(game, built, deck, seed) if measures.impact else None
     most_impact, most_removal = impact.per_seat(games, players), removal.most_games(games)
     usual = impact.usual(base, players)
     whole = removal.base_tally(base)
-    tasks: list[tuple[str, str]] = [("removal", c.id) for c in deck.cards]
-    if why is None:
+    tasks: list[tuple[str, str]] = [("removal", c.id) for c in deck.cards] if measures.removal else []
+    if why is None and measures.impact:
         tasks += [("impact", c.id) for c in deck.cards]
-    elif progress is not None:
+    elif measures.impact and progress is not None:
         progress(min(games, impact.IMPACT_GAMES) * len(deck.cards))
     setup = (entry(game).source or game, runner.dump_deck(deck), params.model_dump(exclude_unset=True), names, seed,
              confidence, (most_impact, most_removal, min(games, impact.IMPACT_GAMES)), usual, (whole.games, whole.first, whole.draws, whole.total,
                                                               whole.squares))
     runs = executor if executor is not None and len(tasks) > 1 else InProcess()
-    rows: dict[int, dict[str, Any]] = {}
-    for index, row in runs.run(_task, tasks, initializer=_init_worker, initargs=setup,
-                               fork=runs.kind == "processes"):
+    rows: dict[int, Row] = {}
+    for index, (row, games) in runs.run(_task, tasks, initializer=_init_worker, initargs=setup,
+                                        fork=runs.kind == "processes"):
         rows[index] = row
-        games = row.pop("_planned")
         if progress is not None:
             progress(games)
-    impacts = [rows[k] for k, (kind, _) in enumerate(tasks) if kind == "impact"]
-    removals = [rows[k] for k, (kind, _) in enumerate(tasks) if kind == "removal"]
-    out_impact = impact.table(impacts, most_impact * players, usual) if why is None else {"cards": [], "reason": why}
-    return out_impact, removal.table(removals, most_removal, whole, names)
+    impacts = [r for k, (kind, _) in enumerate(tasks) if kind == "impact" and isinstance(r := rows[k], ImpactRow)]
+    removals = [r for k, (kind, _) in enumerate(tasks) if kind == "removal" and not isinstance(r := rows[k], ImpactRow)]
+    out_impact: CardImpact | None = None
+    if measures.impact:
+        out_impact = impact.table(impacts, most_impact * players, usual) if why is None else CardImpact(reason=why)
+    return out_impact, removal.table(removals, most_removal, whole, names) if measures.removal else None
 
 
 _WORKER: dict[str, Any] = {}
@@ -93,15 +101,12 @@ def _usual_game(index: int) -> impact.Usual:
     return games[index]
 
 
-def _task(kind: str, card_id: str) -> dict[str, Any]:
+def _task(kind: str, card_id: str) -> tuple[Row, int]:
+    """One card's row of one measure, and the games the progress bar planned for it."""
     w = _WORKER
     card = w["cards"][card_id]
     if kind == "impact":
-        row = impact.impact_row(w["built"], w["game"], w["names"], card, w["most"][0], w["seed"], w["usual"],
-                                w["confidence"], _usual_game)
-        row["_planned"] = w["most"][2]
-    else:
-        row = removal.removal_row(w["game"], w["deck"], w["params"], w["names"], card, w["most"][1], w["seed"],
-                                  w["whole"], w["confidence"])
-        row["_planned"] = w["most"][1]
-    return row
+        return impact.impact_row(w["built"], w["game"], w["names"], card, w["most"][0], w["seed"], w["usual"],
+                                 w["confidence"], _usual_game), w["most"][2]
+    return removal.removal_row(w["game"], w["deck"], w["params"], w["names"], card, w["most"][1], w["seed"],
+                               w["whole"], w["confidence"]), w["most"][1]

@@ -16,11 +16,16 @@ version did not have: a threshold was crossed in the wrong direction since OLD.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from ..deck.model import Card, Deck
+from ..games.reporting import Share
 from .findings import Finding, Report
-from .playstats import first_player, showdowns
+from .playstats import first_player
+from .result import Length, Playtest
+
+Estimate = tuple[float, float, float]  # a share (or an edge, a gap) with its interval: value, low, high
 
 EPS = 1e-12
 CARD_FIELDS = ("name", "copies", "suit", "rank", "subtitle", "text", "flavour", "back")
@@ -66,61 +71,59 @@ def card_changes(old: Deck, new: Deck) -> dict[str, list[dict[str, Any]]]:
     }
 
 
-def diff_interval(old: dict[str, float], new: dict[str, float]) -> tuple[float, float, float]:
-    """(new - old, low, high): Newcombe's hybrid score interval from two Wilson intervals."""
-    p1, l1, u1 = old["share"], old["low"], old["high"]
-    p2, l2, u2 = new["share"], new["low"], new["high"]
+def diff_interval(old: Mapping[str, float] | Estimate, new: Mapping[str, float] | Estimate) -> Estimate:
+    """(new - old, low, high): Newcombe's hybrid score interval from two Wilson intervals
+    (each a share's mapping, as the JSON has it, or ``(share, low, high)``)."""
+    p1, l1, u1 = _estimate(old)
+    p2, l2, u2 = _estimate(new)
     d = p2 - p1
     return d, d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2), d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)
 
 
-def _share_measure(name: str, old: dict[str, Any] | None, new: dict[str, Any] | None) -> dict[str, Any] | None:
-    if not old or not new or "share" not in old or "share" not in new:
-        return None
+def _estimate(x: Mapping[str, float] | Estimate) -> Estimate:
+    return (x["share"], x["low"], x["high"]) if isinstance(x, Mapping) else x
+
+
+def _of(x: Share) -> Estimate:
+    return x.share, x.low, x.high
+
+
+def _share_measure(name: str, old: Estimate, new: Estimate) -> dict[str, Any]:
     d, low, high = diff_interval(old, new)
-    return {"measure": name, "from": old["share"], "to": new["share"], "delta": d, "low": low, "high": high,
+    return {"measure": name, "from": old[0], "to": new[0], "delta": d, "low": low, "high": high,
             "significant": low > 0 or high < 0}
 
 
-def _mean_measure(name: str, old: dict[str, Any], new: dict[str, Any], key: str = "mean") -> dict[str, Any]:
-    se_old = (old[f"{key}_high"] - old[f"{key}_low"]) / (2 * 1.959964)
-    se_new = (new[f"{key}_high"] - new[f"{key}_low"]) / (2 * 1.959964)
-    d = new[key] - old[key]
+def _mean_measure(name: str, old: Length, new: Length) -> dict[str, Any]:
+    se_old = (old.mean_high - old.mean_low) / (2 * 1.959964)
+    se_new = (new.mean_high - new.mean_low) / (2 * 1.959964)
+    d = new.mean - old.mean
     half = 1.959964 * math.sqrt(se_old ** 2 + se_new ** 2)
-    return {"measure": name, "from": old[key], "to": new[key], "delta": d, "low": d - half, "high": d + half,
+    return {"measure": name, "from": old.mean, "to": new.mean, "delta": d, "low": d - half, "high": d + half,
             "significant": abs(d) > half + EPS}
 
 
-def _edge(x: dict[str, Any]) -> dict[str, float]:
-    return {"share": x["edge"], "low": x["low"], "high": x["high"]}
-
-
-def _advantage(play: dict[str, Any]) -> str:
+def _advantage(play: Playtest) -> str:
     """Seat 0's edge in the game's words: "first-player advantage" where the game says seat 0
     starts, "team 0 advantage" for teams, else "seat 0 advantage"."""
-    if play.get("seats", {}).get("teams"):
+    if play.seats.teams:
         return "team 0 advantage"
-    return "first-player advantage" if first_player(play.get("game", "")) == 0 else "seat 0 advantage"
+    return "first-player advantage" if first_player(play.game) == 0 else "seat 0 advantage"
 
 
-def game_measures(old: dict[str, Any] | None, new: dict[str, Any] | None) -> list[dict[str, Any]]:
+def game_measures(old: Playtest | None, new: Playtest | None) -> list[dict[str, Any]]:
     """Seat advantage, game length, draws, unfinished games and skill gap, old -> new."""
     if not old or not new:
         return []
-    out: list[dict[str, Any] | None] = []
-    fa_old = old.get("seats", {}).get("first_player_advantage")
-    fa_new = new.get("seats", {}).get("first_player_advantage")
-    if fa_old and fa_new:
-        out.append(_share_measure(_advantage(new), _edge(fa_old), _edge(fa_new)))
-    if old.get("length") and new.get("length") and "mean_low" in old["length"]:
-        out.append(_mean_measure("game length (mean)", old["length"], new["length"]))
-    out.append(_share_measure("draws", old.get("draws"), new.get("draws")))
-    out.append(_share_measure("unfinished games", old.get("unfinished"), new.get("unfinished")))
-    s_old, s_new = old.get("skill"), new.get("skill")
-    if s_old and s_new and "gap" in s_old and "gap" in s_new:
-        out.append(_share_measure("skill gap", {"share": s_old["gap"], "low": s_old["low"], "high": s_old["high"]},
-                                  {"share": s_new["gap"], "low": s_new["low"], "high": s_new["high"]}))
-    return [m for m in out if m is not None]
+    fa_old, fa_new = old.seats.first_player_advantage, new.seats.first_player_advantage
+    out = [_share_measure(_advantage(new), (fa_old.edge, fa_old.low, fa_old.high), (fa_new.edge, fa_new.low, fa_new.high)),
+           _mean_measure("game length (mean)", old.length, new.length),
+           _share_measure("draws", _of(old.draws), _of(new.draws)),
+           _share_measure("unfinished games", _of(old.unfinished), _of(new.unfinished))]
+    s_old, s_new = old.skill, new.skill
+    if s_old is not None and s_new is not None and s_old.measured and s_new.measured:
+        out.append(_share_measure("skill gap", (s_old.gap, s_old.low, s_old.high), (s_new.gap, s_new.low, s_new.high)))
+    return out
 
 
 def strength_changes(old: Report, new: Report, names: dict[str, str]) -> list[dict[str, Any]]:
@@ -135,19 +138,18 @@ def strength_changes(old: Report, new: Report, names: dict[str, str]) -> list[di
     return sorted(out, key=lambda r: -abs(r["delta"]))
 
 
-def win_rate_changes(old: dict[str, Any] | None, new: dict[str, Any] | None, names: dict[str, str]) -> list[dict[str, Any]]:
+def win_rate_changes(old: Playtest | None, new: Playtest | None, names: dict[str, str]) -> list[dict[str, Any]]:
     """Per-card win rate when shown (a game of showdowns: Weiji), old -> new with an
     interval on the difference."""
-    if not old or not new or not showdowns(old) or not showdowns(new):
+    shown_old, shown_new = old.showdowns if old else None, new.showdowns if new else None
+    if shown_old is None or shown_new is None:
         return []
-    before, after = showdowns(old).get("cards", {}), showdowns(new).get("cards", {})
+    before, after = shown_old.cards, shown_new.cards
     out = []
     for cid, a in after.items():
         if cid in before:
-            m = _share_measure(cid, before[cid], a)
-            if m is not None:
-                m = {"id": cid, "name": names.get(cid, ""), **{k: v for k, v in m.items() if k != "measure"}}
-                out.append(m)
+            m = _share_measure(cid, _of(before[cid]), _of(a))
+            out.append({"id": cid, "name": names.get(cid, ""), **{k: v for k, v in m.items() if k != "measure"}})
     return sorted(out, key=lambda r: (not r["significant"], -abs(r["delta"])))
 
 

@@ -9,8 +9,10 @@ from typing import Any
 from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.shapes import Circle, Drawing, Line, Rect, String
 
-from .playstats import showdowns, side_name, unit_of
+from ..games.reporting import Showdowns
+from .playstats import side_name, unit_of
 from .report_style import STYLE, ReportStyle
+from .result import Playtest
 
 LEFT, BOTTOM, TOP = 42, 34, 14  # plot margins inside a drawing, pt
 RIGHT = 44  # room for threshold labels
@@ -97,37 +99,36 @@ def _every(n: int, most: int = 12) -> int:
     return max(1, math.ceil(n / most))
 
 
-def length_histogram(play: dict[str, Any], s: ReportStyle = STYLE) -> Drawing:
+def length_histogram(play: Playtest, s: ReportStyle = STYLE) -> Drawing:
     """Game length in the game's units (tricks, rounds): a histogram with the median and p95 marked."""
     d = _drawing(s, s.chart_width, s.chart_height)
-    bins, width, start = binned(play["length"]["histogram"])
+    bins, width, start = binned([list(pair) for pair in play.length.histogram])
     step = _every(len(bins))
     names = [str(start + i * width) if i % step == 0 else "" for i in range(len(bins))]
     vmax = max(bins) * 1.1 or 1
     chart = _bars(d, [bins], names, s, vmax, _nice(vmax / 5))
-    for key, colour in (("median", s.good), ("p95", s.accent)):
-        value = play["length"][key]
+    for key, value, colour in (("median", play.length.median, s.good), ("p95", play.length.p95, s.accent)):
         x = _x_of(chart, (value - start) / width - 0.5, len(bins))
         d.add(Line(x, chart.y, x, chart.y + chart.height, strokeColor=colour, strokeWidth=1, strokeDashArray=[3, 2]))
         _label(d, x + 2, chart.y + chart.height - (8 if key == "median" else 16), f"{key} {value}", s, s.tick, color=colour)
-    _label(d, chart.x + chart.width / 2, 4, f"game length in {unit_of(play['game'])}" + (f" (bins of {width})" if width > 1 else ""), s, anchor="middle")
+    _label(d, chart.x + chart.width / 2, 4, f"game length in {unit_of(play.game)}" + (f" (bins of {width})" if width > 1 else ""), s, anchor="middle")
     _label(d, 4, chart.y + chart.height + 4, "games", s, s.tick, color=s.muted)
     return d
 
 
-def card_win_chart(play: dict[str, Any], static: dict[str, Any], t: dict[str, float], s: ReportStyle = STYLE) -> Drawing:
+def card_win_chart(shown: Showdowns, static: dict[str, Any], t: dict[str, float], s: ReportStyle = STYLE) -> Drawing:
     """A game of showdowns (Weiji): each card's win rate when shown (bars, with intervals) and its
     static strength (dots), cards sorted by win rate."""
     d = _drawing(s, s.chart_width, s.chart_height + 20)
-    cards = showdowns(play)["cards"]
+    cards = shown.cards
     strength = {c["id"]: c["strength"] for c in static.get("cards", [])}
-    ids = sorted(cards, key=lambda c: -cards[c]["share"])
-    chart = _bars(d, [[cards[c]["share"] for c in ids]], ids, s, 1.0, 0.2, "{:.0%}", (s.bar_light,), RIGHT)
+    ids = sorted(cards, key=lambda c: -cards[c].share)
+    chart = _bars(d, [[cards[c].share for c in ids]], ids, s, 1.0, 0.2, "{:.0%}", (s.bar_light,), RIGHT)
     n = len(ids)
     for i, cid in enumerate(ids):
         x = _x_of(chart, i, n)
         c = cards[cid]
-        d.add(Line(x, _y_of(chart, c["low"]), x, _y_of(chart, c["high"]), strokeColor=s.ink, strokeWidth=0.7))
+        d.add(Line(x, _y_of(chart, c.low), x, _y_of(chart, c.high), strokeColor=s.ink, strokeWidth=0.7))
         if cid in strength:
             d.add(Circle(x, _y_of(chart, strength[cid]), 1.6, fillColor=s.accent, strokeColor=None))
     _hline(d, chart, t["card_win_max"], f"max {t['card_win_max']:.0%}", s, s.error)
@@ -147,15 +148,15 @@ def strength_chart(static: dict[str, Any], t: dict[str, float], s: ReportStyle =
     return d
 
 
-def seat_chart(play: dict[str, Any], t: dict[str, float], s: ReportStyle = STYLE) -> Drawing:
+def seat_chart(play: Playtest, t: dict[str, float], s: ReportStyle = STYLE) -> Drawing:
     """Win share per seat with its interval against the fair share."""
-    seats = play["seats"]["seats"]
-    fair = play["seats"]["fair_share"]
+    seats = play.seats.seats
+    fair = play.seats.fair_share
     row = 22
     d = _drawing(s, s.chart_width, BOTTOM + row * len(seats) + TOP)
     x0, x1 = 70.0, s.chart_width - 20
-    lo = max(0.0, min([x["low"] for x in seats] + [fair - t["seat_edge_error"]]) - 0.02)
-    hi = min(1.0, max([x["high"] for x in seats] + [fair + t["seat_edge_error"]]) + 0.02)
+    lo = max(0.0, min([x.low for x in seats] + [fair - t["seat_edge_error"]]) - 0.02)
+    hi = min(1.0, max([x.high for x in seats] + [fair + t["seat_edge_error"]]) + 0.02)
 
     def xs(v: float) -> float:
         return x0 + (v - lo) / (hi - lo) * (x1 - x0)
@@ -173,13 +174,13 @@ def seat_chart(play: dict[str, Any], t: dict[str, float], s: ReportStyle = STYLE
     _label(d, xs(fair), top + 2, f"fair {fair:.0%}", s, s.tick, "middle", s.good)
     for i, x in enumerate(seats):
         y = top - row * (i + 0.5)
-        colour = s.ink if x["low"] <= fair <= x["high"] else s.error
+        colour = s.ink if x.low <= fair <= x.high else s.error
         _label(d, 4, y - 3, side_name(i, play, " (first)").split(" (seats")[0], s)
-        d.add(Line(xs(x["low"]), y, xs(x["high"]), y, strokeColor=colour, strokeWidth=1.2))
-        for end in (x["low"], x["high"]):
+        d.add(Line(xs(x.low), y, xs(x.high), y, strokeColor=colour, strokeWidth=1.2))
+        for end in (x.low, x.high):
             d.add(Line(xs(end), y - 3, xs(end), y + 3, strokeColor=colour, strokeWidth=1.2))
-        d.add(Circle(xs(x["share"]), y, 3, fillColor=colour, strokeColor=None))
-        _label(d, xs(x["high"]) + 4, y - 3, f"{x['share']:.1%}", s, s.tick, color=colour)
+        d.add(Circle(xs(x.share), y, 3, fillColor=colour, strokeColor=None))
+        _label(d, xs(x.high) + 4, y - 3, f"{x.share:.1%}", s, s.tick, color=colour)
     _label(d, (x0 + x1) / 2, 4, f"share of decided games won (shaded: within {t['seat_edge_warn']:.0%} of fair)", s, anchor="middle")
     return d
 

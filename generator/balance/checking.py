@@ -24,7 +24,7 @@ from ..deckcheck import validate_deck
 from ..errors import DeckpressError
 from ..executor import Executor
 from .checks import run_checks
-from .findings import Finding, Report
+from .findings import BalanceReport, Finding, Report
 from .targets import judge_targets, playtest_params
 
 Progress = Callable[[int], None]
@@ -98,7 +98,7 @@ def prepare(name: str, lang: str | None = None) -> Prepared:
 class Checked:
     """The result: the report, and the PDF report's chart files (``options.pdf``)."""
 
-    report: Report
+    report: BalanceReport
     charts: list[Path] = field(default_factory=list)
 
 
@@ -135,9 +135,8 @@ def check_deck(deck: Deck | Prepared, options: CheckOptions = CheckOptions(), *,
         judge_targets(loaded, report)  # the deck's design targets, met or missed (targets.py)
         if options.quality and report.playtest is not None:
             from .quality import quality
-
-            report.playtest["quality"] = quality(report.game, loaded, playtest_params(report.game, report.playtest),
-                                                 seed=options.seed, strategy=report.playtest.get("strategy"))
+            report.playtest.quality = quality(report.game, loaded, playtest_params(report.game, report.playtest),
+                                              seed=options.seed, strategy=report.playtest.strategy)
         if show is not None:
             show(report)
         if options.apply and prepared is not None:

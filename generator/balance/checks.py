@@ -10,11 +10,13 @@ from ..deck.model import Deck
 from ..deckcheck import validate_deck
 from ..executor import Executor
 from ..games.registry import GAMES, builtin_names, game_of, has_decisions, make_params
+from ..games.spec import CardMeasures
 from . import simulate as sim
 from .card_runs import card_measures
 from .card_runs import planned as card_games
 from .findings import Finding, Report
-from .playstats import contenders, designer, playtest_stats, report_hooks, showdowns
+from .playstats import contenders, designer, playtest_stats, report_hooks
+from .result import GridRow, Holder
 from .sequential import ROUND, costly, seats_decided, verdict_decided
 from .skill import SKILL_GAMES, skill_gap
 from .static_suits import suited_static
@@ -35,8 +37,7 @@ def planned_games(deck: Deck, games: int, skill: bool = True) -> int:
         return games + grid_games(games) * sim.grid_size(spec.name)
     if not (skill and spec is not None and has_decisions(spec.name)):
         return games
-    own = spec.name not in builtin_names()  # a designer's game also measures each card's impact (two ways)
-    impact = card_games(games, len(deck.cards)) if own else 0
+    impact = card_games(games, len(deck.cards), spec.card_measures)  # the per-card measures the game declares
     return games + min(games, SKILL_GAMES) + impact
 
 
@@ -150,27 +151,32 @@ def run_checks(
             report.notes.append(f"sequential testing: stopped after {pt.summary.games:,} of {games:,} games, once"
                                 f" {what} decided at {t['confidence']:.0%} (the same as --games"
                                 f" {pt.summary.games}; {why}, so each game costs)")
-        report.playtest = playtest_stats(pt, deck, t["confidence"])
-        if len(set(report.playtest["strategies"])) > 1:
+        play = report.playtest = playtest_stats(pt, deck, t["confidence"])
+        if play.mixed:
             report.notes.append(f"seats play different strategies ({pt.summary.strategy}): no seat-advantage verdict")
         if skill:
-            report.playtest["skill"] = skill_gap(game, deck, params, games, seed, t["confidence"], progress,
-                                                 strategy, executor, sequential)
+            play.skill = skill_gap(game, deck, params, games, seed, t["confidence"], progress, strategy, executor,
+                                   sequential)
         elif pt.summary.strategy:
             report.notes.append(f"playtest strategy: {pt.summary.strategy}; skill gap not measured"
                                 " (deckpress check measures it)")
-        if skill and own:  # a designer's game: cards by restricted play and by removal, the playtest as baseline
-            report.playtest["card_impact"], report.playtest["card_removal"] = card_measures(
-                game, deck, params, games, seed, t["confidence"], strategy, pt.summary, progress, executor)
-        if sim.grid_size(game):
-            report.playtest[game]["grid"] = sim.length_grid(game, deck, sets, grid_games(games), seed, progress)
+        measures = spec.card_measures if spec is not None else CardMeasures()
+        if skill and measures.any:  # each card by restricted play and by removal, the playtest as baseline
+            play.card_impact, play.card_removal = card_measures(game, deck, params, games, seed, t["confidence"],
+                                                                strategy, pt.summary, progress, executor, measures)
+        left_out = [name for name, on in (("card impact", measures.impact), ("card removal", measures.removal)) if not on]
+        if skill and left_out and has_decisions(game):  # why, in the game's words (its spec's)
+            play.unmeasured = f"{' and '.join(left_out)} not measured: {measures.reason or 'the game leaves it out'}"
+        if sim.grid_size(game) and play.section is not None:
+            play.grid = tuple(GridRow.from_json(r) for r in
+                              sim.length_grid(game, deck, sets, grid_games(games), seed, progress))
         flagged = {f.cards[0] for f in findings if f.code in ("unbeatable", "hopeless")}
-        shown = showdowns(report.playtest)
-        if shown and flagged:
+        shown = play.showdowns
+        if shown is not None and flagged:
             holders = sim.holder_wins(game, deck, params, min(games, HOLDER_GAMES), seed, sorted(flagged))
-            shown["holders"] = holders
-            findings = [card_evidence(f, shown, games, holders) if f.code in ("unbeatable", "hopeless") else f
+            play.holders = {cid: Holder.from_json(h) for cid, h in holders.items()}
+            findings = [card_evidence(f, shown, games, play.holders) if f.code in ("unbeatable", "hopeless") else f
                         for f in findings]
-        findings += play_findings(report.playtest, t, flagged)
+        findings += play_findings(play, t, flagged)
     report.findings = sorted(findings, key=lambda f: f.level != "error")
     return report

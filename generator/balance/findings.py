@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .result import Playtest
+
 Level = Literal["error", "warning"]
 
 
@@ -33,8 +35,10 @@ class Finding:
 
 
 @dataclass
-class Report:
-    """Everything ``deckpress check`` found about one deck."""
+class BalanceReport:
+    """Everything ``deckpress check`` found about one deck: the static checks, the
+    playtest (a typed :class:`~.result.Playtest`), the findings and what was added
+    on request (suggestions, changes, design targets)."""
 
     deck: str  # display name
     key: str  # bundled name or file stem
@@ -42,7 +46,7 @@ class Report:
     cards: int  # printed cards
     thresholds: dict[str, float]
     static: dict[str, Any] = field(default_factory=dict)
-    playtest: dict[str, Any] | None = None  # None: --games 0
+    playtest: Playtest | None = None  # None: --games 0
     findings: list[Finding] = field(default_factory=list)
     suggestions: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what was not checked, and why
@@ -50,13 +54,14 @@ class Report:
     targets: list[dict[str, Any]] | None = None  # the deck's design targets, judged (balance/targets.py)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Report:
+    def from_json(cls, data: dict[str, Any]) -> BalanceReport:
         """A report as ``to_json`` wrote it (``balance.json``), for comparing versions."""
         findings = [Finding(f["level"], f["code"], f["message"], tuple(f.get("cards", ())),
                             tuple(f.get("attributes", ())), dict(f.get("evidence", {}))) for f in data.get("findings", [])]
         return cls(deck=data.get("deck", ""), key=data.get("key", ""), game=data.get("game", ""),
                    cards=int(data.get("cards", 0)), thresholds=dict(data.get("thresholds", {})),
-                   static=dict(data.get("static") or {}), playtest=data.get("playtest"), findings=findings,
+                   static=dict(data.get("static") or {}),
+                   playtest=_playtest(data.get("playtest")), findings=findings,
                    notes=list(data.get("notes", [])))
 
     @property
@@ -90,7 +95,7 @@ class Report:
             "findings": [f.to_json() for f in self.findings],
             "thresholds": self.thresholds,
             "static": self.static,
-            "playtest": self.playtest,
+            "playtest": self.playtest.to_json() if self.playtest is not None else None,
         }
         if self.suggestions:
             out["suggestions"] = self.suggestions
@@ -101,3 +106,17 @@ class Report:
         if self.targets is not None:
             out["targets"] = self.targets
         return out
+
+
+def _playtest(data: Any) -> Playtest | None:
+    """The playtest of a ``balance.json``; None for none, or one written in a shape this
+    version cannot read (the comparison then speaks of the static checks alone)."""
+    if not data:
+        return None
+    try:
+        return Playtest.from_json(data)
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+Report = BalanceReport  # the name every caller and old code uses

@@ -39,8 +39,10 @@ from ..deck.model import Deck
 from ..games.api import Action, Strategy, Turn
 from ..games.params import Params
 from ..games.registry import make_game, make_strategy, seat_strategies
+from ..games.reporting import Share
 from ..games.runner import game_rng, play
 from .intervals import wilson
+from .quality_result import Branching, DecisionsMatter, Lead, Move, Quality
 
 QUALITY_GAMES = 200
 DOMINANT = 0.9  # chosen this share of the times offered
@@ -139,15 +141,15 @@ def _leaders(trace: GameTrace) -> list[int | None]:
     return out
 
 
-def branching(traces: Sequence[GameTrace]) -> dict[str, Any]:
+def branching(traces: Sequence[GameTrace]) -> Branching:
     legal = [d.legal for t in traces for d in t.decisions]
     if not legal:
-        return {"decisions": 0}
-    return {"decisions": len(legal), "mean": statistics.fmean(legal), "median": statistics.median(legal),
-            "max": max(legal), "forced": sum(n == 1 for n in legal) / len(legal)}
+        return Branching(0)
+    return Branching(len(legal), statistics.fmean(legal), statistics.median(legal), max(legal),
+                     sum(n == 1 for n in legal) / len(legal))
 
 
-def dominant_moves(traces: Sequence[GameTrace], top: int = 5) -> list[dict[str, Any]]:
+def dominant_moves(traces: Sequence[GameTrace], top: int = 5) -> list[Move]:
     offered: Counter[str] = Counter()
     chosen: Counter[str] = Counter()
     for t in traces:
@@ -155,26 +157,25 @@ def dominant_moves(traces: Sequence[GameTrace], top: int = 5) -> list[dict[str, 
             if d.legal > 1:
                 offered.update(set(d.offered))
                 chosen[d.chosen] += 1
-    rows: list[dict[str, Any]] = []
+    rows: list[Move] = []
     for name, n in offered.items():
         if n >= MIN_OFFERED:
             lo, hi = wilson(chosen[name], n)
-            rows.append({"action": name, "chosen": chosen[name], "offered": n, "share": chosen[name] / n,
-                         "low": lo, "high": hi, "dominant": chosen[name] / n >= DOMINANT})
-    rows.sort(key=lambda r: -float(r["share"]))
+            rows.append(Move(name, chosen[name], n, chosen[name] / n, lo, hi, chosen[name] / n >= DOMINANT))
+    rows.sort(key=lambda r: -float(r.share))
     return rows[:top]
 
 
-def decisions_matter(traces: Sequence[GameTrace]) -> dict[str, Any] | None:
+def decisions_matter(traces: Sequence[GameTrace]) -> DecisionsMatter | None:
     probed = [d.matters for t in traces for d in t.decisions if d.matters is not None]
     if not probed:
         return None
     yes = sum(probed)
     lo, hi = wilson(yes, len(probed))
-    return {"probed": len(probed), "matter": yes, "share": yes / len(probed), "low": lo, "high": hi}
+    return DecisionsMatter(len(probed), yes, yes / len(probed), lo, hi)
 
 
-def lead_measures(traces: Sequence[GameTrace]) -> dict[str, Any] | None:
+def lead_measures(traces: Sequence[GameTrace]) -> Lead | None:
     """Lead changes, decisiveness, drama and comeback rate (None without a heuristic)."""
     if not any(d.standing is not None for t in traces for d in t.decisions):
         return None
@@ -194,61 +195,51 @@ def lead_measures(traces: Sequence[GameTrace]) -> dict[str, Any] | None:
             drama.append(sum(s < -EPSILON for s in own) / len(own))
             middle = own[len(own) // 2]
             comebacks += middle < -EPSILON
-    out: dict[str, Any] = {"lead_changes": statistics.fmean(changes) if changes else 0.0}
-    if decisive:
-        out["decisiveness"] = statistics.fmean(decisive)
-    if drama:
-        out["drama"] = statistics.fmean(drama)
+    comeback = None
     if decided:
         lo, hi = wilson(comebacks, decided)
-        out["comebacks"] = {"count": comebacks, "of": decided, "share": comebacks / decided, "low": lo, "high": hi}
-    return out
+        comeback = Share(comebacks, decided, comebacks / decided, lo, hi)
+    return Lead(statistics.fmean(changes) if changes else 0.0, statistics.fmean(decisive) if decisive else None,
+                statistics.fmean(drama) if drama else None, comeback)
 
 
 def quality(game: str, deck: Deck, params: Params, *, games: int = QUALITY_GAMES, seed: int = 1,
-            strategy: str | None = None) -> dict[str, Any]:
-    """Every measure above, as the JSON of ``check --quality`` (``playtest.quality``)."""
+            strategy: str | None = None) -> Quality:
+    """Every measure above (``check --quality``; JSON: ``playtest.quality``)."""
     traces = record(game, deck, params, games=games, seed=seed, strategy=strategy)
-    out: dict[str, Any] = {"games": games, "branching": branching(traces), "moves": dominant_moves(traces)}
-    matter = decisions_matter(traces)
-    if matter is not None:
-        out["decisions_matter"] = matter
     lead = lead_measures(traces)
-    if lead is not None:
-        out["lead"] = lead
-    else:
-        out["not_measured"] = "lead changes, decisiveness, drama, comebacks, decisions that matter: " \
-                              "the game gives no heuristic(view, seat)"
-    return out
+    return Quality(games, branching(traces), tuple(dominant_moves(traces)), decisions_matter(traces), lead,
+                   None if lead is not None else "lead changes, decisiveness, drama, comebacks, decisions that matter:"
+                                                 " the game gives no heuristic(view, seat)")
 
 
-def print_quality(q: dict[str, Any]) -> None:
+def print_quality(q: Quality) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table("measure", "value", title=f"game quality ({q['games']} games)")
-    b = q["branching"]
-    if b.get("decisions"):
-        table.add_row("branching", f"{b['mean']:.1f} legal actions a decision (median {b['median']:g}, "
-                                   f"max {b['max']}); {100 * b['forced']:.0f} % forced")
-    m = q.get("decisions_matter")
+    table = Table("measure", "value", title=f"game quality ({q.games} games)")
+    b = q.branching
+    if b.decisions:
+        table.add_row("branching", f"{b.mean:.1f} legal actions a decision (median {b.median:g}, "
+                                   f"max {b.max}); {100 * b.forced:.0f} % forced")
+    m = q.decisions_matter
     if m:
-        table.add_row("decisions that matter", f"{100 * m['share']:.0f} % ({100 * m['low']:.0f}-{100 * m['high']:.0f}) "
-                                               f"of {m['probed']} probed")
-    lead = q.get("lead")
+        table.add_row("decisions that matter", f"{100 * m.share:.0f} % ({100 * m.low:.0f}-{100 * m.high:.0f}) "
+                                               f"of {m.probed} probed")
+    lead = q.lead
     if lead:
-        table.add_row("lead changes", f"{lead['lead_changes']:.2f} a game")
-        if "decisiveness" in lead:
-            table.add_row("decisiveness", f"the winner leads for good over the last {100 * lead['decisiveness']:.0f} % of the game")
-        if "drama" in lead:
-            table.add_row("drama", f"the winner was behind at {100 * lead['drama']:.0f} % of its decisions")
-        if "comebacks" in lead:
-            c = lead["comebacks"]
-            table.add_row("comebacks", f"{100 * c['share']:.0f} % ({100 * c['low']:.0f}-{100 * c['high']:.0f}) of decided "
+        table.add_row("lead changes", f"{lead.lead_changes:.2f} a game")
+        if lead.decisiveness is not None:
+            table.add_row("decisiveness", f"the winner leads for good over the last {100 * lead.decisiveness:.0f} % of the game")
+        if lead.drama is not None:
+            table.add_row("drama", f"the winner was behind at {100 * lead.drama:.0f} % of its decisions")
+        if lead.comebacks is not None:
+            c = lead.comebacks
+            table.add_row("comebacks", f"{100 * c.share:.0f} % ({100 * c.low:.0f}-{100 * c.high:.0f}) of decided "
                                        "games were won from behind at half-time")
-    for row in q.get("moves", [])[:3]:
-        flag = " [red]dominant[/]" if row["dominant"] else ""
-        table.add_row("most chosen", f"{row['action']}: {100 * row['share']:.0f} % of {row['offered']} offers{flag}")
-    if "not_measured" in q:
-        table.add_row("not measured", q["not_measured"])
+    for row in q.moves[:3]:
+        flag = " [red]dominant[/]" if row.dominant else ""
+        table.add_row("most chosen", f"{row.action}: {100 * row.share:.0f} % of {row.offered} offers{flag}")
+    if q.not_measured is not None:
+        table.add_row("not measured", q.not_measured)
     Console().print(table)

@@ -78,10 +78,10 @@ def write_report_pdf(report: Report, path: Path | str, charts_dir: Path | str | 
     story: list[Any] = [Paragraph(f"Balance report: {escape(report.deck)}", st["title"])]
     sub = f"{report.game} deck, {report.cards} cards"
     if play:
-        sub += f"; {play['games']:,} simulated games, seed {play['seed']}" + (f", strategy {play['strategy']}" if play["strategy"] else "")
-        sub += "; rules: " + ", ".join(f"{k}={v}" for k, v in play["params"].items())
+        sub += f"; {play.games:,} simulated games, seed {play.seed}" + (f", strategy {play.strategy}" if play.strategy else "")
+        sub += "; rules: " + ", ".join(f"{k}={v}" for k, v in play.params.items())
     story += [Paragraph(escape(sub), st["small"]), Spacer(1, 6), _verdict_box(report, st, s, width), Spacer(1, 4)]
-    for note in report.notes:
+    for note in report.notes + ([play.unmeasured] if play and play.unmeasured else []):  # as the terminal's
         story.append(Paragraph(escape(f"Note: {note}."), st["small"]))
     story += [Paragraph("Findings", st["h2"]), *_findings(report, st, s, width)]
     figs = figures(report)

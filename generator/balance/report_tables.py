@@ -8,9 +8,12 @@ from xml.sax.saxutils import escape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph, Table, TableStyle
 
+from ..games.reporting import Share
 from .findings import Report
-from .playstats import draw_words, grid_of, report_hooks, section, showdowns, side_name, unit_of
+from .playstats import draw_words, grid_of, report_hooks, side_name, unit_of
+from .quality_result import Quality
 from .report_style import ReportStyle
+from .result import Playtest
 from .skill import skill_line
 from .thresholds import THRESHOLDS
 from .verdict_static import dominated_count, listing, pct
@@ -34,32 +37,31 @@ def _num(x: float) -> str:
     return f"{x:,.0f}" if abs(x) >= 1000 else f"{x:.3g}"
 
 
-def _ci(x: dict[str, Any]) -> str:
-    return f"{pct(x['share'])} ({pct(x['low'])}-{pct(x['high'])})"
+def _ci(x: Share) -> str:
+    return f"{pct(x.share)} ({pct(x.low)}-{pct(x.high)})"
 
 
-def _figures(play: dict[str, Any]) -> Rows:
-    length = play["length"]
+def _figures(play: Playtest) -> Rows:
+    length = play.length
     rows: Rows = [["figure", "value", "interval"],
-                  [f"mean game length ({unit_of(play['game'])})", f"{length['mean']:.1f}", f"{length['mean_low']:.1f}-{length['mean_high']:.1f}"],
-                  ["median", str(length["median"]), f"{length['median_low']}-{length['median_high']}"],
-                  ["95th percentile", str(length["p95"]), f"{length['p95_low']}-{length['p95_high']}"],
-                  ["longest game", str(length["max"]), ""],
-                  ["unfinished games", f"{play['unfinished']['count']:,}", _ci(play["unfinished"])],
-                  ["draws", f"{play['draws']['count']:,}", _ci(play["draws"])]]
-    for i, seat in enumerate(play["seats"]["seats"]):
-        rows.append([side_name(i, play) + " wins", f"{seat['count']:,}", _ci(seat)])
-    for s in (play.get("scores") or {}).get("seats", []):
-        rows.append([f"seat {s['seat']} points (mean, median, range)", f"{s['mean']:.2f}, {s['median']}, {s['min']}-{s['max']}",
-                     f"{s['low']:.2f}-{s['high']:.2f}"])
-    hooks = report_hooks(play["game"])
-    if hooks is not None and hooks.rows is not None:  # the game's own figures
-        rows += [list(row) for row in hooks.rows(section(play), True)]
-    if play.get("skill"):
-        rows.append(list(skill_line(play["skill"], play["game"])))
-    if hooks is None:  # a game without its own report: every counter it keeps
-        for key, v in play["counters"].items():
-            rows.append([f"{key} per game", f"{v['per_game']:.3f}", ""])
+                  [f"mean game length ({unit_of(play.game)})", f"{length.mean:.1f}", f"{length.mean_low:.1f}-{length.mean_high:.1f}"],
+                  ["median", str(length.median), f"{length.median_low}-{length.median_high}"],
+                  ["95th percentile", str(length.p95), f"{length.p95_low}-{length.p95_high}"],
+                  ["longest game", str(length.max), ""],
+                  ["unfinished games", f"{play.unfinished.count:,}", _ci(play.unfinished)],
+                  ["draws", f"{play.draws.count:,}", _ci(play.draws)]]
+    for i, seat in enumerate(play.seats.seats):
+        rows.append([side_name(i, play) + " wins", f"{seat.count:,}", _ci(seat)])
+    for s in play.scores or ():
+        rows.append([f"seat {s.seat} points (mean, median, range)", f"{s.mean:.2f}, {s.median}, {s.min}-{s.max}",
+                     f"{s.low:.2f}-{s.high:.2f}"])
+    if play.section is not None:  # the game's own figures
+        rows += [list(row) for row in play.section.rows(True)]
+    if play.skill:
+        rows.append(list(skill_line(play.skill, play.game)))
+    if report_hooks(play.game) is None:  # a game without its own report: every counter it keeps
+        for key, v in play.counters.items():
+            rows.append([f"{key} per game", f"{v.per_game:.3f}", ""])
     return rows
 
 
@@ -77,7 +79,8 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
                          f"{a['best']:g}: {', '.join(a['top_cards'])}" if a["best"] is not None else "-",
                          ", ".join(a["no_data"]) or "-", pct(a["pair_tie"])])
         out.append(("Attributes", "", _table(rows, st, s, width, [2.2, 1, 1.6, 1, 1, 2.2, 1.6, 1])))
-        wins = showdowns(play).get("cards", {})
+        shown = play.showdowns if play else None
+        wins = shown.cards if shown is not None else {}
         rows = [["card", "name", "strength", "best on", "no data", "dominated by", *(["wins when shown"] if wins else [])]]
         for c in sorted(static["cards"], key=lambda c: -c["strength"]):
             rows.append([c["id"], c["name"], pct(c["strength"]), ", ".join(c["best_on"]), ", ".join(c["no_data"]),
@@ -94,52 +97,52 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
         out.append(("Ranks", "", _table(rows, st, s, width, [1.2] + [1] * len(static["ranks"]))))
         rows = [["", *static["suits"]], ["cards", *static["suits"].values()]]
         out.append(("Suits", "", _table(rows, st, s, width, [1.2] + [1] * len(static["suits"]))))
-    values = ((play or {}).get("skill") or {}).get("cards")
-    if values:
+    values = play.skill.cards if play and play.skill else None
+    if play and values:
         rows = [["card", "played", "captures", "points captured", "points / play", "special target taken"]]
-        rows += [[cid, c["played"], c["captures"], c["points"], f"{c['points_per_play']:.2f}",
-                  "" if c["special"] is None else f"{c['special']} ({pct(c['special'] / max(1, c['played']))})"]
-                 for cid, c in sorted(values.items(), key=lambda c: -c[1]["points_per_play"])]
-        names = section(play).get("names", {})
+        rows += [[cid, c.played, c.captures, c.points, f"{c.points_per_play:.2f}",
+                  "" if c.special is None else f"{c.special} ({pct(c.special / max(1, c.played))})"]
+                 for cid, c in sorted(values.items(), key=lambda c: -c[1].points_per_play)]
+        names = play.names
         fool, changeling, lady = (names.get("fool", "Fool"), names.get("changeling", "the Changeling"),
                                   names.get("lady", "the Lady"))
         out.append(("Card value under expert play", "Cards the expert seat played in the skill-gap games: captures and points "
                     f"captured with each card; special target: a {fool} (the Fool) taking its suit's top card, {changeling} "
                     f"(the Changeling) taking {lady}.", _table(rows, st, s, width, [1.2, 0.8, 0.8, 1, 1, 1.4])))
-    cards = (play or {}).get("cards")
+    cards = play.cards if play else ()
     if cards:  # a designer's game that counts its cards (Result.card_stats)
         rows = [["card", "name", "played", "won", "win share", "interval"]]
-        rows += [[c["card"], c["name"], f"{c['played']:,}", f"{c['won']:,}", pct(c["share"]),
-                  f"{pct(c['low'])}-{pct(c['high'])}"] for c in cards]
+        rows += [[c.card, c.name, f"{c.played:,}", f"{c.won:,}", pct(c.share),
+                  f"{pct(c.low)}-{pct(c.high)}"] for c in cards]
         out.append(("Cards in play", f"Each card as the game counts it: times played, times won, and its win share "
                     f"with a {pct(report.thresholds['confidence'])} interval (Wilson), the best first.",
                     _table(rows, st, s, width, [0.8, 2.2, 1, 1, 1, 1.4])))
-    impact = (play or {}).get("card_impact") or {}
-    if impact.get("cards"):
+    impact = play.card_impact if play else None
+    if impact is not None and impact.cards:
         rows = [["card", "name", "share without it", "usual share", "impact (points)", "interval"]]
-        rows += [[r["card"], r["name"], pct(r["share"]), pct(r["usual"]), f"{100 * r['impact']:+.1f}",
-                  f"{100 * r['low']:+.1f} to {100 * r['high']:+.1f}"] for r in impact["cards"]]
+        rows += [[r.card, r.name, pct(r.share), pct(r.usual), f"{100 * r.impact:+.1f}",
+                  f"{100 * r.low:+.1f} to {100 * r.high:+.1f}"] for r in impact.cards]
         out.append(("Card impact", f"A seat that never plays the card while it has another move, seats rotated, "
-                    f"{impact['games_per_card']:,} games per card: its win share against the usual play of the same games.",
+                    f"{impact.games_per_card:,} games per card: its win share against the usual play of the same games.",
                     _table(rows, st, s, width, [0.8, 2.2, 1.2, 1.2, 1.2, 1.6])))
-    removal = (play or {}).get("card_removal") or {}
-    if removal.get("cards"):
-        base = removal["base"]
+    removal = play.card_removal if play else None
+    if removal is not None and removal.cards and removal.base is not None:
+        base = removal.base
         rows = [["card", "name", "games", "seat 0 wins", "change (points)", "interval", "draws (change)",
                  "length (change)"]]
-        rows += [[r["card"], r["name"], r["games"], pct(r["first_share"]), f"{100 * r['first_change']:+.1f}",
-                  f"{100 * r['low']:+.1f} to {100 * r['high']:+.1f}", f"{pct(r['draws'])} ({100 * r['draw_change']:+.1f})",
-                  f"{r['length']:.1f} ({r['length_change']:+.1f})"] for r in removal["cards"]]
+        rows += [[r.card, r.name, r.games, pct(r.first_share), f"{100 * r.first_change:+.1f}",
+                  f"{100 * r.low:+.1f} to {100 * r.high:+.1f}", f"{pct(r.draws)} ({100 * r.draw_change:+.1f})",
+                  f"{r.length:.1f} ({r.length_change:+.1f})"] for r in removal.cards]
         out.append(("Card removal", f"The deck without the card (every copy), the same seeded games, at most "
-                    f"{removal['games_per_card']:,} games per card (a card stops once its change is decided): seat 0's "
-                    f"win share, draws and game length against the whole deck (seat 0 wins {pct(base['first_share'])}, "
-                    f"draws {pct(base['draws'])}, length {base['length']:.1f}); intervals at "
+                    f"{removal.games_per_card:,} games per card (a card stops once its change is decided): seat 0's "
+                    f"win share, draws and game length against the whole deck (seat 0 wins {pct(base.first_share)}, "
+                    f"draws {pct(base.draws)}, length {base.length:.1f}); intervals at "
                     f"{pct(report.thresholds['confidence'])}.",
                     _table(rows, st, s, width, [0.7, 1.8, 0.6, 0.9, 0.9, 1.3, 1.1, 1.1])))
     title, keys, grid = grid_of(play)
     if grid:
         rows = [[*keys, "games", "mean", "median", "p95", "longest", "unfinished"]]
-        rows += [[*(r[k] for k in keys), r["games"], f"{r['mean']:.1f}", r["median"], r["p95"], r["max"], r["unfinished"]] for r in grid]
+        rows += [[*(r.value(k) for k in keys), r.games, f"{r.mean:.1f}", r.median, r.p95, r.max, r.unfinished] for r in grid]
         out.append((title, "", _table(rows, st, s, width, [1] * len(rows[0]))))
     for sug in report.suggestions:
         rows = [["card", "change", "strength", "win when shown (verified)"], [sug["card"], sug["change"], sug["strength"], sug.get("verified", "")]]
@@ -153,9 +156,9 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
         rows += [[t["target"], t["wanted"], t["measured"], t["status"]] for t in report.targets]
         out.append(("Design targets", "Met: the whole interval inside the band; missed: outside it; undecided: "
                     "it straddles a boundary (more games would tell).", _table(rows, st, s, width, [1.2, 3, 3, 1])))
-    quality = (play or {}).get("quality")
+    quality = play.quality if play else None
     if quality:  # check --quality (quality.py)
-        out.append(("Game quality", f"From {quality['games']} recorded games (docs/balance.md: each measure and its source).",
+        out.append(("Game quality", f"From {quality.games} recorded games (docs/balance.md: each measure and its source).",
                     _table(quality_rows(quality), st, s, width, [1.6, 5])))
     return out
 
@@ -187,29 +190,29 @@ def threshold_help(key: str, text: str, report: Report) -> str:
     return text.replace(" in tricks ", f" in {unit_of(report.game)} ")
 
 
-def quality_rows(q: dict[str, Any]) -> Rows:
+def quality_rows(q: Quality) -> Rows:
     """The game-quality measures as table rows (measure, value)."""
     rows: Rows = [["measure", "value"]]
-    b = q.get("branching") or {}
-    if b.get("decisions"):
-        rows.append(["branching", f"{b['mean']:.1f} legal actions a decision (median {b['median']:g}, max {b['max']}); "
-                                  f"{pct(b['forced'])} forced"])
-    m = q.get("decisions_matter")
+    b = q.branching
+    if b.decisions:
+        rows.append(["branching", f"{b.mean:.1f} legal actions a decision (median {b.median:g}, max {b.max}); "
+                                  f"{pct(b.forced)} forced"])
+    m = q.decisions_matter
     if m:
-        rows.append(["decisions that matter", f"{pct(m['share'])} ({pct(m['low'])}-{pct(m['high'])}) of {m['probed']} probed"])
-    lead = q.get("lead") or {}
+        rows.append(["decisions that matter", f"{pct(m.share)} ({pct(m.low)}-{pct(m.high)}) of {m.probed} probed"])
+    lead = q.lead
     if lead:
-        rows.append(["lead changes", f"{lead['lead_changes']:.2f} a game"])
-    if "decisiveness" in lead:
-        rows.append(["decisiveness", f"the winner leads for good over the last {pct(lead['decisiveness'])} of the game"])
-    if "drama" in lead:
-        rows.append(["drama", f"the winner was behind at {pct(lead['drama'])} of its decisions"])
-    if "comebacks" in lead:
-        c = lead["comebacks"]
-        rows.append(["comebacks", f"{pct(c['share'])} ({pct(c['low'])}-{pct(c['high'])}) of decided games won from behind"])
-    for move in (q.get("moves") or [])[:3]:
-        rows.append(["most chosen", f"{move['action']}: {pct(move['share'])} of {move['offered']} offers"
-                                    + (" (dominant)" if move["dominant"] else "")])
-    if "not_measured" in q:
-        rows.append(["not measured", q["not_measured"]])
+        rows.append(["lead changes", f"{lead.lead_changes:.2f} a game"])
+        if lead.decisiveness is not None:
+            rows.append(["decisiveness", f"the winner leads for good over the last {pct(lead.decisiveness)} of the game"])
+        if lead.drama is not None:
+            rows.append(["drama", f"the winner was behind at {pct(lead.drama)} of its decisions"])
+        if lead.comebacks is not None:
+            c = lead.comebacks
+            rows.append(["comebacks", f"{pct(c.share)} ({pct(c.low)}-{pct(c.high)}) of decided games won from behind"])
+    for move in q.moves[:3]:
+        rows.append(["most chosen", f"{move.action}: {pct(move.share)} of {move.offered} offers"
+                                    + (" (dominant)" if move.dominant else "")])
+    if q.not_measured is not None:
+        rows.append(["not measured", q.not_measured])
     return rows

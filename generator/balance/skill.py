@@ -26,8 +26,10 @@ from ..executor import Executor
 from ..games import runner
 from ..games.params import Params
 from ..games.registry import builtin_names, ensure, entry, known, make_game, make_strategy
+from ..games.reporting import Share
 from .intervals import wilson
 from .playstats import contenders
+from .result import CardValue, SkillGap
 from .sequential import MUCH, SOME, costly
 
 SKILL_GAMES = 300  # at most, over all seat positions
@@ -90,7 +92,7 @@ class _CardValues:
 
 def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, confidence: float,
               progress: Progress | None = None, asked: str | None = None,
-              executor: Executor | None = None, sequential: bool = True) -> dict[str, Any]:
+              executor: Executor | None = None, sequential: bool = True) -> SkillGap:
     """The skill gap (see the module docstring) over at most :data:`SKILL_GAMES` games;
     ``asked``: the ``--strategy`` value (see :func:`skilled_strategy`). The games are
     played on ``executor`` when given; with a search player (``expert``) in rounds of
@@ -99,7 +101,7 @@ def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, conf
     ``games`` in the result says how many were played (``sequential=False``: all of them)."""
     skilled = skilled_strategy(game, params, asked)
     if skilled is None:
-        return {"level": "none", "reason": f"{game} has no player decisions: the deal decides (by design)"}
+        return SkillGap("none", f"{game} has no player decisions: the deal decides (by design)")
     players = int(getattr(params, "players", 2))
     sides = contenders(game, players)
     per_seat = max(1, min(games, SKILL_GAMES) // sides)
@@ -129,18 +131,10 @@ def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, conf
             break
     p1, p2, gap, low, high, s_int, r_int = _gap(won, lost, total, sides, confidence)
     others = total * (sides - 1)
-    out: dict[str, Any] = {
-        "skilled": skilled, "versus": "random", "games": total,
-        "skilled_share": {"count": won, "of": total, "share": p1, "low": s_int[0], "high": s_int[1]},
-        "random_share": {"count": lost, "of": others, "share": p2, "low": r_int[0], "high": r_int[1]},
-        "gap": gap, "low": low, "high": high, "level": level(gap, low, high),
-    }
-    if values:
-        out["cards"] = {cid: {"played": r[0], "captures": r[1], "points": r[2],
-                              "points_per_play": r[2] / r[0] if r[0] else 0.0,
-                              "special": r[3] if _special(rules, cid) else None}
-                        for cid, r in sorted(rows.items())}
-    return out
+    cards = {cid: CardValue(r[0], r[1], r[2], r[2] / r[0] if r[0] else 0.0, r[3] if _special(rules, cid) else None)
+             for cid, r in sorted(rows.items())} if values else None
+    return SkillGap(level(gap, low, high), "", skilled, "random", total, Share(won, total, p1, s_int[0], s_int[1]),
+                    Share(lost, others, p2, r_int[0], r_int[1]), gap, low, high, cards)
 
 
 def decided(gap: float, low: float, high: float, *_: Any) -> bool:
@@ -223,26 +217,26 @@ def _special(rules: Any, cid: str) -> bool:
     return bool(rules.fool[c]) or c == rules.changeling
 
 
-def skill_line(skill: Mapping[str, Any], game: str | None = None) -> tuple[str, str, str]:
+def skill_line(skill: SkillGap, game: str | None = None) -> tuple[str, str, str]:
     """(label, value, interval) of the report's skill-gap line; a gap whose whole interval is
     below zero reads "the default player loses to random" (``game``'s default strategy)."""
-    if "gap" not in skill:
-        return "skill gap", "none", str(skill.get("reason", ""))
-    p = skill["skilled_share"]["share"]
-    q = skill["random_share"]["share"]
-    value = f"{skill['gap'] * 100:+.1f} points: {skill['level']} ({skill['skilled']} wins {p:.1%}, random {q:.1%})"
-    if skill["high"] < 0.0:  # the whole interval below zero
-        default = game is not None and known(game) and entry(game).default_strategy == skill["skilled"]
-        who = f"default player ({skill['skilled']})" if default else f"{skill['skilled']} player"
-        value = (f"{skill['gap'] * 100:+.1f} points: the {who} loses to random"
-                 f" ({skill['skilled']} wins {p:.1%}, random {q:.1%})")
-    return f"skill gap ({skill['skilled']} vs random, {skill['games']} games)", value, \
-        f"{skill['low'] * 100:+.1f} to {skill['high'] * 100:+.1f}"
+    if skill.skilled_share is None or skill.random_share is None:
+        return "skill gap", "none", skill.reason
+    p = skill.skilled_share.share
+    q = skill.random_share.share
+    value = f"{skill.gap * 100:+.1f} points: {skill.level} ({skill.skilled} wins {p:.1%}, random {q:.1%})"
+    if skill.high < 0.0:  # the whole interval below zero
+        default = game is not None and known(game) and entry(game).default_strategy == skill.skilled
+        who = f"default player ({skill.skilled})" if default else f"{skill.skilled} player"
+        value = (f"{skill.gap * 100:+.1f} points: the {who} loses to random"
+                 f" ({skill.skilled} wins {p:.1%}, random {q:.1%})")
+    return f"skill gap ({skill.skilled} vs random, {skill.games} games)", value, \
+        f"{skill.low * 100:+.1f} to {skill.high * 100:+.1f}"
 
 
-def value_rows(cards: Mapping[str, Mapping[str, Any]], show: int = 5) -> list[tuple[str, Mapping[str, Any]]]:
+def value_rows(cards: Mapping[str, CardValue], show: int = 5) -> list[tuple[str, CardValue]]:
     """The cards worth most and least per play, then those with a special target."""
-    played = sorted((c for c in cards.items() if c[1]["played"]), key=lambda c: -c[1]["points_per_play"])
+    played = sorted((c for c in cards.items() if c[1].played), key=lambda c: -c[1].points_per_play)
     picked = played if len(played) <= 2 * show else played[:show] + played[-show:]
     names = {cid for cid, _ in picked}
-    return picked + [c for c in cards.items() if c[1]["special"] is not None and c[0] not in names]
+    return picked + [c for c in cards.items() if c[1].special is not None and c[0] not in names]

@@ -24,7 +24,7 @@ from ..deck.model import Deck, FrozenMap
 from .checks import run_checks
 from .deckdiff import deck_diff, format_value
 from .findings import Report
-from .playstats import report_hooks, showdowns
+from .playstats import report_hooks
 from .static_weiji import weiji_static
 
 STRONG = ("unbeatable", "too_strong", "card_wins")
@@ -106,7 +106,7 @@ def suggest_changes(deck: Deck, report: Report, sets: Any = (), players: int | N
     if hooks is None or not hooks.showdowns or not deck.attributes:
         return []
     t = report.thresholds
-    games = report.playtest["games"] if report.playtest else VERIFY_GAMES
+    games = report.playtest.games if report.playtest else VERIFY_GAMES
     targets: dict[str, bool] = {}
     for f in report.findings:
         if f.cards and f.code in STRONG + WEAK:
@@ -118,7 +118,8 @@ def suggest_changes(deck: Deck, report: Report, sets: Any = (), players: int | N
         for _ in range(VERIFY_ROUNDS):
             check = run_checks(changed, games=games, players=players, seed=seed, sets=sets, thresholds=t)
             still = [f.message for f in check.findings if f.cards[:1] == (card_id,) and f.code in STRONG + WEAK]
-            play = showdowns(check.playtest)["cards"][card_id] if showdowns(check.playtest) else None
+            shown = check.playtest.showdowns if check.playtest else None
+            play = shown.cards[card_id].to_json() if shown is not None else None
             verified = {"games": games, "still_flagged": still, "win_when_shown": play}
             if not still:
                 break

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..deck.targets import TargetsIn
 from .intervals import quantile_ci, wilson
+from .result import Playtest
 
 MET, MISSED, UNDECIDED = "met", "missed", "undecided"
 NOT_MEASURED = "not measured"
@@ -205,25 +206,19 @@ def cards_outside(targets: TargetsIn, m: Measures) -> list[str]:
     return [cid for gap, cid in sorted(scored, reverse=True) if gap > 0]
 
 
-def measures_from_playtest(play: Mapping[str, Any], unit: str = "turns", confidence: float = 0.95) -> Measures:
-    """The measures of a ``check`` playtest (its JSON, docs/balance.md): seats or teams,
-    draws, the length histogram, the skill gap and, where given, the cards' statistics."""
-    seats = play.get("seats") or {}
-    rows = seats.get("seats") or []
-    wins = [int(r.get("count", 0)) for r in rows] or list(play.get("wins") or [])
-    lengths: Counter[int] = Counter({int(k): int(v) for k, v in (play.get("length") or {}).get("histogram", [])})
+def measures_from_playtest(play: Playtest, unit: str = "turns", confidence: float = 0.95) -> Measures:
+    """The measures of a ``check`` playtest: seats or teams, draws, the length histogram,
+    the skill gap and, where given, the cards' statistics."""
+    wins = [int(r.count) for r in play.seats.seats] or list(play.wins)
+    lengths: Counter[int] = Counter(dict(play.length.histogram))
     skill = None
-    gap = play.get("skill") or {}
-    if "gap" in gap:
-        skill = (100 * float(gap["gap"]), 100 * float(gap["low"]), 100 * float(gap["high"]))
-    cards: dict[str, tuple[int, int]] = {}
-    for row in play.get("cards") or []:  # per-card statistics as the game counts them: played, won
-        if isinstance(row, Mapping) and "card" in row and "played" in row and "won" in row:
-            cards[str(row["card"])] = (int(row["played"]), int(row["won"]))
-    draws = play.get("draws") or {}
-    return Measures(sides=len(wins) or 1, games=int(play.get("games", 0)), wins=wins,
-                    draws=int(draws.get("count", 0)), lengths=lengths, unit=unit, skill=skill, cards=cards,
-                    confidence=confidence)
+    gap = play.skill
+    if gap is not None and gap.measured:
+        skill = (100 * float(gap.gap), 100 * float(gap.low), 100 * float(gap.high))
+    # per-card statistics as the game counts them: played, won
+    cards: dict[str, tuple[int, int]] = {c.card: (c.played, c.won) for c in play.cards}
+    return Measures(sides=len(wins) or 1, games=play.games, wins=wins, draws=int(play.draws.count), lengths=lengths,
+                    unit=unit, skill=skill, cards=cards, confidence=confidence)
 
 
 def print_targets(results: list[dict[str, Any]]) -> None:
@@ -238,11 +233,11 @@ def print_targets(results: list[dict[str, Any]]) -> None:
     Console().print(table)
 
 
-def playtest_params(game: str, play: Mapping[str, Any]) -> Any:
+def playtest_params(game: str, play: Playtest) -> Any:
     """The rule parameters a playtest ran with (its JSON's ``params``)."""
     from ..games.registry import make_params
 
-    return make_params(game, [f"{k}={v}" for k, v in (play.get("params") or {}).items()])
+    return make_params(game, [f"{k}={v}" for k, v in play.params.items()])
 
 
 def judge_targets(deck: Any, report: Any) -> list[TargetResult]:
@@ -261,13 +256,13 @@ def judge_targets(deck: Any, report: Any) -> list[TargetResult]:
     return results
 
 
-def card_stats(deck: Any, play: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
+def card_stats(deck: Any, play: Playtest) -> dict[str, tuple[int, int]]:
     """Per-card (played, won) as the game counts them (``Result.card_stats``), from the same
     seeded games as the playtest (its seed, strategy and parameters)."""
     from ..games.runner import simulate
 
-    game = str(play["game"])
+    game = play.game
     params = playtest_params(game, play)
-    summary = simulate(game, deck, params, games=int(play.get("games", 0)), seed=int(play.get("seed", 1)),
-                       strategy=play.get("strategy"), engine="reference")
+    summary = simulate(game, deck, params, games=play.games, seed=play.seed, strategy=play.strategy,
+                       engine="reference")
     return {k: (int(v[0]), int(v[1])) for k, v in summary.card_stats.items()}

@@ -10,8 +10,10 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..console import SafeConsole
+from ..games.reporting import Share
 from .findings import Report
-from .playstats import grid_of, report_hooks, section, showdowns, side_name, unit_of
+from .playstats import grid_of, side_name, unit_of
+from .result import CardImpact, CardRemoval, CardStat, Playtest
 from .skill import skill_line, value_rows
 from .verdict_static import pct
 
@@ -20,8 +22,8 @@ SHOW_CARDS = 5  # strongest and weakest cards shown
 COMPACT: dict[str, Any] = {"box": box.SIMPLE_HEAD, "pad_edge": False}
 
 
-def _ci(x: dict[str, Any]) -> str:
-    return f"{pct(x['share'])} [dim]({pct(x['low'])}-{pct(x['high'])})[/dim]"
+def _ci(x: Share) -> str:
+    return f"{pct(x.share)} [dim]({pct(x.low)}-{pct(x.high)})[/dim]"
 
 
 def print_report(report: Report, console: Console | None = None) -> None:
@@ -29,7 +31,7 @@ def print_report(report: Report, console: Console | None = None) -> None:
     play = report.playtest
     head = f"[bold]{report.deck}[/bold]: {report.cards} cards, game {report.game}"
     if play:
-        head += f"; {play['games']:,} simulated games, seed {play['seed']}" + (f", strategy {play['strategy']}" if play["strategy"] else "")
+        head += f"; {play.games:,} simulated games, seed {play.seed}" + (f", strategy {play.strategy}" if play.strategy else "")
     console.print(head)
     static = report.static
     if static.get("kind") == "attributes" and "attributes" in static:
@@ -40,13 +42,13 @@ def print_report(report: Report, console: Console | None = None) -> None:
             console.print(f"cards per {what[:-1]}: " + ", ".join(f"{k}={v}" for k, v in static[what].items()), highlight=False)
     if play:
         _playtest(console, play, report.thresholds["confidence"])
-        if play.get("cards"):
-            _card_stats(console, play["cards"], report.thresholds["confidence"])
-        if play.get("card_impact", {}).get("cards"):
-            _impact(console, play["card_impact"], report.thresholds["confidence"])
-        if play.get("card_removal", {}).get("cards"):
-            _removal(console, play["card_removal"], report.thresholds["confidence"])
-    for note in report.notes:
+        if play.cards:
+            _card_stats(console, play.cards, report.thresholds["confidence"])
+        if play.card_impact is not None and play.card_impact.cards:
+            _impact(console, play.card_impact, report.thresholds["confidence"])
+        if play.card_removal is not None and play.card_removal.cards:
+            _removal(console, play.card_removal, report.thresholds["confidence"])
+    for note in report.notes + ([play.unmeasured] if play and play.unmeasured else []):
         console.print(f"[dim]note: {note}[/dim]")
     names = _names(report)
     for f in report.findings:
@@ -57,8 +59,7 @@ def print_report(report: Report, console: Console | None = None) -> None:
 
 
 def _attributes(console: Console, report: Report) -> None:
-    play = report.playtest
-    shown = showdowns(play)
+    shown = report.playtest.showdowns if report.playtest else None
     table = Table("attribute", "range (better)", "values", "best x cards", "no data", "pair tie",
                   *(("chosen", "ties") if shown else ()), title="attributes", **COMPACT)
     for a in report.static["attributes"]:
@@ -66,8 +67,8 @@ def _attributes(console: Console, report: Report) -> None:
         row = [a["key"], f"{rng} ({a['better']})", str(a["distinct"]), f"{a['best']:g} x{a['top_ties']}" if a["best"] is not None else "-",
                str(len(a["no_data"])), pct(a["pair_tie"])]
         if shown:
-            w = shown["attributes"][a["key"]]
-            row += [pct(w["chosen_share"]), pct(w["tie_rate"]["share"])]
+            w = shown.attributes[a["key"]]
+            row += [pct(w.chosen_share), pct(w.tie_rate.share)]
         table.add_row(*row)
     console.print(table)
 
@@ -96,8 +97,8 @@ def _with_names(message: str, cards: tuple[str, ...], names: dict[str, str]) -> 
 def _cards(console: Console, report: Report) -> None:
     cards = sorted(report.static["cards"], key=lambda c: -c["strength"])
     picked = cards if len(cards) <= 2 * SHOW_CARDS else cards[:SHOW_CARDS] + cards[-SHOW_CARDS:]
-    play = report.playtest
-    wins = showdowns(play).get("cards", {})
+    shown = report.playtest.showdowns if report.playtest else None
+    wins = shown.cards if shown is not None else {}
     table = Table("card", "strength", "best on", "no data", "dominated by", *(("wins shown",) if wins else ()),
                   title="strongest and weakest cards" if len(picked) < len(cards) else "cards", **COMPACT)
     for c in picked:
@@ -109,82 +110,79 @@ def _cards(console: Console, report: Report) -> None:
     console.print(table)
 
 
-def _playtest(console: Console, play: dict[str, Any], confidence: float) -> None:
-    length = play["length"]
+def _playtest(console: Console, play: Playtest, confidence: float) -> None:
+    length = play.length
     table = Table("figure", "value", f"{pct(confidence)} interval", title="playtest", **COMPACT)
-    table.add_row(f"game length, mean ({unit_of(play['game'])})", f"{length['mean']:.1f}", f"{length['mean_low']:.1f}-{length['mean_high']:.1f}")
-    table.add_row("median / p95 / max", f"{length['median']} / {length['p95']} / {length['max']}",
-                  f"median {length['median_low']}-{length['median_high']}, p95 {length['p95_low']}-{length['p95_high']}")
-    for key, label in (("unfinished", "unfinished games"), ("draws", "draws")):
-        x = play[key]
-        table.add_row(label, f"{x['count']:,} ({pct(x['share'])})", f"{pct(x['low'])}-{pct(x['high'])}")
-    for seat, s in enumerate(play["seats"]["seats"]):
-        table.add_row(side_name(seat, play) + " wins", pct(s["share"]), f"{pct(s['low'])}-{pct(s['high'])}")
-    for seat, r in enumerate(play.get("returns", ())):  # a game with utility bounds (chips, points)
-        table.add_row(f"seat {seat} mean return", f"{r['mean']:+.3f}", f"{r['low']:+.3f} to {r['high']:+.3f}")
-    if "scores" in play:
-        for s in play["scores"]["seats"]:
-            table.add_row(f"seat {s['seat']} points", f"{s['mean']:.2f} (median {s['median']}, {s['min']}-{s['max']})", f"{s['low']:.2f}-{s['high']:.2f}")
-    hooks = report_hooks(play["game"])
-    if hooks is not None and hooks.rows is not None:  # the game's own figures
-        for row in hooks.rows(section(play), False):
+    table.add_row(f"game length, mean ({unit_of(play.game)})", f"{length.mean:.1f}", f"{length.mean_low:.1f}-{length.mean_high:.1f}")
+    table.add_row("median / p95 / max", f"{length.median} / {length.p95} / {length.max}",
+                  f"median {length.median_low}-{length.median_high}, p95 {length.p95_low}-{length.p95_high}")
+    for x, label in ((play.unfinished, "unfinished games"), (play.draws, "draws")):
+        table.add_row(label, f"{x.count:,} ({pct(x.share)})", f"{pct(x.low)}-{pct(x.high)}")
+    for seat, s in enumerate(play.seats.seats):
+        table.add_row(side_name(seat, play) + " wins", pct(s.share), f"{pct(s.low)}-{pct(s.high)}")
+    for seat, r in enumerate(play.returns):  # a game with utility bounds (chips, points)
+        table.add_row(f"seat {seat} mean return", f"{r.mean:+.3f}", f"{r.low:+.3f} to {r.high:+.3f}")
+    for p in play.scores or ():
+        table.add_row(f"seat {p.seat} points", f"{p.mean:.2f} (median {p.median}, {p.min}-{p.max})", f"{p.low:.2f}-{p.high:.2f}")
+    if play.section is not None:  # the game's own figures
+        for row in play.section.rows(False):
             table.add_row(*row)
-    skill = play.get("skill")
+    skill = play.skill
     if skill:
-        label, value, interval = skill_line(skill, play["game"])
+        label, value, interval = skill_line(skill, play.game)
         table.add_row(label, value, interval)
     console.print(table)
-    if skill and skill.get("cards"):
+    if skill and skill.cards:
         values = Table("card", "played", "captures", "points / play", "special target", title="card value under expert play", **COMPACT)
-        for cid, c in value_rows(skill["cards"]):
-            values.add_row(cid, str(c["played"]), str(c["captures"]), f"{c['points_per_play']:.2f}",
-                           "" if c["special"] is None else f"{c['special']} ({pct(c['special'] / max(1, c['played']))})")
+        for cid, c in value_rows(skill.cards):
+            values.add_row(cid, str(c.played), str(c.captures), f"{c.points_per_play:.2f}",
+                           "" if c.special is None else f"{c.special} ({pct(c.special / max(1, c.played))})")
         console.print(values)
     title, keys, grid = grid_of(play)
     if grid:
         columns = (*keys, "games", "mean", "median", "p95", "max", "unfinished")
-        g = Table(*columns, title=f"{title} ({unit_of(play['game'])})", **COMPACT)
-        for r in grid:
-            g.add_row(*(str(r[k]) if k != "mean" else f"{r[k]:.1f}" for k in columns))
+        g = Table(*columns, title=f"{title} ({unit_of(play.game)})", **COMPACT)
+        for point in grid:
+            g.add_row(*(str(point.value(k)) if k != "mean" else f"{point.mean:.1f}" for k in columns))
         console.print(g)
 
 
-def _card_stats(console: Console, cards: list[dict[str, Any]], confidence: float, show: int = 6) -> None:
+def _card_stats(console: Console, cards: tuple[CardStat, ...], confidence: float, show: int = 6) -> None:
     """Each card as the game counts it (``Result.card_stats``): played, won, win share."""
     picked = cards if len(cards) <= 2 * show else cards[:show] + cards[-show:]
     table = Table("card", "played", "won", "win share", f"{pct(confidence)} interval",
                   title="cards in play" + (f" (the {show} best and worst of {len(cards)})" if len(picked) < len(cards) else ""),
                   **COMPACT)
     for c in picked:
-        table.add_row(_label(c["card"], c["name"]), f"{c['played']:,}", f"{c['won']:,}", pct(c["share"]),
-                      f"{pct(c['low'])}-{pct(c['high'])}")
+        table.add_row(_label(c.card, c.name), f"{c.played:,}", f"{c.won:,}", pct(c.share), f"{pct(c.low)}-{pct(c.high)}")
     console.print(table)
 
 
-def _impact(console: Console, impact: dict[str, Any], confidence: float, show: int = 6) -> None:
+def _impact(console: Console, impact: CardImpact, confidence: float, show: int = 6) -> None:
     """The cards that matter most and least by restricted play (see balance.card_impact)."""
-    rows = impact["cards"]
+    rows = impact.cards
     table = Table("card", "without it", "usual", "impact", f"{pct(confidence)} interval",
-                  title=f"card impact: a seat that never plays the card ({impact['games_per_card']:,} games per card)",
+                  title=f"card impact: a seat that never plays the card ({impact.games_per_card:,} games per card)",
                   **COMPACT)
     picked = rows if len(rows) <= 2 * show else rows[:show] + rows[-show:]
     for r in picked:
-        table.add_row(f"{r['name']} ({r['card']})", pct(r["share"]), pct(r["usual"]), f"{100 * r['impact']:+.1f} points",
-                      f"{100 * r['low']:+.1f} to {100 * r['high']:+.1f}")
+        table.add_row(f"{r.name} ({r.card})", pct(r.share), pct(r.usual), f"{100 * r.impact:+.1f} points",
+                      f"{100 * r.low:+.1f} to {100 * r.high:+.1f}")
     console.print(table)
 
 
-def _removal(console: Console, removal: dict[str, Any], confidence: float, show: int = 6) -> None:
+def _removal(console: Console, removal: CardRemoval, confidence: float, show: int = 6) -> None:
     """The cards whose removal changes the game most and least (see balance.card_removal)."""
-    rows, base = removal["cards"], removal["base"]
+    rows, base = removal.cards, removal.base
+    assert base is not None  # measured: it has rows
     table = Table("card", "games", "seat 0 wins", f"change ({pct(confidence)} interval)", "draws", "length",
-                  title=f"card removal: the deck without the card (whole deck: seat 0 wins {pct(base['first_share'])},"
-                        f" draws {pct(base['draws'])}, length {base['length']:.1f})", **COMPACT)
+                  title=f"card removal: the deck without the card (whole deck: seat 0 wins {pct(base.first_share)},"
+                        f" draws {pct(base.draws)}, length {base.length:.1f})", **COMPACT)
     picked = rows if len(rows) <= 2 * show else rows[:show] + rows[-show:]
     for r in picked:
-        table.add_row(f"{r['name']} ({r['card']})", f"{r['games']:,}", pct(r["first_share"]),
-                      f"{100 * r['first_change']:+.1f} ({100 * r['low']:+.1f} to {100 * r['high']:+.1f})",
-                      f"{pct(r['draws'])} ({100 * r['draw_change']:+.1f})", f"{r['length']:.1f} ({r['length_change']:+.1f})")
+        table.add_row(f"{r.name} ({r.card})", f"{r.games:,}", pct(r.first_share),
+                      f"{100 * r.first_change:+.1f} ({100 * r.low:+.1f} to {100 * r.high:+.1f})",
+                      f"{pct(r.draws)} ({100 * r.draw_change:+.1f})", f"{r.length:.1f} ({r.length_change:+.1f})")
     console.print(table)
-    for skipped in removal.get("skipped", []):
-        console.print(f"  card removal: {skipped['name']} ({skipped['card']}) not measured: {skipped['reason']}")
+    for skipped in removal.skipped:
+        console.print(f"  card removal: {skipped.name} ({skipped.card}) not measured: {skipped.reason}")

@@ -229,8 +229,8 @@ def playtester(game: str, *, seed: int, strategy: str | None, jobs: int | str, t
             from .skill import skill_gap
 
             gap = skill_gap(game, deck, params, games, seed, confidence)
-            if "gap" in gap:
-                skill = (100 * gap["gap"], 100 * gap["low"], 100 * gap["high"])
+            if gap.measured:
+                skill = (100 * gap.gap, 100 * gap.low, 100 * gap.high)
         return measures(summary, unit, skill, confidence)
 
     return run

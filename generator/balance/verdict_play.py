@@ -2,80 +2,80 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
+from ..games.reporting import Share, Showdowns
 from .findings import Finding, Level
-from .playstats import designer, draw_words, first_player, report_hooks, section, side_name, unit_of
+from .playstats import designer, draw_words, first_player, side_name, unit_of
+from .result import Holder, Playtest
 from .verdict_static import listing, pct
 
 
-def _ci(x: dict[str, Any]) -> str:
-    return f"{pct(x['low'])}-{pct(x['high'])}"
+def _ci(x: Share) -> str:
+    return f"{pct(x.low)}-{pct(x.high)}"
 
 
-def play_findings(play: dict[str, Any], t: dict[str, float], flagged: set[str]) -> list[Finding]:
+def play_findings(play: Playtest, t: Mapping[str, float], flagged: set[str]) -> list[Finding]:
     """``flagged``: cards the static checks already named unbeatable/hopeless."""
     out: list[Finding] = []
-    games = play["games"]
+    games = play.games
     conf = pct(t["confidence"])
-    u = play["unfinished"]
-    if u["count"]:
-        level: Level = "error" if u["share"] > t["unfinished_max"] else "warning"
-        cap = play["params"].get("max_tricks")
-        if designer(play["game"]):  # the runner caps a designer's game at max_tricks steps (every node counts)
+    u = play.unfinished
+    if u.count:
+        level: Level = "error" if u.share > t["unfinished_max"] else "warning"
+        cap = play.params.get("max_tricks")
+        if designer(play.game):  # the runner caps a designer's game at max_tricks steps (every node counts)
             why = f"reached the turn cap (max_tricks={cap:,} steps)" if cap is not None else "reached the turn cap"
         else:
-            why = f"play repeated a position (a cycle) or reached the {cap:,}-{unit_of(play['game'], False)} cap" \
+            why = f"play repeated a position (a cycle) or reached the {cap:,}-{unit_of(play.game, False)} cap" \
                 if cap is not None else "play repeated a position (a cycle)"
-        out.append(Finding(level, "unfinished", f"{u['count']:,} of {games:,} games ({pct(u['share'])}) never finished: {why}"
-                           f" (unfinished_max {pct(t['unfinished_max'])}).", evidence=u))
-    d = play["draws"]
-    if d["share"] > t["draws_max"]:
-        out.append(Finding("warning", "draws", f"{d['count']:,} of {games:,} games ({pct(d['share'])}) end in a draw: {draw_words(play['game'])} "
-                           f"(draws_max {pct(t['draws_max'])}).", evidence=d))
-    seats = play["seats"]
-    advantage = "a team advantage" if seats.get("teams") else "an advantage"  # teams win together: speak of teams
-    mixed = len(set(play.get("strategies") or [])) > 1  # seats play differently: their shares measure skill, not the deck
-    for seat, s in enumerate([] if mixed else seats["seats"]):
-        fair = seats["fair_share"]
-        excluded = s["low"] > fair or s["high"] < fair
-        edge = s["edge"]
+        out.append(Finding(level, "unfinished", f"{u.count:,} of {games:,} games ({pct(u.share)}) never finished: {why}"
+                           f" (unfinished_max {pct(t['unfinished_max'])}).", evidence=u.to_json()))
+    d = play.draws
+    if d.share > t["draws_max"]:
+        out.append(Finding("warning", "draws", f"{d.count:,} of {games:,} games ({pct(d.share)}) end in a draw: {draw_words(play.game)} "
+                           f"(draws_max {pct(t['draws_max'])}).", evidence=d.to_json()))
+    seats = play.seats
+    advantage = "a team advantage" if seats.teams else "an advantage"  # teams win together: speak of teams
+    for seat, s in enumerate(() if play.mixed else seats.seats):  # mixed: the shares measure skill, not the deck
+        fair = seats.fair_share
+        excluded = s.low > fair or s.high < fair
+        edge = s.edge
         if not excluded or edge <= t["seat_edge_warn"]:  # the advantaged seats carry the finding
             continue
         level = "error" if edge > t["seat_edge_error"] else "warning"
-        who = (f"the first player (seat {seat})" if seat == first_player(play["game"]) and not seats.get("teams")
+        who = (f"the first player (seat {seat})" if seat == first_player(play.game) and not seats.teams
                else side_name(seat, play, ""))
-        out.append(Finding(level, "seat_advantage", f"{who} wins {pct(s['share'])} of decided games ({conf} interval {_ci(s)}) against a fair "
-                           f"{pct(fair)}: {advantage} of {100 * edge:.1f} points over {seats['decided']:,} decided games.",
-                           evidence={"seat": seat, **s}))
-    length = play["length"]
-    if length["p95"] > t["length_p95_max"]:
-        out.append(Finding("warning", "long_games", f"games drag on: 5% of games take more than {length['p95']:,} {unit_of(play['game'])} (median {length['median']:,}, "
-                           f"longest {length['max']:,}; length_p95_max {t['length_p95_max']:,.0f}).", evidence={"p95": length["p95"]}))
-    hooks = report_hooks(play["game"])
-    if hooks is not None and hooks.findings is not None:  # the game's own, from its section
-        out += [Finding(**f) for f in hooks.findings(section(play), t, flagged, games)]
+        out.append(Finding(level, "seat_advantage", f"{who} wins {pct(s.share)} of decided games ({conf} interval {_ci(s)}) against a fair "
+                           f"{pct(fair)}: {advantage} of {100 * edge:.1f} points over {seats.decided:,} decided games.",
+                           evidence={"seat": seat, **s.to_json()}))
+    length = play.length
+    if length.p95 > t["length_p95_max"]:
+        out.append(Finding("warning", "long_games", f"games drag on: 5% of games take more than {length.p95:,} {unit_of(play.game)} (median {length.median:,}, "
+                           f"longest {length.max:,}; length_p95_max {t['length_p95_max']:,.0f}).", evidence={"p95": length.p95}))
+    if play.section is not None:  # the game's own, from its section
+        out += [Finding(**f) for f in play.section.findings(t, flagged, games)]
     return out
 
 
-def card_evidence(finding: Finding, w: dict[str, Any], games: int, holders: dict[str, dict[str, int]] | None = None) -> Finding:
+def card_evidence(finding: Finding, w: Showdowns, games: int, holders: Mapping[str, Holder] | None = None) -> Finding:
     """Add the simulated win rate (and how often the card's holder won the
     game) to a static card finding (unbeatable, hopeless)."""
-    c = w["cards"].get(finding.cards[0]) if finding.cards else None
-    if c is None or not c["of"]:
+    c = w.cards.get(finding.cards[0]) if finding.cards else None
+    if c is None or not c.of:
         return finding
     holder = (holders or {}).get(finding.cards[0])
-    rest = c["of"] - c["count"]
-    extra = f" In {games:,} simulated games it won {pct(c['share'])} of the {c['of']:,.0f} showdowns it was shown in"
+    rest = c.of - c.count
+    extra = f" In {games:,} simulated games it won {pct(c.share)} of the {c.of:,.0f} showdowns it was shown in"
     if finding.code == "unbeatable":
         extra += f"; the other {rest:,.0f} were ties." if rest else "."
     else:
         extra += "."
-    if holder and holder["games"]:
-        extra += (f" Games ended with its holder (the player dealt it) winning in {pct(holder['holder_won'] / holder['games'])} "
-                  f"of {holder['games']:,} games.")
+    if holder and holder.games:
+        extra += (f" Games ended with its holder (the player dealt it) winning in {pct(holder.holder_won / holder.games)} "
+                  f"of {holder.games:,} games.")
     return Finding(finding.level, finding.code, finding.message + extra, finding.cards, finding.attributes,
-                   {**finding.evidence, "simulated": c, **({"holder": holder} if holder else {})})
+                   {**finding.evidence, "simulated": c.to_json(), **({"holder": holder.to_json()} if holder else {})})
 
 
 __all__ = ["card_evidence", "listing", "play_findings"]

@@ -102,10 +102,10 @@ def check(
                     from ..balance.targets import print_targets
 
                     print_targets(report.targets)
-                if report.playtest is not None and "quality" in report.playtest:
+                if report.playtest is not None and report.playtest.quality is not None:
                     from ..balance.quality import print_quality
 
-                    print_quality(report.playtest["quality"])
+                    print_quality(report.playtest.quality)
                 for line in humans.lines() if humans is not None else ():
                     typer.echo(line)
 

@@ -44,7 +44,7 @@ from ..deck.load import split_game_ref
 from ..deck.model import Deck
 from ..errors import ParameterError, Problem
 from .params import Params
-from .spec import GameSpec
+from .spec import CardMeasures, GameSpec
 
 ENTRY_POINTS = "deckpress.games"
 _LOADED: dict[str, tuple[GameSpec, Sources]] = {}  # import string -> spec, and the sources it came from
@@ -296,7 +296,19 @@ def as_spec(obj: Any, ref: str) -> GameSpec:
         unit=str(getattr(obj, "unit", "turn")),
         first_player=_first_player(obj, where, players[1]),
         draws=str(getattr(obj, "draws", "") or ""),
+        card_measures=_card_measures(obj, where),
     )
+
+
+def _card_measures(obj: type, where: str) -> CardMeasures:
+    """A game class's ``card_measures``: which per-card measures ``check`` makes (default: both)."""
+    measures = getattr(obj, "card_measures", None)
+    if measures is None:
+        return CardMeasures()
+    if not isinstance(measures, CardMeasures):
+        raise ParameterError(f"{where}: {obj.__name__}.card_measures must be a CardMeasures"
+                             f" (from generator.games.spec import CardMeasures), got {measures!r}")
+    return measures
 
 
 def _first_player(obj: type, where: str, most: int) -> int | None:

@@ -41,6 +41,24 @@ DealHook = Callable[[Any, Mapping[str, Any]], Sequence[Action]]  # (game, deal m
 
 
 @dataclass(frozen=True)
+class CardMeasures:
+    """Which per-card measures ``deckpress check`` makes for a game with player decisions:
+    ``impact``, a seat that never plays the card while it has another move
+    (generator/balance/card_impact.py); ``removal``, the deck without the card
+    (generator/balance/card_removal.py). ``reason``: why a measure is left out, in the
+    game's words, printed among the report's notes. Both, by default: a designer's game
+    gets every measure unless its spec says otherwise."""
+
+    impact: bool = True
+    removal: bool = True
+    reason: str = ""
+
+    @property
+    def any(self) -> bool:
+        return self.impact or self.removal
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """A game, as every command sees it.
 
@@ -72,6 +90,8 @@ class GameSpec:
     process finds the game again.
     ``table``: import string of ``table(view, seat)``, the zones ``deckpress play`` draws
     (hand, trick, table, scores; see generator/project/play/zones.py); None: the generic table.
+    ``card_measures``: the per-card measures ``check`` makes (:class:`CardMeasures`; default:
+    card impact and card removal, each card measured on its own).
     """
 
     name: str
@@ -109,6 +129,7 @@ class GameSpec:
     # how a draw happens, in the game's words ("the last players ran out of cards together");
     # empty: the report's generic "a shared top score" (a built-in game's report hooks may say it too)
     draws: str = ""
+    card_measures: CardMeasures = CardMeasures()
 
     def teams_of(self, params: Any) -> tuple[tuple[int, ...], ...] | None:
         """The teams under ``params`` (seats per team, the team's first seat first), or None."""

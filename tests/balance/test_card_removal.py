@@ -41,18 +41,18 @@ def test_removing_a_card_changes_the_first_seats_share_as_counted_by_hand(tiny: 
     spec = game_of(deck)
     assert spec is not None
     out = card_removal(spec.name, deck, make_params(spec, ["players=2", "hand=1"]), REMOVAL_GAMES, 3, 0.95)
-    assert abs(out["base"]["first_share"] - 5 / 6) < 0.08 and out["base"]["draws"] == 0
-    rows = {r["card"]: r for r in out["cards"]}
-    assert set(rows) == set(EXACT) and out["skipped"] == []
+    assert out.base is not None and abs(out.base.first_share - 5 / 6) < 0.08 and out.base.draws == 0
+    rows = {r.card: r for r in out.cards}
+    assert set(rows) == set(EXACT) and out.skipped == ()
     for card, exact in EXACT.items():
         r = rows[card]
-        assert r["low"] <= exact <= r["high"], (card, r)
-        assert r["length"] == 1 and r["length_change"] == 0  # one trick, whatever the deck
-    assert rows["1S"]["first_share"] == rows["9S"]["first_share"] == 1.0  # never followed: exact
-    assert rows["5H"]["matters"] and rows["5H"]["name"] == "Five of Hearts"
-    assert [r["card"] for r in out["cards"]][0] == "5H"  # the largest drop first
+        assert r.low <= exact <= r.high, (card, r)
+        assert r.length == 1 and r.length_change == 0  # one trick, whatever the deck
+    assert rows["1S"].first_share == rows["9S"].first_share == 1.0  # never followed: exact
+    assert rows["5H"].matters and rows["5H"].name == "Five of Hearts"
+    assert [r.card for r in out.cards][0] == "5H"  # the largest drop first
     # sequential: a card whose change is decided stops before the most games
-    assert rows["5H"]["games"] < REMOVAL_GAMES and all(r["games"] % 50 == 0 for r in out["cards"])
+    assert rows["5H"].games < REMOVAL_GAMES and all(r.games % 50 == 0 for r in out.cards)
 
 
 def test_a_card_the_game_cannot_lose_is_listed_with_the_reason(tiny: Path) -> None:
@@ -60,8 +60,8 @@ def test_a_card_the_game_cannot_lose_is_listed_with_the_reason(tiny: Path) -> No
     spec = game_of(deck)
     assert spec is not None
     out = card_removal(spec.name, deck, make_params(spec, ["players=3", "hand=1"]), 60, 1, 0.95)
-    assert out["cards"] == [] and {s["card"] for s in out["skipped"]} == {"9S", "1S", "5H"}
-    assert all("cannot deal" in s["reason"] for s in out["skipped"])
+    assert out.cards == () and {s.card for s in out.skipped} == {"9S", "1S", "5H"}
+    assert all("cannot deal" in s.reason for s in out.skipped)
 
 
 def test_without_takes_every_copy_out(tiny: Path) -> None:

@@ -63,7 +63,7 @@ def test_card_removal_compares_with_the_playtests_own_games(crowns: Path) -> Non
     name, deck, params = _setup(crowns, ["hand=3"])
     summary = runner.simulate(name, deck, params, games=90, seed=5)  # type: ignore[arg-type]
     out = card_removal.card_removal(name, deck, params, 60, 5, 0.95, base=summary)  # type: ignore[arg-type]
-    assert out["base"]["games"] == 90 and out["base"]["first_share"] == summary.wins[0] / 90
+    assert out.base is not None and out.base.games == 90 and out.base.first_share == summary.wins[0] / 90
     tally = card_removal._Tally()
     names = seat_strategies(name, None, 2)
     for index in range(90):  # the playtest's games played one by one: the same tally
@@ -73,7 +73,7 @@ def test_card_removal_compares_with_the_playtests_own_games(crowns: Path) -> Non
     assert (whole.games, whole.first, whole.draws, whole.total, whole.squares) == \
         (tally.games, tally.first, tally.draws, tally.total, tally.squares)
     impact = card_impact.card_impact(name, deck, params, 60, 5, 0.95, base=summary)  # type: ignore[arg-type]
-    assert impact["usual_games"] == 180 and impact["usual_share"] == sum(summary.wins) / 180
+    assert impact.usual_games == 180 and impact.usual_share == sum(summary.wins) / 180
 
 
 def test_cards_on_two_workers_equal_one_process() -> None:
@@ -82,9 +82,9 @@ def test_cards_on_two_workers_equal_one_process() -> None:
     ticks: list[int] = []
     one = card_measures(name, deck, params, 60, 2, 0.95, None, summary, ticks.append)  # type: ignore[arg-type]
     two = card_measures(name, deck, params, 60, 2, 0.95, None, summary, None, ProcessPool(2))  # type: ignore[arg-type]
-    assert json.dumps(one) == json.dumps(two)
+    assert one == two
     assert sum(ticks) == planned(60, 40)  # the bar reaches its end whatever stopped early
-    assert len(one[0]["cards"]) == len(one[1]["cards"]) == 40
+    assert one[0] is not None and one[1] is not None and len(one[0].cards) == len(one[1].cards) == 40
 
 
 def test_the_play_verdict_is_decided_only_when_draws_are_too() -> None:

@@ -31,6 +31,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from generator.balance.findings import Report
+from generator.balance.result import Playtest, Share, SkillGap
 from generator.balance.skill import skill_line
 from generator.balance.terminal import print_report
 from generator.cli import app
@@ -219,7 +220,8 @@ def test_the_json_speaks_of_rounds_teams_and_shared_top_scores(checked: dict[str
         assert wrong not in text, wrong
     from generator.balance.changes import game_measures
 
-    assert "team 0 advantage" in {m["measure"] for m in game_measures(play, play)}  # --against's words too
+    typed = Playtest.from_json(play)
+    assert "team 0 advantage" in {m["measure"] for m in game_measures(typed, typed)}  # --against's words too
     assert data["static"]["kind"] == "none"  # attributes, but the game does not compare them in showdowns
     assert not data.get("suggestions")
 
@@ -301,15 +303,16 @@ def test_a_seat_out_of_range_as_first_player_is_refused(project: Path, tmp_path:
 def test_a_negative_skill_gap_says_the_default_player_loses_to_random(checked: dict[str, Any]) -> None:
     """A gap whose whole interval is below zero (random beats the default player by 14
     points, interval -21.7 to -6.0) is said so, with its interval; never "none"."""
-    skill = {"skilled": "greedy", "games": 600, "gap": -0.14, "low": -0.217, "high": -0.06, "level": "none",
-             "skilled_share": {"share": 0.43}, "random_share": {"share": 0.57}}
+    skill = SkillGap("none", skilled="greedy", games=600, gap=-0.14, low=-0.217, high=-0.06,
+                     skilled_share=Share(258, 600, 0.43, 0.39, 0.47), random_share=Share(342, 600, 0.57, 0.53, 0.61))
     label, value, interval = skill_line(skill)
     assert "the greedy player loses to random" in value and interval == "-21.7 to -6.0"
     label, value, interval = skill_line(skill, "roundup")  # Round Up's default player is greedy
     assert value.startswith("-14.0 points: the default player (greedy) loses to random")
     assert "none" not in value and interval == "-21.7 to -6.0"
     report = Report(deck="Round Up", key="roundup", game="roundup", cards=12, thresholds={"confidence": 0.95})
-    report.playtest = {**checked["json"]["playtest"], "skill": skill}
+    report.playtest = Playtest.from_json(checked["json"]["playtest"])
+    report.playtest.skill = skill
     console = Console(file=StringIO(), width=200)
     print_report(report, console)
     out = console.file.getvalue()  # type: ignore[attr-defined]

@@ -41,10 +41,11 @@ def test_war_figures_agree_and_the_grid_covers_players_and_packs() -> None:
     report = run_checks(deck, games=100, seed=3)
     summary = simulate("war", deck, make_params("war", []), games=100, seed=3).to_json()
     play = report.playtest
-    assert play is not None and play["wins"] == summary["wins"] and play["length"]["mean"] == summary["length"]["mean"]
-    assert play["counters"]["wars"]["total"] == summary["details"]["wars"]
-    grid = play["war"]["grid"]
-    assert {(r["players"], r["packs"]) for r in grid} == {(p, k) for p in (2, 3, 4) for k in (1, 2)}
+    assert play is not None and play.wins == summary["wins"] and play.length.mean == summary["length"]["mean"]
+    assert play.counters["wars"].total == summary["details"]["wars"]
+    assert play.grid is not None
+    assert {(r.point["players"], r.point["packs"]) for r in play.grid} == {(p, k) for p in (2, 3, 4) for k in (1, 2)}
+    assert play.to_json()["war"]["grid"] == [r.to_json() for r in play.grid]  # the JSON keeps it in War's section
 
 
 def test_unbeatable_card_wins_every_showdown_in_play() -> None:
@@ -67,13 +68,14 @@ def test_hopeless_card_never_wins_in_play() -> None:
 def test_heavy_ties_stall_the_game() -> None:
     report = run_checks(fixture_deck("ties"), games=100)
     tie = next(f for f in report.findings if f.code == "tie_rate")
-    assert tie.level == "error" and report.playtest["weiji"]["tie_rate"]["share"] > 0.4
+    assert tie.level == "error" and report.playtest is not None
+    assert report.playtest.to_json()["weiji"]["tie_rate"]["share"] > 0.4
 
 
 def test_cycle_prone_war_setup_is_an_error() -> None:
     report = run_checks(fixture_deck("war_small"), games=200, sets=["pickup=winner-first"])
     finding = next(f for f in report.findings if f.code == "unfinished")
-    assert finding.level == "error" and report.playtest["unfinished"]["count"] > 2
+    assert finding.level == "error" and report.playtest is not None and report.playtest.unfinished.count > 2
     assert "never finished" in finding.message
 
 
@@ -88,22 +90,23 @@ def test_viashi_playtest_reports_scores_and_captures() -> None:
     play = report.playtest
     if play is None:
         pytest.skip("viashi is not in the simulator")
-    assert len(play["scores"]["seats"]) == 3
-    assert sum(v for _, v in play["scores"]["seats"][0]["histogram"]) == 40
-    v = play["viashi"]
+    assert play.scores is not None and len(play.scores) == 3
+    assert sum(v for _, v in play.scores[0].histogram) == 40
+    v = play.to_json()["viashi"]
     assert 0 < v["leader_takes_trick"]["share"] < 1 and v["fool_captures"] >= 0
 
 
 def test_without_the_skill_gap_the_report_names_its_strategy() -> None:
     report = run_checks(resolve_deck("viashi"), games=20, skill=False)  # as deckpress build runs it
-    assert report.playtest is not None and "skill" not in report.playtest
-    assert report.playtest["strategies"] == ["greedy"] * 3
+    assert report.playtest is not None and report.playtest.skill is None
+    assert report.playtest.strategies == ["greedy"] * 3
     assert any("playtest strategy: greedy" in n and "skill gap not measured" in n for n in report.notes)
 
 
 def test_weiji_skill_gap_best_against_random() -> None:
     report = run_checks(resolve_deck("eagle"), games=60)
-    skill = report.playtest["skill"] if report.playtest else {}
-    assert skill["skilled"] == "best" and skill["games"] == 60 and "cards" not in skill
-    assert skill["skilled_share"]["of"] == 60 and skill["random_share"]["of"] == 60  # two players: one random seat
-    assert skill["low"] <= skill["gap"] <= skill["high"] and skill["level"] in ("none", "some", "much")
+    skill = report.playtest.skill if report.playtest else None
+    assert skill is not None and skill.skilled_share is not None and skill.random_share is not None
+    assert skill.skilled == "best" and skill.games == 60 and skill.cards is None
+    assert skill.skilled_share.of == 60 and skill.random_share.of == 60  # two players: one random seat
+    assert skill.low <= skill.gap <= skill.high and skill.level in ("none", "some", "much")

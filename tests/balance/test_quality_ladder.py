@@ -33,20 +33,21 @@ def test_quality_of_a_game_where_nothing_matters(tmp_path: Path) -> None:
     10.5, one forced move in 20); every game is a draw and no choice changes a total."""
     spec, deck = resolve(str(market(tmp_path, [5] * 20)))
     q = quality(spec.name, deck, make_params(spec.name, []), games=30, strategy="random")
-    assert q["branching"]["mean"] == pytest.approx(10.5) and q["branching"]["forced"] == pytest.approx(0.05)
-    assert q["branching"]["max"] == 20
-    assert q["decisions_matter"]["matter"] == 0 and q["decisions_matter"]["probed"] > 0
-    assert q["lead"]["lead_changes"] == 0 and "decisiveness" not in q["lead"]  # no game decided
-    assert not any(m["dominant"] for m in q["moves"])  # random play: every card about 1/10.5 of its offers
+    assert q.branching.mean == pytest.approx(10.5) and q.branching.forced == pytest.approx(0.05)
+    assert q.branching.max == 20
+    assert q.decisions_matter is not None and q.decisions_matter.matter == 0 and q.decisions_matter.probed > 0
+    assert q.lead is not None and q.lead.lead_changes == 0 and q.lead.decisiveness is None  # no game decided
+    assert not any(m.dominant for m in q.moves)  # random play: every card about 1/10.5 of its offers
+    assert q.to_json()["lead"] == {"lead_changes": 0}
 
 
 def test_a_dominant_move(tmp_path: Path) -> None:
     """One card worth 15 among cards worth 3-7: greedy takes it whenever it is offered."""
     spec, deck = resolve(str(market(tmp_path, [*[3 + i % 5 for i in range(19)], 15])))
     q = quality(spec.name, deck, make_params(spec.name, []), games=40, strategy="greedy")
-    top = q["moves"][0]
-    assert top["action"] == "take:M19" and top["share"] == 1.0 and top["dominant"]
-    assert q["decisions_matter"]["share"] > 0.5
+    top = q.moves[0]
+    assert top.action == "take:M19" and top.share == 1.0 and top.dominant
+    assert q.decisions_matter is not None and q.decisions_matter.share > 0.5
 
 
 def _trace(standings: list[tuple[int, float]], winner: int | None) -> GameTrace:
@@ -61,15 +62,15 @@ def test_lead_measures_by_hand() -> None:
     t = _trace([(0, 1.0), (1, -2.0), (0, -1.0), (1, 1.0), (0, 3.0), (1, -3.0)], winner=0)
     m = lead_measures([t])
     assert m is not None
-    assert m["lead_changes"] == 2
-    assert m["decisiveness"] == pytest.approx(1 / 3)
-    assert m["drama"] == pytest.approx(1 / 3)
-    assert m["comebacks"]["count"] == 1 and m["comebacks"]["of"] == 1
+    assert m is not None and m.lead_changes == 2
+    assert m.decisiveness == pytest.approx(1 / 3)
+    assert m.drama == pytest.approx(1 / 3)
+    assert m.comebacks is not None and m.comebacks.count == 1 and m.comebacks.of == 1
     wire = _trace([(0, 1.0), (1, -1.0), (0, 2.0), (1, -2.0)], winner=0)  # led from the first decision
     m2 = lead_measures([wire])
-    assert m2 is not None and m2["lead_changes"] == 0 and m2["decisiveness"] == 1.0 and m2["drama"] == 0
+    assert m2 is not None and m2.lead_changes == 0 and m2.decisiveness == 1.0 and m2.drama == 0
     assert lead_measures([GameTrace([Decision(0, 3, "a", ("a",), None)], 0)]) is None  # no heuristic
-    assert branching([GameTrace([Decision(0, 3, "a", ("a",), None), Decision(1, 1, "a", ("a",), None)])])["mean"] == 2
+    assert branching([GameTrace([Decision(0, 3, "a", ("a",), None), Decision(1, 1, "a", ("a",), None)])]).mean == 2
 
 
 def test_ladder_verdicts() -> None:

@@ -84,6 +84,6 @@ def test_viashi_report_shows_the_skill_gap_and_card_values(tmp_path: Path) -> No
     write_report_pdf(report, pdf)
     text = " ".join(page.extract_text() for page in pypdf.PdfReader(pdf).pages)
     assert "skill gap (expert:2 vs random, 9 games)" in text and "Card value under expert play" in text
-    skill = report.playtest["skill"] if report.playtest else {}
-    assert f"{skill['gap'] * 100:+.1f} points" in text
+    skill = report.playtest.skill if report.playtest else None
+    assert skill is not None and f"{skill.gap * 100:+.1f} points" in text
     assert "gods-9" in text and "special target taken" in text

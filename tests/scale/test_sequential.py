@@ -71,21 +71,21 @@ def test_a_costly_check_stops_early_and_equals_a_check_of_that_many_games() -> N
     ticks: list[int] = []
     report = run_checks(deck, games=600, strategy="expert:1", seed=2, progress=ticks.append)
     assert report.playtest is not None
-    played = report.playtest["games"]
+    played = report.playtest.games
     assert sum(ticks) == planned_games(deck, 600) == 900  # the bar reaches its end though both stopped early
     assert played < 600 and played % 150 == 0, played
     note = next(n for n in report.notes if n.startswith("sequential testing"))
     assert f"stopped after {played:,} of 600 games" in note
     fixed = run_checks(deck, games=played, strategy="expert:1", seed=2, sequential=False)
     assert fixed.playtest is not None
-    assert {k: v for k, v in fixed.playtest.items() if k != "skill"} == \
-        {k: v for k, v in report.playtest.items() if k != "skill"}
-    skill = report.playtest["skill"]
-    assert skill["games"] <= 300 and skill["games"] % 90 == 0  # rounds of 30 games per seat position
+    assert {k: v for k, v in fixed.playtest.to_json().items() if k != "skill"} == \
+        {k: v for k, v in report.playtest.to_json().items() if k != "skill"}
+    skill = report.playtest.skill
+    assert skill is not None and skill.games <= 300 and skill.games % 90 == 0  # rounds of 30 games per seat position
 
 
 def test_cheap_strategies_play_every_game() -> None:
     report = run_checks(resolve_deck("viashi"), games=400, seed=2)
-    assert report.playtest is not None and report.playtest["games"] == 400
-    assert report.playtest["skill"]["games"] == 300
+    assert report.playtest is not None and report.playtest.games == 400
+    assert report.playtest.skill is not None and report.playtest.skill.games == 300
     assert not any(n.startswith("sequential testing") for n in report.notes)

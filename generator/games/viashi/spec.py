@@ -6,7 +6,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..players import MctsPlayer
-from ..spec import GameSpec
+from ..spec import CardMeasures, GameSpec
 from . import booklet
 from .decisions import DECISIONS
 from .deck_check import counter_names, viashi_issues
@@ -51,5 +51,6 @@ SPEC = GameSpec(
     source="generator.games.viashi.spec:SPEC",
     table="generator.games.viashi.table_view:table",
     description="Elvish trick-taking for 3 (Viashi) or 6 (Viashilym)",
+    card_measures=CardMeasures(impact=False, removal=False, reason="each card measured apart (up to 320 games a card, by restricted play and by removal, in the reference engine) would make a check many times slower; the skill gap's card value under expert play (--strategy expert) values each card"),
     teams=lambda params: ((0, 3), (1, 4), (2, 5)) if params.players == 6 else None,  # Viashilym: partners face
 )

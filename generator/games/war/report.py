@@ -4,26 +4,40 @@ by players and packs."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from ..reporting import ReportHooks, Row, Share
+from ..reporting import ReportHooks, Row, Section, ShareOf
 
 DRAWS = "the last players ran out of cards together"  # [war.all-out-draw]
 
 
-def section(s: Any, deck: Any, share: Share) -> dict[str, Any]:
+@dataclass(frozen=True)
+class WarSection(Section):
+    """``playtest.war``: wars per game and per trick, cards set aside per game."""
+
+    wars_per_game: float
+    wars_per_trick: float
+    set_aside_per_game: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"wars_per_game": self.wars_per_game, "wars_per_trick": self.wars_per_trick,
+                "set_aside_per_game": self.set_aside_per_game}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> WarSection:
+        return cls(data["wars_per_game"], data["wars_per_trick"], data["set_aside_per_game"])
+
+    def rows(self, pdf: bool) -> list[Row]:
+        return [("wars per game", f"{self.wars_per_game:.2f}", "")]
+
+
+def section(s: Any, deck: Any, share: ShareOf) -> WarSection:
     n = max(1, s.games)
-    return {
-        "wars_per_game": s.details.get("wars", 0.0) / n,
-        "wars_per_trick": s.details.get("wars", 0.0) / max(1, s.tricks),
-        "set_aside_per_game": s.details.get("set_aside", 0.0) / n,
-    }
+    return WarSection(s.details.get("wars", 0.0) / n, s.details.get("wars", 0.0) / max(1, s.tricks),
+                      s.details.get("set_aside", 0.0) / n)
 
 
-def rows(w: Mapping[str, Any], pdf: bool) -> list[Row]:
-    return [("wars per game", f"{w['wars_per_game']:.2f}", "")]
-
-
-REPORT = ReportHooks(section=section, rows=rows, grid=MappingProxyType({"packs": (1, 2), "players": (2, 3, 4)}),
-                     covered=frozenset(), draws=DRAWS)
+REPORT = ReportHooks(section=section, load=WarSection.from_json,
+                     grid=MappingProxyType({"packs": (1, 2), "players": (2, 3, 4)}), covered=frozenset(), draws=DRAWS)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from ..spec import GameSpec
+from ..spec import CardMeasures, GameSpec
 from . import booklet
 from .decisions import DECISIONS
 from .deck_check import war_issues
@@ -33,4 +33,5 @@ SPEC = GameSpec(
     source="generator.games.war.spec:SPEC",
     table="generator.games.war.table_view:table",
     description="War for piecepack tiles or cards, classic or Russian",
+    card_measures=CardMeasures(impact=False, removal=False, reason="a War player never chooses a card: the deal plays every one, so no seat can avoid a card and removing one measures the deal"),
 )

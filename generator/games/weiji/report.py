@@ -4,14 +4,103 @@ edge, each attribute's choices and ties, each card's wins when shown."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from ..reporting import ReportHooks, Row, Share, ci, pct
+from ..reporting import (
+    AttributePlay,
+    ReportHooks,
+    Row,
+    Share,
+    ShareOf,
+    Showdowns,
+    ci,
+    interval,
+    pct,
+)
 
 MIN_SHOWN = 30  # a card's win rate is judged only after this many showdowns
 
 
-def section(s: Any, deck: Any, share: Share) -> dict[str, Any]:
+@dataclass(frozen=True)
+class WeijiSection(Showdowns):
+    """``playtest.weiji``: the showdowns, their ties (and those "no data" caused), the
+    tiebreak's draws, how often the chooser wins, each attribute's choices and ties and
+    each card's wins when shown."""
+
+    showdowns: float
+    tie_rate: Share
+    no_data_ties: Share
+    tiebreak_draws: float
+    tiebreak_ties: float
+    chooser_wins: Share
+    attributes: Mapping[str, AttributePlay]
+    cards: Mapping[str, Share]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "showdowns": self.showdowns,
+            "tie_rate": self.tie_rate.to_json(),
+            "no_data_ties": self.no_data_ties.to_json(),
+            "tiebreak_draws": self.tiebreak_draws,
+            "tiebreak_ties": self.tiebreak_ties,
+            "chooser_wins": self.chooser_wins.to_json(),
+            "attributes": {k: a.to_json() for k, a in self.attributes.items()},
+            "cards": {k: c.to_json() for k, c in self.cards.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> WeijiSection:
+        return cls(data["showdowns"], Share.from_json(data["tie_rate"]), Share.from_json(data["no_data_ties"]),
+                   data["tiebreak_draws"], data["tiebreak_ties"], Share.from_json(data["chooser_wins"]),
+                   {k: AttributePlay.from_json(a) for k, a in data["attributes"].items()},
+                   {k: Share.from_json(c) for k, c in data["cards"].items()})
+
+    def rows(self, pdf: bool) -> list[Row]:
+        if pdf:
+            return [("showdowns that tie", f"{self.tie_rate.count:,.0f}", ci(self.tie_rate)),
+                    ("ties caused by \"no data\"", f"{self.no_data_ties.count:,.0f}", ci(self.no_data_ties)),
+                    ("chooser wins the showdown", f"{self.chooser_wins.count:,.0f}", ci(self.chooser_wins)),
+                    ("tiebreak draws (chooser out after a tie)", f"{self.tiebreak_draws:,.0f}", "")]
+        return [("showdowns that tie", pct(self.tie_rate.share), interval(self.tie_rate)),
+                ("ties caused by no data", pct(self.no_data_ties.share), ""),
+                ("chooser wins the showdown", pct(self.chooser_wins.share), interval(self.chooser_wins)),
+                ("tiebreak draws (all games)", f"{self.tiebreak_draws:g}", "")]
+
+    def findings(self, t: Mapping[str, float], flagged: set[str], games: int) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        conf = pct(t["confidence"])
+        tie = self.tie_rate
+        if tie.share > t["tie_rate_warn"]:
+            nd = self.no_data_ties
+            out.append({"level": "error" if tie.share > t["tie_rate_error"] else "warning", "code": "tie_rate",
+                        "message": f"{pct(tie.share)} of showdowns tie ({conf} interval {interval(tie)}; {pct(nd.share)} of all showdowns because of "
+                                   f"\"no data\"): cards pile up in the middle and the game stalls (tie_rate_warn {pct(t['tie_rate_warn'])}).",
+                        "evidence": {"tie_rate": tie.to_json(), "no_data_ties": nd.to_json()}})
+        for key, a in self.attributes.items():
+            r = a.tie_rate
+            if a.chosen >= MIN_SHOWN and r.share > t["attribute_tie_max"]:
+                out.append({"level": "warning", "code": "attribute_ties",
+                            "message": f"choosing {key} ties {pct(r.share)} of the time ({conf} interval {interval(r)}, "
+                                       f"{a.chosen:,.0f} showdowns; attribute_tie_max {pct(t['attribute_tie_max'])}).",
+                            "attributes": (key,), "evidence": r.to_json()})
+        for cid, c in self.cards.items():
+            if c.of < MIN_SHOWN or cid in flagged:
+                continue
+            if c.share > t["card_win_max"]:
+                out.append({"level": "warning", "code": "card_wins",
+                            "message": f"{cid} wins {pct(c.share)} of the showdowns it is shown in ({conf} interval {interval(c)}, "
+                                       f"{c.of:,.0f} showdowns in {games:,} games; card_win_max {pct(t['card_win_max'])}).",
+                            "cards": (cid,), "evidence": c.to_json()})
+            elif c.share < t["card_win_min"]:
+                out.append({"level": "warning", "code": "card_loses",
+                            "message": f"{cid} wins only {pct(c.share)} of the showdowns it is shown in ({conf} interval {interval(c)}, "
+                                       f"{c.of:,.0f} showdowns in {games:,} games; card_win_min {pct(t['card_win_min'])}).",
+                            "cards": (cid,), "evidence": c.to_json()})
+        return out
+
+
+def section(s: Any, deck: Any, share: ShareOf) -> WeijiSection:
     d = s.details
     showdowns = s.tricks
     ties = d.get("ties", 0.0)
@@ -22,78 +111,17 @@ def section(s: Any, deck: Any, share: Share) -> dict[str, Any]:
     attributes = {}
     for attr in deck.attributes:
         chosen = d.get(f"chosen:{attr.key}", 0.0)
-        attributes[attr.key] = {
-            "chosen": chosen,
-            "chosen_share": chosen / showdowns if showdowns else 0.0,
-            "ties": d.get(f"ties:{attr.key}", 0.0),
-            "tie_rate": share(d.get(f"ties:{attr.key}", 0.0), chosen),
-        }
+        attributes[attr.key] = AttributePlay(chosen, chosen / showdowns if showdowns else 0.0,
+                                             d.get(f"ties:{attr.key}", 0.0), share(d.get(f"ties:{attr.key}", 0.0), chosen))
     decided = showdowns - ties
-    return {
-        "showdowns": showdowns,
-        "tie_rate": share(ties, showdowns),
-        "no_data_ties": share(d.get("no_data_ties", 0.0), showdowns),
-        "tiebreak_draws": d.get("tiebreak_draws", 0.0),
-        "tiebreak_ties": d.get("tiebreak_ties", 0.0),
-        "chooser_wins": share(d.get("chooser_wins", 0.0), decided),
-        "attributes": attributes,
-        "cards": cards,
-    }
-
-
-def rows(w: Mapping[str, Any], pdf: bool) -> list[Row]:
-    if pdf:
-        return [("showdowns that tie", f"{w['tie_rate']['count']:,.0f}", ci(w["tie_rate"])),
-                ("ties caused by \"no data\"", f"{w['no_data_ties']['count']:,.0f}", ci(w["no_data_ties"])),
-                ("chooser wins the showdown", f"{w['chooser_wins']['count']:,.0f}", ci(w["chooser_wins"])),
-                ("tiebreak draws (chooser out after a tie)", f"{w['tiebreak_draws']:,.0f}", "")]
-    return [("showdowns that tie", pct(w["tie_rate"]["share"]), f"{pct(w['tie_rate']['low'])}-{pct(w['tie_rate']['high'])}"),
-            ("ties caused by no data", pct(w["no_data_ties"]["share"]), ""),
-            ("chooser wins the showdown", pct(w["chooser_wins"]["share"]),
-             f"{pct(w['chooser_wins']['low'])}-{pct(w['chooser_wins']['high'])}"),
-            ("tiebreak draws (all games)", f"{w['tiebreak_draws']:g}", "")]
-
-
-def _interval(x: Mapping[str, Any]) -> str:
-    return f"{pct(x['low'])}-{pct(x['high'])}"
-
-
-def findings(w: Mapping[str, Any], t: Mapping[str, float], flagged: set[str], games: int) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    conf = pct(t["confidence"])
-    tie = w["tie_rate"]
-    if tie["share"] > t["tie_rate_warn"]:
-        nd = w["no_data_ties"]
-        out.append({"level": "error" if tie["share"] > t["tie_rate_error"] else "warning", "code": "tie_rate",
-                    "message": f"{pct(tie['share'])} of showdowns tie ({conf} interval {_interval(tie)}; {pct(nd['share'])} of all showdowns because of "
-                               f"\"no data\"): cards pile up in the middle and the game stalls (tie_rate_warn {pct(t['tie_rate_warn'])}).",
-                    "evidence": {"tie_rate": tie, "no_data_ties": nd}})
-    for key, a in w["attributes"].items():
-        r = a["tie_rate"]
-        if a["chosen"] >= MIN_SHOWN and r["share"] > t["attribute_tie_max"]:
-            out.append({"level": "warning", "code": "attribute_ties",
-                        "message": f"choosing {key} ties {pct(r['share'])} of the time ({conf} interval {_interval(r)}, "
-                                   f"{a['chosen']:,.0f} showdowns; attribute_tie_max {pct(t['attribute_tie_max'])}).",
-                        "attributes": (key,), "evidence": r})
-    for cid, c in w["cards"].items():
-        if c["of"] < MIN_SHOWN or cid in flagged:
-            continue
-        if c["share"] > t["card_win_max"]:
-            out.append({"level": "warning", "code": "card_wins",
-                        "message": f"{cid} wins {pct(c['share'])} of the showdowns it is shown in ({conf} interval {_interval(c)}, "
-                                   f"{c['of']:,.0f} showdowns in {games:,} games; card_win_max {pct(t['card_win_max'])}).",
-                        "cards": (cid,), "evidence": c})
-        elif c["share"] < t["card_win_min"]:
-            out.append({"level": "warning", "code": "card_loses",
-                        "message": f"{cid} wins only {pct(c['share'])} of the showdowns it is shown in ({conf} interval {_interval(c)}, "
-                                   f"{c['of']:,.0f} showdowns in {games:,} games; card_win_min {pct(t['card_win_min'])}).",
-                        "cards": (cid,), "evidence": c})
-    return out
+    return WeijiSection(showdowns, share(ties, showdowns), share(d.get("no_data_ties", 0.0), showdowns),
+                        d.get("tiebreak_draws", 0.0), d.get("tiebreak_ties", 0.0),
+                        share(d.get("chooser_wins", 0.0), decided), attributes, cards)
 
 
 def skilled(experts: list[str], params: Any) -> str | None:
     return "expert" if experts else None  # card counting: no budget
 
 
-REPORT = ReportHooks(section=section, rows=rows, findings=findings, showdowns=True, skilled=skilled,
+REPORT = ReportHooks(section=section, load=WeijiSection.from_json, showdowns=True, skilled=skilled, cards=True,
                      draws="the last players ran out of cards together")  # [weiji.all-out-draw]

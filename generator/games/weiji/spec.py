@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from ..players import GreedyPlayer, MctsPlayer
-from ..spec import GameSpec
+from ..spec import CardMeasures, GameSpec
 from ..strategies import BestStrategy, CountingStrategy, FixedStrategy, RandomStrategy
 from . import booklet
 from .decisions import DECISIONS
@@ -36,4 +36,5 @@ SPEC = GameSpec(
     source="generator.games.weiji.spec:SPEC",
     table="generator.games.weiji.table_view:table",
     description="Top-Trumps style: choose an attribute, the best value takes the shown cards",
+    card_measures=CardMeasures(impact=False, removal=False, reason="the cards come in the dealt order and the choice is an attribute, so no seat can avoid a card; each card's wins when shown measure it"),
 )

@@ -428,10 +428,10 @@ def test_card_removal_lists_a_card_the_game_cannot_play_without(make_project: Pr
     spec = game_of(deck)
     assert spec is not None
     out = card_removal(spec.name, deck, make_params(spec), games=8, seed=1, confidence=0.95, strategy="random")
-    skipped = {s["card"]: s["reason"] for s in out["skipped"]}
+    skipped = {s.card: s.reason for s in out.skipped}
     assert list(skipped) == ["1S"]
     assert "game.py" in skipped["1S"] and "the One of Spades must be in the deck" in skipped["1S"]
-    assert len(out["cards"]) == len(deck.cards) - 1
+    assert len(out.cards) == len(deck.cards) - 1
 
 
 def test_a_game_declares_its_teams_and_simulate_speaks_of_them(make_project: Project) -> None:
@@ -472,13 +472,16 @@ def test_game_data_is_never_offered_for_translation_nor_changed_by_lang(tmp_path
 
 
 def test_a_skill_gap_below_zero_says_the_default_player_loses_to_random() -> None:
+    from dataclasses import replace
+
+    from generator.balance.result import Share, SkillGap
     from generator.balance.skill import skill_line
 
-    skill = {"gap": -0.14, "low": -0.217, "high": -0.06, "level": "none", "skilled": "greedy", "games": 400,
-             "skilled_share": {"share": 0.36}, "random_share": {"share": 0.50}}
+    skill = SkillGap("none", skilled="greedy", games=400, gap=-0.14, low=-0.217, high=-0.06,
+                     skilled_share=Share(144, 400, 0.36, 0.31, 0.41), random_share=Share(200, 400, 0.50, 0.45, 0.55))
     label, value, interval = skill_line(skill)
     assert value.startswith("-14.0 points: the greedy player loses to random") and interval == "-21.7 to -6.0"
-    assert "loses" not in skill_line({**skill, "gap": -0.05, "low": -0.12, "high": 0.02})[1]
+    assert "loses" not in skill_line(replace(skill, gap=-0.05, low=-0.12, high=0.02))[1]
 
 
 def test_an_error_in_the_designers_code_during_check_names_their_file(make_project: Project) -> None:
