@@ -38,6 +38,8 @@ def rules(
     color: str = typer.Option("rgb", "--color", help="rgb (screens, home printers) or cmyk (print shops: "
                               "CMYK, PDF/X-1a, as the sheets; see docs/images.md)."),
     old_format: options.OldBookletFormat = None,
+    strict: bool = typer.Option(False, "--strict", help="A character no booklet font can draw is an error "
+                                "(exit 2, no file written), not a warning."),
 ) -> None:
     """Rule booklet for GAME, stating exactly the chosen rule parameters (--set as for simulate)."""
     spec, own_deck = resolve(game if game.lower() not in GAMES else game.lower())  # a name, or a deck file / project folder
@@ -63,7 +65,7 @@ def rules(
                                 {"imposition": imposition and imposition.lower(), "page": page})
     booklet = checked(loaded, settings, lambda b: (page_size(b.page.lower()), b)[1])  # a page no one knows: its line
     report = build_booklet(spec.name, params, loaded, output, format=booklet.imposition, page=booklet.page.lower(),
-                           lang=lang, color=color.lower())
+                           lang=lang, color=color.lower(), strict=strict)
     for warning in report.warnings:  # a catalogue that lacks sentences: they print in English
         typer.echo(f"warning: {warning}", err=True)
     if report.format == "booklet":
