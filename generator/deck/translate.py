@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DeckError, Problem
+from ..paths import deck_data_dir
 from .csvcells import neutralised
 from .languages import (
     COLUMN,
