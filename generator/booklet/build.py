@@ -35,7 +35,7 @@ from ..render.layout.sandbox import Budget, CardSandbox
 from ..render.piece import Piece
 from .content import booklet_context
 from .figures import cover, drawn
-from .glyphcheck import booklet_glyph_problems
+from .glyphcheck import booklet_glyph_problems, may_lack_glyphs
 from .imposition import impose_pdf, padded_count
 from .markup import parse, title_flowables
 from .style import BookletStyle, page_style
@@ -273,6 +273,8 @@ def booklet_glyphs(game: str, params: Params, deck: Deck, lang: str | None = Non
     folders = locale_dirs(deck.folder)
     if not has_booklet(lang, folders):
         return []
+    if not may_lack_glyphs(deck, [*glyph_sources(game, deck, lang), *(p for p in deck.inputs if p.suffix == ".py")]):
+        return []  # every word it could print is drawable: no need to render it
     with speaking(lang, folders):
         context = booklet_context(game, params, deck)
         text = render_rules_text(game, context, rules_search_path(deck))

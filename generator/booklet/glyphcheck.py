@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..deck.model import Deck
 from ..errors import Problem
-from ..render.fonts import FALLBACKS
+from ..render.fonts import FALLBACKS, register_fonts
 from ..render.layout.glyphs import _invisible, describe
 from ..render.textcheck import card_texts
 from .scripts import OWN, _has
@@ -24,6 +24,7 @@ def undrawn(text: str) -> str:
     """The distinct visible characters of ``text`` that no booklet font has, in order."""
     if all(ord(ch) < 0x0250 for ch in text):  # Latin: in every booklet font
         return ""
+    register_fonts()
     out: dict[str, None] = {}
     for ch in dict.fromkeys(text):
         if ch.isspace() or ord(ch) < 0x0250 or ch in OWN or _invisible(ch):
@@ -57,6 +58,23 @@ def _first_line(path: Path, chars: str) -> int | None:
     except OSError:
         return None
     return next((i for i, line in enumerate(lines, 1) if any(ch in line for ch in chars)), None)
+
+
+def may_lack_glyphs(deck: Deck, sources: Sequence[Path]) -> bool:
+    """Could a booklet of ``deck`` hold a character no booklet font has? Its text is made of
+    the deck's words, the templates and catalogue in ``sources`` and the game's code: when
+    none of them has such a character, the booklet has none either (``check`` then need
+    not render it)."""
+    if any(undrawn(words) for _card, _field, words in _deck_words(deck)):
+        return True
+    for source in sources:
+        try:
+            text = source.read_text(encoding="utf-8", errors="replace") if source.is_file() else ""
+        except OSError:
+            continue
+        if undrawn(text):
+            return True
+    return False
 
 
 def booklet_glyph_problems(text: str, deck: Deck, sources: Sequence[Path] = ()) -> list[Problem]:
