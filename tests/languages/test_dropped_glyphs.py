@@ -129,3 +129,16 @@ def test_a_card_name_no_font_has_in_the_booklet_is_named_at_the_card(tmp_path: P
     assert result.exit_code == 2, result.output
     said = " ".join(result.output.split())
     assert "field 'name': no font can draw '𓀀' (U+13000): the booklet's fonts lack it" in said, said
+
+
+def test_rules_strict_refuses_a_missing_translation_as_cards_does(world: Path, tmp_path: Path) -> None:
+    """One --strict, one meaning: a text not translated into the booklet's language too."""
+    german = world / "translations" / "de.csv"
+    german.write_text("".join(line for line in german.read_text(encoding="utf-8").splitlines(keepends=True)
+                              if not line.startswith("deck,name,")), encoding="utf-8")
+    out = tmp_path / "regeln.pdf"
+    strict = runner.invoke(app, ["rules", str(world), "--lang", "de", "--strict", "-o", str(out)])
+    assert strict.exit_code == 2 and "not translated into 'de'" in strict.output, strict.output
+    assert not out.exists()
+    plain = runner.invoke(app, ["rules", str(world), "--lang", "de", "--imposition", "sheet", "-o", str(out)])
+    assert plain.exit_code == 0 and "not translated into 'de'" in plain.output, plain.output
