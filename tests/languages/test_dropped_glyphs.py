@@ -142,3 +142,13 @@ def test_rules_strict_refuses_a_missing_translation_as_cards_does(world: Path, t
     assert not out.exists()
     plain = runner.invoke(app, ["rules", str(world), "--lang", "de", "--imposition", "sheet", "-o", str(out)])
     assert plain.exit_code == 0 and "not translated into 'de'" in plain.output, plain.output
+
+
+def test_build_strict_fails_a_translation_whose_label_no_font_has(world: Path, tmp_path: Path) -> None:
+    _replace(world / "translations" / "ja.csv", "速度,Speed", f"速度{GLYPH},Speed")
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", str(world), "-o", str(out), "--strict", "--jobs", "1", "--balance-games", "0"])
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.output.split())
+    assert "field 'attributes.speed.label': no font can draw '𓀀' (U+13000)" in said, said
+    assert not list(out.rglob("*.pdf"))  # the deck builds nothing
