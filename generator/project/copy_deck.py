@@ -40,6 +40,12 @@ def copy_bundled(name: str, folder: Path) -> list[Path]:
         if not source.is_file():
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(source.read_bytes())
+        data = source.read_bytes()
+        if target.name == "deck.yaml" and target.parent == folder:  # its comments name the project's files
+            text = data.decode("utf-8")
+            text = text.replace(f"translations/{name}.", "translations/").replace(
+                f"deckpress translate {name} ", f"deckpress translate {folder.name} ")
+            data = text.encode("utf-8")
+        target.write_bytes(data)
         written.append(target)
     return written

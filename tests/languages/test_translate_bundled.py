@@ -90,3 +90,17 @@ def test_in_a_source_checkout_an_undeclared_language_names_the_way_too() -> None
     assert french.exit_code == 2, french.output
     said = " ".join(french.output.split())
     assert "'fr' is not one of the deck's translations" in said and "deckpress new my-lighting --from lighting" in said
+
+
+def test_new_from_copies_the_files_the_deck_reads(tmp_path: Path) -> None:
+    """eagle keeps its cards in eagle-cards.csv: the copy carries it, and prints as the bundled deck."""
+    project = tmp_path / "my-eagle"
+    made = runner.invoke(app, ["new", str(project), "--from", "eagle"])
+    assert made.exit_code == 0, made.output
+    assert (project / "eagle-cards.csv").read_bytes() == (paths.deck_data_dir() / "eagle-cards.csv").read_bytes()
+    out = tmp_path / "eagle.pdf"
+    printed = runner.invoke(app, ["cards", str(project), "-o", str(out)])
+    assert printed.exit_code == 0 and out.is_file(), printed.output
+    viashi = tmp_path / "v"
+    assert runner.invoke(app, ["new", str(viashi), "--from", "viashi"]).exit_code == 0
+    assert "(deckpress translate v --lang de)" in (viashi / "deck.yaml").read_text(encoding="utf-8")
