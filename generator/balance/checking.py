@@ -111,7 +111,10 @@ def _booklet_glyphs(deck: Deck, lang: str | None) -> list[Problem]:
         return []  # a game that does not load: the checks report that themselves
     if spec is None:
         return []
-    return booklet_glyphs(spec.name, make_params(spec.name), deck, lang)
+    try:
+        return booklet_glyphs(spec.name, make_params(spec.name), deck, lang)
+    except DeckpressError:  # a booklet that cannot be made: `rules` says why; here only its characters
+        return []
 
 
 @dataclass
