@@ -21,7 +21,7 @@ from ..deck.issues import Issue
 from ..deck.languages import localize
 from ..deck.model import Deck
 from ..deckcheck import validate_deck
-from ..errors import DeckpressError
+from ..errors import DeckpressError, Problem
 from ..executor import Executor
 from .checks import run_checks
 from .findings import BalanceReport, Finding, Report
@@ -60,6 +60,7 @@ class Prepared:
     deck: Deck
     issues: list[Issue]
     printing: list[str] = field(default_factory=list)
+    undrawn: list[str] = field(default_factory=list)  # characters no font has, on a card or in the booklet: errors
 
 
 def prepare(name: str, lang: str | None = None) -> Prepared:
@@ -67,7 +68,7 @@ def prepare(name: str, lang: str | None = None) -> Prepared:
     before it uses a deck: the validation (its errors become findings), the card check
     of the render commands, a translation's overflow and the project's rules template.
     Raises DeckpressError for a deck that cannot be checked."""
-    from ..render.cards import check_cards
+    from ..render.cards import print_check
 
     source = resolve_deck(name)
     loaded, translation = localize(source, lang)
@@ -75,9 +76,12 @@ def prepare(name: str, lang: str | None = None) -> Prepared:
     # the pass every render command makes: the same errors, the same warnings (unless the
     # validation found print errors: it would repeat them)
     printing = [str(w) for w in translation.warnings()] if translation is not None else []
+    undrawn: list[str] = []
     if not any(i.level == "error" and not i.play for i in issues):
         try:
-            printing += check_cards(loaded)
+            warned, glyphs = print_check(loaded)
+            printing += warned
+            undrawn += [str(p) for p in glyphs]
         except DeckpressError:
             if not any(i.level == "error" for i in issues):
                 raise
@@ -91,7 +95,26 @@ def prepare(name: str, lang: str | None = None) -> Prepared:
         from ..booklet.build import check_project_rules
 
         check_project_rules(loaded)  # the project's rules template, as `rules` and `build` read it
-    return Prepared(name, source, loaded, issues, printing)
+        undrawn += [str(p) for p in _booklet_glyphs(loaded, lang) if str(p) not in undrawn]
+    return Prepared(name, source, loaded, issues, printing, undrawn)
+
+
+def _booklet_glyphs(deck: Deck, lang: str | None) -> list[Problem]:
+    """Characters no font has in the deck's rule booklet in ``lang`` (its game's default
+    parameters), where the game has a booklet in that language."""
+    from ..booklet.build import booklet_glyphs
+    from ..games.registry import game_of, make_params
+
+    try:
+        spec = game_of(deck)
+    except DeckpressError:
+        return []  # a game that does not load: the checks report that themselves
+    if spec is None:
+        return []
+    try:
+        return booklet_glyphs(spec.name, make_params(spec.name), deck, lang)
+    except DeckpressError:  # a booklet that cannot be made: `rules` says why; here only its characters
+        return []
 
 
 @dataclass
@@ -132,6 +155,8 @@ def check_deck(deck: Deck | Prepared, options: CheckOptions = CheckOptions(), *,
             old_deck, label = stack.enter_context(against_deck(loaded, options.against))
             report.changes = compare(checked(old_deck), report, old_deck, loaded, label)
         report.findings += [Finding("warning", "print", warning) for warning in (prepared.printing if prepared else [])]
+        report.findings += [Finding("error", "print", problem)
+                            for problem in (prepared.undrawn if prepared else [])]
         judge_targets(loaded, report)  # the deck's design targets, met or missed (targets.py)
         if options.quality and report.playtest is not None:
             from .quality import quality

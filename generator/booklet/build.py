@@ -35,6 +35,7 @@ from ..render.layout.sandbox import Budget, CardSandbox
 from ..render.piece import Piece
 from .content import booklet_context
 from .figures import cover, drawn
+from .glyphcheck import booklet_glyph_problems, may_lack_glyphs
 from .imposition import impose_pdf, padded_count
 from .markup import parse, title_flowables
 from .style import BookletStyle, page_style
@@ -247,10 +248,12 @@ def _layout(story: Sequence[Flowable], size: tuple[float, float], style: Booklet
 
 
 def build_booklet(game: str, params: Params, deck: Deck, path: Path, *, format: str = "booklet",
-                  page: str = "a4", lang: str | None = None, color: str = "rgb") -> BookletReport:
+                  page: str = "a4", lang: str | None = None, color: str = "rgb", strict: bool = False
+                  ) -> BookletReport:
     """Write the rule booklet of ``game`` for ``params`` and ``deck`` at ``path`` (atomically),
     its fixed sentences in ``lang`` (None: English; a catalogue in templates/rules/locale/,
-    see :mod:`generator.i18n`). The deck's own names are the deck's: pass it localized."""
+    see :mod:`generator.i18n`). The deck's own names are the deck's: pass it localized.
+    A character no booklet font has is a warning (``strict``: a RenderError, nothing written)."""
     if format not in FORMATS:
         raise ParameterError(f"unknown format {format!r}; valid: {', '.join(FORMATS)}")
     if color not in ("rgb", "cmyk"):
@@ -266,6 +269,9 @@ def build_booklet(game: str, params: Params, deck: Deck, path: Path, *, format: 
         size, sheet = sizes
         frame = (size[0] - 2 * style.margin * mm, size[1] - 2 * style.margin * mm)
         title = _("%(game)s rules · %(deck)s") % {"game": _(entry(game).title), "deck": deck.name}
+        undrawn = booklet_glyph_problems(f"{title}\n{text}", deck, glyph_sources(game, deck, lang))
+        if strict and undrawn:
+            raise RenderError(undrawn)
         pdf, pages = _layout(_story(game, text, context, deck, style, frame), size, style, title, color)
         counted = coverage()
         lacking = counted.warning(lang or SOURCE) if counted is not None else None
@@ -277,4 +283,28 @@ def build_booklet(game: str, params: Params, deck: Deck, path: Path, *, format: 
             total = padded_count(pages)
             written = impose_pdf(pdf, tmp, sheet)
     return BookletReport(path, game, format, page, total, total - pages, written, params.describe(),
-                         [lacking] if lacking else [])
+                         [*([lacking] if lacking else []), *(str(p) for p in undrawn)])
+
+
+def glyph_sources(game: str, deck: Deck, lang: str | None) -> list[Path]:
+    """Where a booklet's sentences come from, for naming a character no font has: the
+    language's catalogues (the project's first), then the rules templates."""
+    po = [folder / f"{lang}.po" for folder in locale_dirs(deck.folder)] if lang and lang != SOURCE else []
+    return [*po, *(folder / f"{game}.md.j2" for folder in rules_search_path(deck))]
+
+
+def booklet_glyphs(game: str, params: Params, deck: Deck, lang: str | None = None) -> list[Problem]:
+    """The characters no booklet font has in the booklet's text (``check``), rendered as
+    ``build_booklet`` renders it but not laid out. A language no catalogue has: nothing."""
+    from ..i18n import has_booklet
+
+    folders = locale_dirs(deck.folder)
+    if not has_booklet(lang, folders):
+        return []
+    if not may_lack_glyphs(deck, [*glyph_sources(game, deck, lang), *(p for p in deck.inputs if p.suffix == ".py")]):
+        return []  # every word it could print is drawable: no need to render it
+    with speaking(lang, folders):
+        context = booklet_context(game, params, deck)
+        text = render_rules_text(game, context, rules_search_path(deck))
+        title = _("%(game)s rules · %(deck)s") % {"game": _(entry(game).title), "deck": deck.name}
+    return booklet_glyph_problems(f"{title}\n{text}", deck, glyph_sources(game, deck, lang))

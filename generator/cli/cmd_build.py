@@ -102,11 +102,20 @@ def _print_summary(summary: BuildSummary) -> None:
 def new_command(
     name: Path = typer.Argument(..., help="Folder for the new project.", show_default=False),
     game: str = typer.Option(GAME, "--game", help=starter_help()),
+    source: str | None = typer.Option(None, "--from", metavar="DECK", show_default=False,
+                                      help="Copy the bundled deck DECK (its card rows and translations) into the "
+                                           "project instead, to translate or change it (see docs/languages.md)."),
 ) -> None:
     """Start a new game: a deck, a card spreadsheet and a layout that extends a bundled one."""
-    from ..project.scaffold import scaffold
+    if source is not None:
+        from ..project.copy_deck import copy_bundled
 
-    for path in scaffold(name, game.lower()):
+        written = copy_bundled(source, name)
+    else:
+        from ..project.scaffold import scaffold
+
+        written = scaffold(name, game.lower())
+    for path in written:
         typer.echo(f"wrote {path}")
     quoted = shlex.quote(str(name))  # pasted into a shell as it is printed
     typer.echo(f"next: deckpress check {quoted}   then   deckpress build {quoted}")

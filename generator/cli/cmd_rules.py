@@ -38,6 +38,7 @@ def rules(
     color: str = typer.Option("rgb", "--color", help="rgb (screens, home printers) or cmyk (print shops: "
                               "CMYK, PDF/X-1a, as the sheets; see docs/images.md)."),
     old_format: options.OldBookletFormat = None,
+    strict: options.Strict = False,
 ) -> None:
     """Rule booklet for GAME, stating exactly the chosen rule parameters (--set as for simulate)."""
     spec, own_deck = resolve(game if game.lower() not in GAMES else game.lower())  # a name, or a deck file / project folder
@@ -50,7 +51,7 @@ def rules(
             typer.echo(warning, err=True)
     check_language(lang, locale_dirs(loaded.folder))  # no catalogue: the error names those there are
     if lang is None or lang in loaded.languages:
-        loaded = in_language(loaded, lang, overflow=False)
+        loaded = in_language(loaded, lang, strict=strict, overflow=False)
     elif loaded.languages or lang != SOURCE:  # a German booklet of a deck in English only: its names as written
         typer.echo(f"note: the deck {loaded.name!r} declares no {lang!r} translation; its card names are "
                    "printed as the deck writes them", err=True)
@@ -63,7 +64,7 @@ def rules(
                                 {"imposition": imposition and imposition.lower(), "page": page})
     booklet = checked(loaded, settings, lambda b: (page_size(b.page.lower()), b)[1])  # a page no one knows: its line
     report = build_booklet(spec.name, params, loaded, output, format=booklet.imposition, page=booklet.page.lower(),
-                           lang=lang, color=color.lower())
+                           lang=lang, color=color.lower(), strict=strict)
     for warning in report.warnings:  # a catalogue that lacks sentences: they print in English
         typer.echo(f"warning: {warning}", err=True)
     if report.format == "booklet":

@@ -169,6 +169,9 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         if card.art is not None and card.art not in hashed:  # each art file once, in chunks
             hashed.add(card.art)
             inputs.add(card.art, LOOK)
+        for column, named in card.translations.items():  # art@fr: an input of the fr outputs only
+            if column.startswith("art@") and named:
+                inputs.add(Path(named), lang(column.partition("@")[2]))
 
     back = Back()
     if spec.back is not None:

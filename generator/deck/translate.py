@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DeckError, Problem
+from ..paths import deck_data_dir
 from .csvcells import neutralised
 from .languages import (
     COLUMN,
@@ -63,11 +64,13 @@ class TranslateReport:
 def write_translation(deck: Deck, lang: str, budgets: Mapping[tuple[str, str], int] | None = None
                       ) -> TranslateReport:
     """Write (or update) the translation file of ``lang``; returns what it holds. ``budgets``:
-    (card id, field) -> the characters its box holds (the ``max_length`` column)."""
+    (card id, field) -> the characters its box holds (the ``max_length`` column).
+    A bundled deck of an installed package is refused (:func:`_refuse_bundled`)."""
+    bundled = _refuse_bundled(deck, lang)
     if not deck.languages or lang not in deck.languages[1:]:
         declared = ", ".join(deck.languages[1:]) or "none (add languages: [en, de] to the deck file)"
-        raise DeckError(Problem(f"{lang!r} is not one of the deck's translations; they are: {declared}",
-                                deck.path, field="languages"))
+        raise DeckError(Problem(f"{lang!r} is not one of the deck's translations; they are: {declared}"
+                                + (f"; {_copy_it(deck, lang)}" if bundled else ""), deck.path, field="languages"))
     path = translation_file(deck, lang)
     if path is None:
         raise DeckError(Problem("the deck has no file to put its translations beside"))
@@ -151,6 +154,33 @@ def _context(deck: Deck, card_id: str, name: str) -> str:
                 "ranks": "rank " + rest.replace(".", " ")}.get(kind, f"the deck's {name.replace('.', ' ')}")
     card = deck.card(card_id)
     return f"card {card_id} ({card.name}): {name}" if name != "name" else f"card {card_id}: name"
+
+
+def _copy_it(deck: Deck, lang: str) -> str:
+    new = f"my-{deck.key}"
+    return (f"copy it into a project of your own: `deckpress new {new} --from {deck.key}`, add {lang!r} to "
+            f"the languages: of {new}/deck.yaml if it is not there, then `deckpress translate {new} --lang {lang}` "
+            "(see docs/languages.md)")
+
+
+def _refuse_bundled(deck: Deck, lang: str) -> bool:
+    """Is ``deck`` one of the bundled decks? Refused (DeckError) where their folder is the
+    installed package's (site-packages: replaced by an upgrade, often read-only): a
+    translation belongs in a project. In a source checkout (the folder beside the package,
+    writable) the bundled translations are written where they are kept."""
+    if deck.path is None:
+        return False
+    home = deck_data_dir().resolve()
+    if not deck.path.resolve().is_relative_to(home):
+        return False
+    installed = "_bundled" in home.parts  # generator/_bundled/deck_data: inside an installed wheel
+    folder = home / "translations"
+    writable = os.access(folder if folder.is_dir() else home, os.W_OK)
+    if installed or not writable:
+        why = "belongs to the installed deckpress" if installed else "is read-only"
+        raise DeckError(Problem(f"{deck.key!r} is a bundled deck: its folder ({home}) {why}, so a translation "
+                                f"is not written there; {_copy_it(deck, lang)}"))
+    return True
 
 
 def _refuse_links(path: Path) -> None:

@@ -90,14 +90,20 @@ def _require_renderable(deck: Deck) -> None:
 
 
 def _require_drawable(deck: Deck) -> None:
-    """``--strict``: a character no font can draw fails the deck (naming file:line, card, field)."""
+    """``--strict``: a character no font can draw fails the deck (naming file:line, card, field):
+    in a card's fields, and in every text its layout prints — attribute labels, units, the
+    no-data word, the back — in each of the deck's languages (as ``cards --strict --lang``)."""
     if deck.kind == "cards":
+        from ..deck.languages import localize
         from ..errors import RenderError
+        from ..render.cards import check_cards
         from ..render.textcheck import text_problems
 
         problems = text_problems(deck)
         if problems:
             raise RenderError(problems)
+        for lang in (None, *deck.languages[1:]):
+            check_cards(localize(deck, lang)[0] if lang else deck, strict=True)
 
 
 def build(

@@ -338,13 +338,23 @@ def check_cards(deck: Deck, layout: str | Path | None = None, *, strict: bool = 
     naming file, line, card and field); returns the warnings (art that prints soft,
     characters no font can draw in printed text; errors with ``strict``). A piecepack
     deck has no card layouts: nothing to check."""
+    warnings, glyphs = print_check(deck, layout, strict=strict)
+    return warnings + [str(p) for p in glyphs]
+
+
+def print_check(deck: Deck, layout: str | Path | None = None, *, strict: bool = False
+                ) -> tuple[list[str], list[Problem]]:
+    """:func:`check_cards` with its findings apart: (warnings, characters no font can draw
+    in the printed text — front, back, attribute labels, units, the no-data word — one
+    problem per card field), for ``check`` to count the second as errors."""
     if deck.kind != "cards":
-        return []
+        return [], []
     warnings: list[str] = []
+    glyphs: list[Problem] = []
     for piece in card_pieces(deck, layout, strict=strict):
-        found = [*getattr(piece, "warnings", ()), *(str(p) for p in getattr(piece, "glyphs", ()))]
-        warnings += [w for w in found if w not in warnings]
-    return warnings
+        warnings += [w for w in getattr(piece, "warnings", ()) if w not in warnings]
+        glyphs += [p for p in getattr(piece, "glyphs", ()) if p not in glyphs]
+    return warnings, glyphs
 
 
 @contextmanager

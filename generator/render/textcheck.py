@@ -59,6 +59,18 @@ def undrawable(text: str, project: tuple[str, ...] = ()) -> str:
     return "".join(out)
 
 
+def _deck_strings(deck: Deck) -> Iterator[tuple[str, str]]:
+    """(deck field, text) of the deck's own strings a layout's template may print."""
+    yield "back.text", deck.back.text or ""
+    yield "name", deck.name
+    yield "description", deck.description or ""
+    for s in deck.suits:
+        yield f"suits.{s.key}.name", s.name
+    for r in deck.ranks:
+        yield f"ranks.{r.key}.name", r.name
+        yield f"ranks.{r.key}.label", r.label or ""
+
+
 def _where(deck: Deck, card: Card, name: str) -> tuple[Path | None, int | None]:
     file = card.source.file_of(name) or deck.path  # a translated text: its translation file's line
     return file, card.source.line_of(name)
@@ -82,7 +94,7 @@ def text_problems(deck: Deck, *, glyphs: bool = True) -> list[Problem]:
             if lacking:
                 whose = "the bundled fonts and the deck's fonts" if project else "the bundled fonts"
                 problems.append(Problem(f"no font can draw {describe(lacking)}: {whose} lack "
-                                        f"{'it' if len(lacking) == 1 else 'them'}", file, line, card.id, name))
+                                        f"{'it' if len(lacking) == 1 else 'them'}; it would print blank", file, line, card.id, name))
     return problems
 
 
@@ -98,8 +110,10 @@ def glyph_problems(deck: Deck, card: Card, printed: list[str],
     for field, text in named:
         here = undrawable(text, project)
         if here:
+            # the deck's string (its translation file's line), named once whatever card shows it
+            file, line = deck.strings_at.get(field, (deck.path, None))
             problem = Problem(f"no font can draw {describe(here)}: {whose} lack "
-                              f"{'it' if len(here) == 1 else 'them'}", deck.path, None, card.id, field)
+                              f"{'it' if len(here) == 1 else 'them'}; it would print blank", file, line, None, field)
             if problem not in problems:
                 problems.append(problem)
     lacking = "".join(dict.fromkeys(ch for text in printed for ch in undrawable(text, project)))
@@ -110,9 +124,18 @@ def glyph_problems(deck: Deck, card: Card, printed: list[str],
         if here:
             file, line = _where(deck, card, name)
             problems.append(Problem(f"no font can draw {describe(here)}: {whose} lack "
-                                    f"{'it' if len(here) == 1 else 'them'}", file, line, card.id, name))
+                                    f"{'it' if len(here) == 1 else 'them'}; it would print blank", file, line, card.id, name))
+            lacking = "".join(ch for ch in lacking if ch not in here)
+    for field, text in _deck_strings(deck):  # the deck's own words a layout template prints (its back's text)
+        here = "".join(ch for ch in lacking if ch in text)
+        if here:
+            file, line = deck.strings_at.get(field, (deck.path, None))
+            problem = Problem(f"no font can draw {describe(here)}: {whose} lack "
+                              f"{'it' if len(here) == 1 else 'them'}; it would print blank", file, line, None, field)
+            if problem not in problems:
+                problems.append(problem)
             lacking = "".join(ch for ch in lacking if ch not in here)
     if lacking:  # written in the layout itself
         problems.append(Problem(f"no font can draw {describe(lacking)} (in the layout's text): {whose} lack "
-                                f"{'it' if len(lacking) == 1 else 'them'}", deck.path, card.source.line, card.id))
+                                f"{'it' if len(lacking) == 1 else 'them'}; it would print blank", deck.path, card.source.line, card.id))
     return problems

@@ -211,12 +211,12 @@ def test_the_mixed_script_name(tmp_path: Path) -> None:
 def test_check_reports_glyph_coverage_naming_file_line_card_and_field(tmp_path: Path) -> None:
     deck = _project(tmp_path, "  - {id: A, name: 'Ship 🛸'}\n  - id: B\n    text: 'Rocket 🚀'\n")
     result = CliRunner().invoke(app, ["check", str(deck), "--games", "0"])
-    assert result.exit_code == 0, result.output  # a warning, as `cards` says it: check and cards agree
+    assert result.exit_code == 1, result.output  # an error: it would print blank (issue 42; `cards --strict` refuses it)
     assert "card B, field 'text': no font can draw '🚀' (U+1F680)" in " ".join(result.output.split())
     assert "U+1F6F8" not in result.output  # card A's name: this layout never prints it
     report = json.loads(CliRunner().invoke(app, ["check", str(deck), "--games", "0", "--json"]).stdout)
     assert any("deck.yaml:7: card B, field 'text': no font can draw '🚀' (U+1F680)" in f["message"]
-               for f in report["findings"]), report["findings"]
+               and f["level"] == "error" for f in report["findings"]), report["findings"]
     strict = CliRunner().invoke(app, ["check", str(deck), "--games", "0", "--fail-on-warnings"])
     assert strict.exit_code == 1 and "U+1F680" in strict.output
     assert text_problems(load_deck(deck), glyphs=False) == []  # printing without --strict only warns
