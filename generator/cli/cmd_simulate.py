@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ..console import SafeConsole
@@ -27,9 +26,13 @@ from ..render.atomic import atomic_write
 from . import options
 from .app import app, friendly
 from .checked import load_checked
-from .progress import progress_bar
 
 PROGRESS_FROM = 2000  # games: shorter runs finish before a bar is worth drawing
+# games: a run of a built-in game this short plays on the reference engine under `--engine auto`,
+# in this process. Loading numba and a game's cached kernels costs about 0.6 s of CPU (a first run
+# on a new computer compiles them: 10-30 s), while the slowest built-in run on the reference
+# engine (War with a standard 52-card deck) plays 100 games in about 0.25 s (docs/performance.md).
+SMALL_RUN = 100
 
 
 @app.command()
@@ -76,6 +79,7 @@ def simulate(
     if trace is not None:
         raise typer.BadParameter("--trace needs --deal (one fixed game)", param_hint="--trace")
     params = make_params(game, sets, players=players)
+    engine, jobs = small_run(game, games, engine, jobs, cluster)
     with executing(jobs, cluster) as executor:
         summary = _run(game, loaded, params, games, seed, strategy, engine, as_json, executor)
     if as_json:
@@ -85,6 +89,18 @@ def simulate(
         typer.echo(json.dumps(out))
     else:
         _print_summary(summary, loaded)
+
+
+def small_run(game: str, games: int, engine: str, jobs: str, cluster: str | None) -> tuple[str, str]:
+    """The engine and ``--jobs`` a run gets: ``--engine auto`` plays a built-in game's run of at
+    most ``SMALL_RUN`` games on the reference engine (it finishes before the kernels would have
+    loaded), and with ``--jobs auto`` in this process (starting workers would cost more than the
+    games). A cluster, ``--engine fast`` or ``reference`` and a number of jobs are kept as given."""
+    from ..games.registry import builtin_names
+
+    if engine != "auto" or cluster or games > SMALL_RUN or game not in builtin_names():
+        return engine, jobs
+    return "reference", "1" if jobs.strip().lower() in ("auto", "0") else jobs
 
 
 def _run(game: str, loaded: Deck, params: Params, games: int, seed: int, strategy: str | None, engine: str,
@@ -136,6 +152,10 @@ def _trace_file(path: Path) -> Iterator[Callable[[Mapping[str, Any]], None]]:
 
 @contextmanager
 def _progress_bar(games: int) -> Iterator[Callable[[int], None]]:
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+
+    from .progress import progress_bar
+
     columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with progress_bar(*columns) as bar:
         task = bar.add_task("games", total=games)
