@@ -9,7 +9,6 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,32 +20,13 @@ from ..games.registry import game_of
 from ..i18n import has_booklet, locale_dirs
 from ..paths import deck_data_dir
 from .cache import job_key
+from .job import Job, JobResult
 
 if TYPE_CHECKING:
     from ..deck import Deck
     from ..deck.settings import SheetsIn
 
 PAGES = ("a4", "letter")
-
-
-@dataclass(frozen=True)
-class Job:
-    id: str  # unique within a build, e.g. "viashi/cards-a4"
-    deck: str  # what resolve_deck() takes
-    kind: str  # cards | tiles | images | rules | balance
-    outputs: tuple[Path, ...]
-    key: str
-    options: dict[str, Any] = field(default_factory=dict, hash=False)
-    lang: str = ""  # a declared language other than the source: the deck is localized first
-
-
-@dataclass
-class JobResult:
-    job: Job
-    written: list[Path] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    error: str | None = None
-    skipped: bool = False
 
 
 def plan_deck(target: str, deck: Deck, out: Path, balance_games: int | None = None) -> list[Job]:
