@@ -7,8 +7,10 @@
 
 Whole processes: ``deckpress new PROJ --game custom`` (a game.py of the designer's own:
 Crown Tricks), then the installed ``deckpress watch PROJ --no-open`` as a subprocess,
-with its default options (the project's balance games). Each round renames one card in
-cards.csv (a cell of the spreadsheet, as a designer edits it) and polls every 10 ms for
+with its default options (the project's balance games). Each round changes one card's
+crowns in cards.csv (a cell of the spreadsheet, as a designer edits it: the card prints
+its crowns, and the game scores them; the card's name is printed by no layout of this
+starter, so renaming it changes no drawing) and polls every 10 ms for
 the files to be replaced (their inode or modification time changes: every output is
 written atomically), then waits for the page to say "up to date" before the next edit.
 CPU time (user + system) of the watch process and its children is read from
@@ -85,14 +87,15 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def edit(csv: Path, card: str, name: str) -> float:
-    """Rename ``card`` in cards.csv (its name cell) and return the time of the save."""
+def edit(csv: Path, card: str) -> float:
+    """Change ``card``'s crowns in cards.csv (the cell the card prints, ♛, and the game
+    scores) and return the time of the save."""
     lines = csv.read_text(encoding="utf-8").splitlines(keepends=True)
     for i, line in enumerate(lines):
         if line.startswith(f"{card},"):
-            cells = line.split(",")
-            cells[1] = name
-            lines[i] = ",".join(cells)
+            cells = line.rstrip("\n").split(",")
+            cells[-1] = "2" if cells[-1] != "2" else "1"
+            lines[i] = ",".join(cells) + "\n"
             break
     else:
         raise SystemExit(f"no card {card} in {csv}")
@@ -143,7 +146,7 @@ def main() -> int:
                 image = f"/{key}/images/{card}.png"
                 image_before = fetch(port, image)
                 cpu = cpu_of(proc.pid)
-                saved = edit(csv, card, f"Edited {i}")
+                saved = edit(csv, card)
                 shown = wait_for(lambda i=image, b=image_before: fetch(port, i) not in (b, b""), 60, "the image")  # type: ignore[misc]
                 images.append(shown - saved)
                 paged = wait_for(lambda b=page_before: stamp(page_pdf) != b, 120, page_pdf.name)  # type: ignore[misc]
@@ -166,7 +169,7 @@ def main() -> int:
         rebuild_cpus: list[float] = []
         for i in range(args.baseline_rounds):  # the loop without watch: edit, then the build command
             cpu = children_cpu()
-            saved = edit(csv, CARDS[0], f"Rebuilt {i}")
+            saved = edit(csv, CARDS[i % len(CARDS)])
             subprocess.run([DECKPRESS, "build", str(project), "-o", str(out)], check=True, capture_output=True)
             rebuilds.append(time.perf_counter() - saved)
             rebuild_cpus.append(children_cpu() - cpu)
