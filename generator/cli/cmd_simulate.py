@@ -50,7 +50,7 @@ def simulate(
     as_json: options.Json = False,
     deal: Path | None = typer.Option(None, "--deal", help="Play one fixed deal from this YAML file (stacks: per seat, top first)."),
     trace: Path | None = typer.Option(None, "--trace", help="With --deal: write every trick as a JSON line to this file."),
-    engine: str = typer.Option("auto", "--engine", help="auto (compiled kernels when they serve the run, else the reference), fast or reference."),
+    engine: str = typer.Option("auto", "--engine", help="auto (compiled kernels when they serve the run and it has over 100 games, else the reference), fast or reference."),
 ) -> None:
     """Simulate GAME to see how a deck plays: wins per seat, game lengths, ties."""
     spec, own_deck = resolve(game)  # a game name, or a deck file / project folder (its game:); else a clear error
