@@ -250,8 +250,6 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
     )
 
 
-
-
 def _project_inputs(inputs: Inputs, spec: DeckIn, path: Path, folder: Path) -> None:
     """The project's files the deck names only indirectly: its layouts (``layouts/``,
     ``templates/``, layout files beside the deck or named by ``layout:``), its icons
