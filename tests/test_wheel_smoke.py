@@ -165,7 +165,7 @@ def test_read_only_install_caches_kernels_in_the_user_cache(installed: Install) 
 
         def simulate() -> subprocess.CompletedProcess[str]:
             env = installed.env(HOME=str(home), XDG_CACHE_HOME=str(home / ".cache"))
-            return subprocess.run([*prefix, installed.deckpress, "simulate", "war", "--games", "10"],
+            return subprocess.run([*prefix, installed.deckpress, "simulate", "war", "--games", "10", "--engine", "fast"],
                                   cwd=home, env=env, capture_output=True, text=True, timeout=600)
 
         first = simulate()

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import shlex
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -39,16 +40,7 @@ def build_command(
         targets = ["."]  # inside a project folder: build that project (as `watch` does)
         console.print(f"note: building the project in this folder ({Path.cwd().name}); "
                       "name decks to build others", markup=False, highlight=False)
-    show = sys.stderr.isatty()
-    with Progress(
-        TextColumn("[bold]build"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"),
-        TimeElapsedColumn(), console=console, disable=not show, transient=True,
-    ) as bar:
-        task = bar.add_task("planning", total=None)
-
-        def progress(job_id: str, done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total, description=job_id)
-
+    with _build_bar(console, sys.stderr.isatty()) as progress:
         summary = build(
             targets or (), output, workers=parse_jobs(jobs), force=force, balance_games=balance_games, progress=progress,
             on_wait=lambda message: console.print(f"note: {message}", markup=False, highlight=False),
@@ -59,6 +51,26 @@ def build_command(
         raise typer.Exit(EXIT_BAD_INPUT)
     if not summary.ok:
         raise typer.Exit(EXIT_FINDINGS)
+
+
+@contextmanager
+def _build_bar(console: SafeConsole, show: bool) -> Iterator[Callable[[str, int, int], None] | None]:
+    """The progress bar on a terminal (rich.progress is imported only then), else nothing."""
+    if not show:
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(
+        TextColumn("[bold]build"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"),
+        TimeElapsedColumn(), console=console, transient=True,
+    ) as bar:
+        task = bar.add_task("planning", total=None)
+
+        def progress(job_id: str, done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total, description=job_id)
+
+        yield progress
 
 
 def _print_summary(summary: BuildSummary) -> None:

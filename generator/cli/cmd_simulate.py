@@ -28,6 +28,11 @@ from .checked import load_checked
 # rich (the progress bar, the tables) loads when a person is shown them, not for --json
 
 PROGRESS_FROM = 2000  # games: shorter runs finish before a bar is worth drawing
+# games: a run of a built-in game this short plays on the reference engine under `--engine auto`,
+# in this process. Loading numba and a game's cached kernels costs about 0.6 s of CPU (a first run
+# on a new computer compiles them: 10-30 s), while the slowest built-in run on the reference
+# engine (War with a standard 52-card deck) plays 100 games in about 0.25 s (docs/performance.md).
+SMALL_RUN = 100
 
 
 @app.command()
@@ -45,7 +50,7 @@ def simulate(
     as_json: options.Json = False,
     deal: Path | None = typer.Option(None, "--deal", help="Play one fixed deal from this YAML file (stacks: per seat, top first)."),
     trace: Path | None = typer.Option(None, "--trace", help="With --deal: write every trick as a JSON line to this file."),
-    engine: str = typer.Option("auto", "--engine", help="auto (compiled kernels when they serve the run, else the reference), fast or reference."),
+    engine: str = typer.Option("auto", "--engine", help="auto (compiled kernels when they serve the run and it has over 100 games, else the reference), fast or reference."),
 ) -> None:
     """Simulate GAME to see how a deck plays: wins per seat, game lengths, ties."""
     spec, own_deck = resolve(game)  # a game name, or a deck file / project folder (its game:); else a clear error
@@ -74,6 +79,7 @@ def simulate(
     if trace is not None:
         raise typer.BadParameter("--trace needs --deal (one fixed game)", param_hint="--trace")
     params = make_params(game, sets, players=players)
+    engine, jobs = small_run(game, games, engine, jobs, cluster)
     with executing(jobs, cluster) as executor:
         summary = _run(game, loaded, params, games, seed, strategy, engine, as_json, executor)
     if as_json:
@@ -83,6 +89,18 @@ def simulate(
         typer.echo(json.dumps(out))
     else:
         _print_summary(summary, loaded)
+
+
+def small_run(game: str, games: int, engine: str, jobs: str, cluster: str | None) -> tuple[str, str]:
+    """The engine and ``--jobs`` a run gets: ``--engine auto`` plays a built-in game's run of at
+    most ``SMALL_RUN`` games on the reference engine (it finishes before the kernels would have
+    loaded), and with ``--jobs auto`` in this process (starting workers would cost more than the
+    games). A cluster, ``--engine fast`` or ``reference`` and a number of jobs are kept as given."""
+    from ..games.registry import builtin_names
+
+    if engine != "auto" or cluster or games > SMALL_RUN or game not in builtin_names():
+        return engine, jobs
+    return "reference", "1" if jobs.strip().lower() in ("auto", "0") else jobs
 
 
 def _run(game: str, loaded: Deck, params: Params, games: int, seed: int, strategy: str | None, engine: str,

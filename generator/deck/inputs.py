@@ -31,6 +31,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 DATA, LOOK, PLAY, BOOKLET = "data", "look", "play", "booklet"
+# a project's own layouts and texts, and the icons its layouts and card text draw by name (:gem:)
+PROJECT_FOLDERS = {"layouts": LOOK, "templates": LOOK, "icons": LOOK, "rules": BOOKLET}
 MAX_MODULES = 500  # project modules followed from game.py (a bound on a hostile import graph)
 
 

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 from ..errors import SHOWN_AS, DeckError, Problem
 from ..paths import deck_data_dir, templates_dir
 from .csvfile import read_csv_text
-from .inputs import BOOKLET, DATA, LOOK, PLAY, Inputs, lang, project_modules
+from .inputs import DATA, LOOK, PLAY, PROJECT_FOLDERS, Inputs, lang, project_modules
 from .languages import translation_path
 from .model import CARD_SIZES, Attribute, Back, Card, CardSize, Deck, Rank
 from .numbers import DEFAULT, NumberFormat, format_problem
@@ -251,10 +251,6 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
         concerns=inputs.concerns(),
         game_data=spec.game_data(),
     )
-
-
-# a project's own layouts and texts, and the icons its layouts and card text draw by name (:gem:)
-PROJECT_FOLDERS = {"layouts": LOOK, "templates": LOOK, "icons": LOOK, "rules": BOOKLET}
 
 
 def _project_inputs(inputs: Inputs, spec: DeckIn, path: Path, folder: Path) -> None:

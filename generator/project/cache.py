@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..deck.load import PROJECT_FOLDERS
+from ..deck.inputs import PROJECT_FOLDERS
 from ..paths import fonts_dir, templates_dir
 from ..render.atomic import atomic_write
 

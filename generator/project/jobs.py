@@ -9,7 +9,6 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,32 +20,13 @@ from ..games.registry import game_of
 from ..i18n import has_booklet, locale_dirs
 from ..paths import deck_data_dir
 from .cache import job_key
+from .job import Job, JobResult
 
 if TYPE_CHECKING:
     from ..deck import Deck
     from ..deck.settings import SheetsIn
 
 PAGES = ("a4", "letter")
-
-
-@dataclass(frozen=True)
-class Job:
-    id: str  # unique within a build, e.g. "viashi/cards-a4"
-    deck: str  # what resolve_deck() takes
-    kind: str  # cards | tiles | images | rules | balance
-    outputs: tuple[Path, ...]
-    key: str
-    options: dict[str, Any] = field(default_factory=dict, hash=False)
-    lang: str = ""  # a declared language other than the source: the deck is localized first
-
-
-@dataclass
-class JobResult:
-    job: Job
-    written: list[Path] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    error: str | None = None
-    skipped: bool = False
 
 
 def plan_deck(target: str, deck: Deck, out: Path, balance_games: int | None = None) -> list[Job]:
@@ -59,11 +39,7 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int | None = No
     jobs: list[Job] = []
     b = deck.build
     outputs = set(b.outputs)
-
-    def add(name: str, kind: str, outputs: list[Path], **options: Any) -> None:
-        key = job_key(inputs_key(deck, kind), kind, options)
-        jobs.append(Job(f"{deck.key}/{name}", target, kind, tuple(outputs), key, options))
-
+    add = _adder(target, deck, jobs)
     _printed(deck, folder, add)
     booklet = resolve(b, "booklets", BookletsIn).values
     for lang in deck.languages[1:]:  # each translation into out/<deck>/<lang>/: what is printed
@@ -91,6 +67,24 @@ def plan_deck(target: str, deck: Deck, out: Path, balance_games: int | None = No
         games = resolve(b, "balance", BalanceIn, {"games": balance_games}).values.games
         add("balance", "balance", [folder / "balance.pdf", folder / "balance.json"], games=games)
     return jobs
+
+
+def plan_printed(target: str, deck: Deck, out: Path) -> list[Job]:
+    """The jobs of :func:`plan_deck` that print the deck in its own language (sheets,
+    images, vendor kits, showcase), the same jobs, without loading its game (``watch``
+    redraws an edited card's image with them before the full build)."""
+    jobs: list[Job] = []
+    _printed(deck, out / deck.key, _adder(target, deck, jobs))
+    return jobs
+
+
+def _adder(target: str, deck: Deck, jobs: list[Job]) -> Any:
+    """``add(name, kind, outputs, **options)``: append the job, keyed by what it reads."""
+    def add(name: str, kind: str, outputs: list[Path], **options: Any) -> None:
+        key = job_key(inputs_key(deck, kind), kind, options)
+        jobs.append(Job(f"{deck.key}/{name}", target, kind, tuple(outputs), key, options))
+
+    return add
 
 
 def with_game_modules(deck: Deck) -> Deck:

@@ -1,9 +1,12 @@
 """The quick path of ``deckpress watch``: after an edit to a few cards (a cell of the
-spreadsheet, a card's art), redraw only those cards' images, before the full
-rebuild of the sheets and the balance report that hold them.
+spreadsheet, a card's art), redraw only those cards' images, then the printed sheets,
+before the full rebuild of the booklet and the balance report.
 
 The images job's output folder then matches the edited deck exactly, so its
-manifest entry is brought up to date and the following ``build`` skips it.
+manifest entry is brought up to date and the following ``build`` skips it; the
+sheets are the build's own jobs (``quick_sheets``), run before the build plans the
+rest, so a page never waits for a designer's game to be loaded and its contract
+checked again (the deck changed, so the contract is checked anew: 20 games).
 Anything broader (a layout, the deck's colours, a card added, removed or
 reordered, a per-card back) returns None: the normal incremental build does it.
 """
@@ -17,7 +20,8 @@ from pathlib import Path
 from ..deck import Deck
 from .cache import read_manifest, write_manifest
 from .gallery import write_record
-from .jobs import Job, plan_deck
+from .jobs import Job, discard_staging, plan_printed, run_job
+from .lock import build_lock
 
 MAX_QUICK_CARDS = 12  # more changed cards than this: the whole images job is as quick
 
@@ -45,7 +49,7 @@ def quick_images(target: str, old: Deck, new: Deck, out: Path, ids: list[str], b
     from ..images.files import safe_name
     from ..images.presets import plan_export
 
-    old_job, new_job = (_images_job(target, d, out, balance_games) for d in (old, new))
+    old_job, new_job = (_images_job(target, d, out) for d in (old, new))
     if old_job is None or new_job is None or set(new_job.options) != {"dpi", "backs"}:
         return []  # no plain images in this project's build, or in another format: the full build
     manifest = read_manifest(out)
@@ -70,5 +74,43 @@ def quick_images(target: str, old: Deck, new: Deck, out: Path, ids: list[str], b
     return files
 
 
-def _images_job(target: str, deck: Deck, out: Path, balance_games: int | None) -> Job | None:
-    return next((job for job in plan_deck(target, deck, out, balance_games) if job.id.endswith("/images")), None)
+def _images_job(target: str, deck: Deck, out: Path) -> Job | None:
+    """The deck's images job as the build plans it; only the printed jobs are planned, so a
+    designer's game is not loaded, nor its contract checked again, before the card is redrawn."""
+    return next((job for job in plan_printed(target, deck, out) if job.id.endswith("/images")), None)
+
+
+def quick_sheets(target: str, deck: Deck, out: Path) -> list[Path]:
+    """Run the deck's sheet jobs (``cards-a4``, ``cards-letter``...) that are out of date, as
+    the build would, and record them in the manifest so the build that follows skips them;
+    returns the files written. A deck the validation refuses writes nothing (the build says
+    why), and a sheet that fails stops here (the build runs it again and reports it)."""
+    from ..deckcheck import validate_deck
+    from ..errors import DeckpressError
+    from ..render.cards import check_cards
+
+    try:
+        if any(issue.level == "error" for issue in validate_deck(deck)):
+            return []
+        check_cards(deck)  # what the build refuses a deck for, before any of its jobs runs
+    except DeckpressError:
+        return []
+    written: list[Path] = []
+    with build_lock(out):
+        manifest = read_manifest(out)
+        for job in plan_printed(target, deck, out):
+            entry = manifest.get(job.id, {})
+            if job.kind not in ("cards", "tiles") or job.lang or (
+                    entry.get("key") == job.key and all(p.exists() for p in job.outputs)):
+                continue
+            try:
+                result = run_job(job)
+            except BaseException:  # interrupted: nothing half-made stays
+                discard_staging(job)
+                raise
+            if result.error is not None:
+                break
+            manifest[job.id] = {"key": job.key, "warnings": result.warnings}
+            write_manifest(out, manifest)
+            written += result.written
+    return written

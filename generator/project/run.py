@@ -13,17 +13,11 @@ from typing import TYPE_CHECKING, Any
 from ..executor import auto_jobs
 from . import stamps
 from .cache import read_manifest, write_manifest
-from .jobs import (
-    Job,
-    JobResult,
-    discard_staging,
-    is_bundled,
-    plan_deck,
-    plan_rules,
-    run_job,
-    with_game_modules,
-)
+from .job import Job, JobResult
 from .lock import build_lock
+
+# The planner (jobs.py: decks, layouts, games) is imported where a build plans: a build
+# with nothing to do answers from its stamps without it.
 
 if TYPE_CHECKING:
     from ..deck import Deck
@@ -57,6 +51,7 @@ def plan(targets: Sequence[str], out: Path, summary: BuildSummary, balance_games
     from ..deck import BUNDLED, resolve_deck  # here: an up-to-date build never loads a deck
     from ..deckcheck import require_valid
     from ..errors import DeckpressError
+    from .jobs import plan_deck, plan_rules, with_game_modules
 
     jobs: list[Job] = []
     for target in targets or BUNDLED:
@@ -144,6 +139,8 @@ def _build(targets: Sequence[str], out: Path, workers: int | None, force: bool, 
         fresh = stamps.fresh_jobs(out, targets, balance_games)
         if fresh is not None:  # nothing changed since the last complete build
             return BuildSummary(out, results=[_skipped(job) for job in fresh])
+    from .jobs import discard_staging, is_bundled
+
     stamps.clear(out)
     summary = BuildSummary(out)
     jobs = plan(targets, out, summary, balance_games, strict)
@@ -216,6 +213,13 @@ def _run_pool(todo: list[Job], workers: int, record: Callable[[JobResult], None]
         stop_pool(pool)
         raise
     pool.shutdown(wait=True)
+
+
+def run_job(job: Job) -> JobResult:
+    """Run one job (``jobs.run_job``, imported once a build has work to do)."""
+    from .jobs import run_job as run
+
+    return run(job)
 
 
 def _record(result: JobResult) -> dict[str, Any]:

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import jinja2
 import yaml
 
 from ..errors import ParameterError
 from ..paths import templates_dir
+
+if TYPE_CHECKING:
+    import jinja2
 
 
 def _index() -> list[dict[str, str]]:
@@ -68,7 +71,7 @@ def scaffold(folder: Path, game: str = GAME) -> list[Path]:
     key = re.sub(r"[^A-Za-z0-9_.-]+", "-", folder.name).strip("-") or "my-game"
     context = {"title": folder.name.replace("-", " ").replace("_", " ").title(), "folder": str(folder), "key": key}
     source = templates_dir() / templates
-    env = jinja2.Environment(keep_trailing_newline=True, autoescape=False)
+    env = _templates()
     written = []
     for path in sorted(p for p in source.rglob("*") if p.is_file()):
         target = folder / path.relative_to(source)
@@ -86,11 +89,17 @@ def scaffold(folder: Path, game: str = GAME) -> list[Path]:
     return written
 
 
+def _templates() -> jinja2.Environment:
+    import jinja2  # here: `build` and `new --help` import this module for the starters' names only
+
+    return jinja2.Environment(keep_trailing_newline=True, autoescape=False)
+
+
 def _copy_starter(source: Path, folder: Path) -> list[Path]:
     """A starter folder copied whole; deck.yaml and README.md filled with the title."""
     key = re.sub(r"[^A-Za-z0-9_.-]+", "-", folder.name).strip("-") or "my-game"
     context = {"title": folder.name.replace("-", " ").replace("_", " ").title(), "folder": str(folder), "key": key}
-    env = jinja2.Environment(keep_trailing_newline=True, autoescape=False)
+    env = _templates()
     written = []
     for path in sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
         target = folder / path.relative_to(source)

@@ -34,7 +34,7 @@ from ..deck import BUNDLED, Deck, resolve_deck
 from ..errors import DeckpressError, ParameterError
 from ..paths import deck_data_dir, fonts_dir, templates_dir
 from .cache import toolchain_hash
-from .quick import changed_cards, quick_images
+from .quick import changed_cards, quick_images, quick_sheets
 from .run import build
 from .serve import LivePage, start_server, stop_server
 from .sheet_poll import SheetPoller
@@ -174,6 +174,10 @@ class Watcher:
                 self.log(f"redrew {', '.join(ids)} in {took:.2f} s; now the sheets and balance report")
                 self.page.publish(problems=[], first=[deck.key],
                                   status=f"redrew {', '.join(ids)} in {took:.2f} s; rebuilding the sheets…")
+                if quick_sheets(self.target, deck, self.out):  # the pages before the game is loaded
+                    took = time.perf_counter() - start
+                    self.log(f"sheets redrawn in {took:.2f} s; now the balance report")
+                    self.page.publish(status=f"sheets redrawn in {took:.2f} s; rebuilding the balance report…")
         before = self._balance(deck.key)
         summary = build((self.target,), self.out, workers=1, balance_games=self.balance_games)
         problems = [f"{r.job.id}: {line}" for r in summary.results if r.error for line in r.error.splitlines()]

@@ -17,10 +17,10 @@ from pathlib import Path
 from ..deck.issues import Issue, deck_file, deck_line
 from ..deck.model import Deck, Suit
 from ..errors import DeckpressError, Problem
-from .layout.borders import STYLES
-from .layout.context import Where, card_context, resolve
-from .layout.model import Icon, Pips, Symbol
 from .layout.symbol_art import did_you_mean, symbol_choices, symbol_problem
+
+# The border styles, the layout's templates and its models are imported where they are
+# needed: a piecepack (what `simulate war` plays) never loads Jinja2 for its checks.
 
 
 def print_issues(deck: Deck) -> list[Issue]:
@@ -31,10 +31,10 @@ def print_issues(deck: Deck) -> list[Issue]:
             out.append(Issue("warning", "no_color", Problem(
                 f"suit {suit.key!r} has no color: it prints in {suit.color} (the default palette); "
                 "add `color: '#RRGGBB'` to choose its colour", where, suit.source.line, field=f"suits[{suit.key}]")))
-        if suit.border is not None and suit.border not in STYLES:
+        if suit.border is not None and suit.border not in (styles := _border_styles()):
             out.append(Issue("error", "border", Problem(
-                f"suit {suit.key!r}: unknown border {suit.border!r}{did_you_mean(suit.border, STYLES)}; "
-                f"valid: {', '.join(STYLES)}", where, suit.source.line_of("border"), field=f"suits[{suit.key}].border")))
+                f"suit {suit.key!r}: unknown border {suit.border!r}{did_you_mean(suit.border, styles)}; "
+                f"valid: {', '.join(styles)}", where, suit.source.line_of("border"), field=f"suits[{suit.key}].border")))
     if deck.kind == "piecepack":
         from .piecepack.style import colors_problem, suit_symbol_problem
 
@@ -60,6 +60,12 @@ def print_issues(deck: Deck) -> list[Issue]:
     return out
 
 
+def _border_styles() -> tuple[str, ...]:
+    from .layout.borders import STYLES
+
+    return STYLES
+
+
 def _looks_like_piecepack(deck: Deck) -> bool:
     from ..games.registry import (
         GAMES,  # the spec says whether its game is played with piecepack tiles
@@ -73,6 +79,8 @@ def _looks_like_piecepack(deck: Deck) -> bool:
 def _card_symbol_issues(deck: Deck) -> list[Issue]:
     """Each suit's symbols as the deck's card layout draws them (for its first card)."""
     from .deck_layout import deck_layout
+    from .layout.context import Where, card_context, resolve
+    from .layout.model import Icon, Pips, Symbol
 
     try:
         layout = deck_layout(deck)
