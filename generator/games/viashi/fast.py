@@ -15,7 +15,7 @@ from . import kernel as kernel  # the kernel module, for the compile notice
 from .game import ViashiGame
 from .strategies import GreedyStrategy
 from .strategies import RandomStrategy as ViashiRandom
-from .tables import ViashiRules, ViashiTables
+from .tables import ViashiTables, rule_tables
 
 
 def unsupported(game: Game, strategy: str | None) -> str | None:
@@ -56,15 +56,8 @@ class ViashiRun:
 
 def viashi_tables(game: Any, strategy: str | None) -> ViashiRun:
     r = game.rules
-    n = len(r.ids)
     elvish = game.params.variant == "elvish"
-    threat = np.zeros((n, n), np.int64)
-    for c, xs in enumerate(r.threats):
-        threat[c, list(xs)] = 1
-    value = np.array([r.value(c) for c in range(n)], np.float64)
-    suit, power, god, top, fool, rank8 = (np.array(a, np.int64) for a in (r.suit, r.power, r.god, r.top, r.fool, r.rank8))
-    rules = ViashiRules(suit, power, god, top, fool, rank8, r.lady, r.changeling, value,
-                               value + np.array([2.5 if elvish and r.rank8[c] else 0.0 for c in range(n)]), threat)
+    rules = rule_tables(r, elvish)
     tables = ViashiTables(cards=np.array(game.cards, np.int64), players=game.players, hands=game.params.hands,
                                  human=int(not elvish), kind=kernel.RANDOM if strategy == "random" else kernel.GREEDY,
                                  cap=game.params.max_tricks, rules=rules)
