@@ -10,12 +10,13 @@ import numpy as np
 
 from ..api import Game
 from ..fast import engine
+from ..fast.tables import Chunk
 from ..stats import Summary
 from . import kernel as kernel  # the kernel module, for the compile notice
 from .game import ViashiGame
 from .strategies import GreedyStrategy
 from .strategies import RandomStrategy as ViashiRandom
-from .tables import ViashiTables, rule_tables
+from .tables import ViashiOut, ViashiTables, rule_tables
 
 
 def unsupported(game: Game, strategy: str | None) -> str | None:
@@ -66,13 +67,11 @@ def viashi_tables(game: Any, strategy: str | None) -> ViashiRun:
 
 def _viashi_chunk(t: ViashiRun, summary: Summary, key: np.uint64, start: int, count: int, mode: int,
                   states: np.ndarray) -> None:
-    code = np.zeros(count, np.int64)
-    tricks = np.zeros(count, np.int64)
-    ctr = np.zeros(len(kernel.COUNTERS), np.int64)
-    shown = np.zeros(len(t.ids), np.int64)
-    took = np.zeros(len(t.ids), np.int64)
-    points = np.zeros((count, t.players), np.int64)
-    kernel.run_chunk(t.tables, mode, key, start, count, states, code, tricks, points, ctr, shown, took)
+    out = ViashiOut(np.zeros(count, np.int64), np.zeros(count, np.int64), np.zeros((count, t.players), np.int64),
+                    np.zeros(len(kernel.COUNTERS), np.int64), np.zeros(len(t.ids), np.int64),
+                    np.zeros(len(t.ids), np.int64))
+    kernel.run_chunk(t.tables, Chunk(mode, key, start, count, states), out)
+    code, tricks, points, ctr, shown, took = out
     totals = dict(zip(kernel.COUNTERS, ctr.tolist(), strict=True))
     engine.fold(summary, code, tricks, {k: float(totals[k]) for k in t.keys})
     summary.scores = [a + float(b) for a, b in zip(summary.scores, points.sum(axis=0).tolist(), strict=True)]

@@ -328,10 +328,10 @@ def deck_tables(rules):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def run_chunk(t, mode, key, start, count, mt_states, out_code, out_tricks, out_scores, ctr, shown,
-              took):  # type: ignore[no-untyped-def]
-    """Play games ``start .. start + count - 1`` of the run ``t`` (:class:`.tables.ViashiTables`):
-    outcomes and points per seat into ``out_*``; counters and card statistics summed."""
+def run_chunk(t, chunk, out):  # type: ignore[no-untyped-def]
+    """Play the games of ``chunk`` (:class:`..fast.tables.Chunk`) of the run ``t``
+    (:class:`.tables.ViashiTables`): outcomes and points per seat into ``out``
+    (:class:`.tables.ViashiOut`); its counters and card statistics summed."""
     cards, players = t.cards, t.players
     deck = deck_tables(t.rules)
     ncards = deck.suit.shape[0]
@@ -339,16 +339,16 @@ def run_chunk(t, mode, key, start, count, mt_states, out_code, out_tricks, out_s
     mt = np.zeros(625, np.int64)
     scores = np.zeros(players, np.int64)
     pile = np.zeros(cards.shape[0], np.int64)
-    ch = Chooser(t.kind, mode, sm, mt, np.zeros(2 * ncards, np.int64), np.zeros(2 * ncards, np.int64),
+    ch = Chooser(t.kind, chunk.mode, sm, mt, np.zeros(2 * ncards, np.int64), np.zeros(2 * ncards, np.int64),
                  np.zeros(players + 2, np.int64))
-    for g in range(count):
-        if mode == 0:
-            seed_game(sm, key, start + g)
+    for g in range(chunk.count):
+        if chunk.mode == 0:
+            seed_game(sm, chunk.key, chunk.start + g)
         else:
-            mt[:] = mt_states[g]
+            mt[:] = chunk.states[g]
         scores[:] = 0
-        code, tricks = play(t, deck, ch, ctr, shown, took, scores, pile)
-        out_code[g] = code
-        out_tricks[g] = tricks
+        code, tricks = play(t, deck, ch, out.ctr, out.shown, out.took, scores, pile)
+        out.code[g] = code
+        out.tricks[g] = tricks
         for s in range(players):
-            out_scores[g, s] = scores[s]
+            out.scores[g, s] = scores[s]

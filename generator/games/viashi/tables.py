@@ -3,7 +3,7 @@ numba takes as one argument each: numpy only here, so the players that build the
 import no numba until a kernel runs.
 
 Built in Python: :class:`ViashiRules` (:func:`rule_tables`, one deck's card rules) and
-:class:`ViashiTables` (one run). Built inside the kernels: :class:`ViashiDeck` (the card
+:class:`ViashiTables` (one run), :class:`ViashiOut` (a chunk's results). Built inside the kernels: :class:`ViashiDeck` (the card
 rules as bit masks, once per run or search), :class:`Seats` (one hand's position) and
 :class:`Chooser` (what a compiled player needs beside the position)."""
 
@@ -47,6 +47,19 @@ class ViashiTables(NamedTuple):
     kind: int
     cap: int
     rules: ViashiRules
+
+
+class ViashiOut(NamedTuple):
+    """A chunk's results: per game the outcome (a seat, ``DRAW`` or ``UNFINISHED``), the
+    tricks and the points per seat (``scores[game, seat]``); summed over its games the
+    counters (``kernel.COUNTERS``), and per card how often it was shown and took a trick."""
+
+    code: np.ndarray
+    tricks: np.ndarray
+    scores: np.ndarray
+    ctr: np.ndarray
+    shown: np.ndarray
+    took: np.ndarray
 
 
 class ViashiDeck(NamedTuple):
