@@ -26,6 +26,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros as _cttz
 
+from ..fast.hot import HOT
 from ..fast.rng import below, seed_game, shuffle
 from .tables import Chooser, Seats, ViashiDeck
 
@@ -40,7 +41,7 @@ COUNTERS = ("hands", "hand_leads", "table_leads", "suit_captures", "fool_capture
             "bonus9", "magician_points", "trick_points", "bonus2")
 
 
-@njit(cache=True)
+@njit(cache=True, **HOT)
 def capture(cards, n, deck):  # type: ignore[no-untyped-def]
     """(position of the capturing card among ``cards[:n]``, rule: 0 suit,
     1 fool, 2 god, 3 changeling); one deck, so no dead twins."""
@@ -80,7 +81,7 @@ def capture(cards, n, deck):  # type: ignore[no-untyped-def]
     return best, 0
 
 
-@njit(cache=True)
+@njit(cache=True, **HOT)
 def _options(mask, src, n, opt_src, opt_card):  # type: ignore[no-untyped-def]
     """Append the cards of ``mask`` (ascending: the reference's sorted order)."""
     while mask:
@@ -92,14 +93,14 @@ def _options(mask, src, n, opt_src, opt_card):  # type: ignore[no-untyped-def]
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, **HOT)
 def _follow(own, led, deck):  # type: ignore[no-untyped-def]
     """The cards of ``own`` that may follow ``led``: its suit if any, else all."""
     same = own & deck.suitmask[deck.suit[led]]
     return same if same else own
 
 
-@njit(cache=True)
+@njit(cache=True, **HOT)
 def _threats(src, led, seat, ntrick, played, pos, deck):  # type: ignore[no-untyped-def]
     """The greedy strategy's cards that could still come (a mask): from the
     tables, what each later seat may follow ``led`` with; from the hands, every
@@ -117,7 +118,7 @@ def _threats(src, led, seat, ntrick, played, pos, deck):  # type: ignore[no-unty
     return deck.full & ~seen
 
 
-@njit(cache=True)
+@njit(cache=True, **HOT)
 def _choose(seat, ntrick, src_led, played, pos, deck, ch):  # type: ignore[no-untyped-def]
     """The play of ``seat`` with ``ntrick`` cards of the trick down (led from ``src_led``)
     and the cards ``played`` this hand: (source 0 hand / 1 table, card)."""
