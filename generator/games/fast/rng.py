@@ -166,7 +166,7 @@ def shuffle_and_deal(chunk: Chunk, g: int, sm: np.ndarray, mt: np.ndarray, cards
     first, top at ``head``)."""
     mode = chunk.mode
     if mode == 0:
-        seed_game(sm, chunk.key, chunk.start + g)
+        seed_game(sm, chunk.key, np.int64(chunk.start + g))
     else:
         mt[:] = chunk.states[g]
     total = cards.shape[0]

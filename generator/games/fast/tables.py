@@ -10,14 +10,14 @@ import numpy as np
 
 
 class Chunk(NamedTuple):
-    """Games ``start .. start + count - 1`` of the run keyed ``key``: ``mode`` is the random
+    """Games ``start .. start + size - 1`` of the run keyed ``key``: ``mode`` is the random
     source (:mod:`.rng`: ``FAST`` or ``PYTHON``), ``states`` the reference's Mersenne Twister
-    state of each game when ``mode`` is ``PYTHON`` (``(count, 625)``; else empty)."""
+    state of each game when ``mode`` is ``PYTHON`` (``(size, 625)``; else empty)."""
 
     mode: int
     key: np.uint64
     start: int
-    count: int
+    size: int
     states: np.ndarray
 
 

@@ -342,7 +342,7 @@ def run_chunk(t, chunk, out):  # type: ignore[no-untyped-def]
     pile = np.zeros(cards.shape[0], np.int64)
     ch = Chooser(t.kind, chunk.mode, sm, mt, np.zeros(2 * ncards, np.int64), np.zeros(2 * ncards, np.int64),
                  np.zeros(players + 2, np.int64))
-    for g in range(chunk.count):
+    for g in range(chunk.size):
         if chunk.mode == 0:
             seed_game(sm, chunk.key, chunk.start + g)
         else:

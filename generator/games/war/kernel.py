@@ -347,7 +347,7 @@ def run_chunk(t, chunk, out):  # type: ignore[no-untyped-def]
     order = np.zeros(total, np.int64)
     trace = np.zeros((0, 2 + players), np.int64)
     dealt = total - total % players
-    for g in range(chunk.count):
+    for g in range(chunk.size):
         shuffle_and_deal(chunk, g, sm, mt, cards, order, dealt, st)
         code, tricks, wars, table = play(st, t, w, trace)
         out.code[g] = code
@@ -370,7 +370,7 @@ def _run_two(t, chunk, out):  # type: ignore[no-untyped-def]
     mt = np.zeros(625, np.int64)
     w = TwoWork(chunk.mode, sm, mt, S, np.zeros(2 * SEAT, CARD), np.zeros(total, CARD), np.zeros((2, total), CARD), cnt)
     st = Stacks(S.reshape(2, SEAT), head, cnt, RING)
-    for g in range(chunk.count):
+    for g in range(chunk.size):
         shuffle_and_deal(chunk, g, sm, mt, cards, order, total - total % 2, st)
         code, tricks, wars, table = play2(t, w, cnt[0], cnt[1], trace)
         out.code[g] = code

@@ -244,7 +244,7 @@ def run_chunk(t, chunk, out):  # type: ignore[no-untyped-def]
     order = np.zeros(total, np.int64)
     choices = np.zeros(0, np.int64)
     trace = np.zeros((0, 4 + players), np.int64)
-    for g in range(chunk.count):
+    for g in range(chunk.size):
         shuffle_and_deal(chunk, g, sm, mt, cards, order, total, st)
         code, tricks = play(st, t, w, out, choices, trace)
         out.code[g] = code
