@@ -14,8 +14,9 @@ import time
 import numpy as np
 
 from generator.games.fast import rng
+from generator.games.fast.tables import Chunk
 from generator.games.war import kernel as war_kernel
-from generator.games.war.fast import WarTables
+from generator.games.war.tables import WarOut, WarTables
 
 
 def numpy_war(cards: np.ndarray, strength: np.ndarray, games: int, cap: int, seed: int = 1) -> tuple[float, int]:
@@ -90,6 +91,6 @@ def numba_war(cards: np.ndarray, strength: np.ndarray, games: int, cap: int, see
     high, low = int(strength.max()), int(strength.min())
     tables = WarTables(cards=cards, strength=strength, players=2, russian=0, high=high, low=low, facedown=1, shuffled=0,
                        objective1=0, cap=cap)
-    war_kernel.run_chunk(tables, rng.FAST, rng.run_key(seed), 0, games, np.zeros((0, 625), np.int64), code, tricks,
-                         wars, table)
+    war_kernel.run_chunk(tables, Chunk(rng.FAST, rng.run_key(seed), 0, games, np.zeros((0, 625), np.int64)),
+                         WarOut(code, tricks, wars, table))
     return time.perf_counter() - start, int(tricks.sum())

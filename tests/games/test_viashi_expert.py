@@ -126,6 +126,7 @@ def test_sampler_respects_voids_and_counts() -> None:
     void = np.zeros((3, 6), np.int64)
     void[1, suit[20]] = 1  # seat 1 has shown no card of card 20's suit
     void[2, suit[40]] = 1
+    k = observe(position(HANDS, TABLES, leader=0).view(0))._replace(unknown=unknown, need=need, void=void)  # seat 0
     hidden = np.zeros(3, np.int64)
     order = np.zeros(30, np.int64)
     owner = np.zeros(30, np.int64)
@@ -135,7 +136,7 @@ def test_sampler_respects_voids_and_counts() -> None:
         from generator.games.fast.rng import seed_game
 
         seed_game(sm, np.uint64(7), key)
-        pile = _deal(unknown, 30, need, void, suit, 3, 0, hidden, sm, np.zeros(625, np.int64), order, owner)
+        pile = _deal(k, suit, sm, np.zeros(625, np.int64), hidden, order, owner)
         cards = [[c for c in range(64) if int(hidden[s]) >> c & 1] for s in range(3)]
         assert [len(c) for c in cards] == [0, 6, 6] and pile == 18
         assert not any(suit[c] == suit[20] for c in cards[1])

@@ -2,7 +2,7 @@
 snapshot of every stack at powers of two and compares the position with it after
 each trick; a repeat with deterministic play is a cycle (the game is unfinished).
 
-``stack``/``head``/``cnt``/``mask``: the circular stacks of the kernels; ``snap``
+``st``: the circular stacks of the kernels (:class:`.tables.Stacks`); ``snap``
 (players x cards, a row more where a game keeps more of its position there) and
 ``snapcnt``: the snapshot.
 """
@@ -13,8 +13,10 @@ from numba import njit
 
 
 @njit(cache=True)
-def same_stacks(stack, head, cnt, mask, snap, snapcnt, players):  # type: ignore[no-untyped-def]
+def same_stacks(st, snap, snapcnt):  # type: ignore[no-untyped-def]
     """Whether every seat's stack equals the snapshot's."""
+    stack, head, cnt, mask = st.stack, st.head, st.cnt, st.mask
+    players = cnt.shape[0]
     for s in range(players):
         if snapcnt[s] != cnt[s]:
             return False
@@ -26,8 +28,10 @@ def same_stacks(stack, head, cnt, mask, snap, snapcnt, players):  # type: ignore
 
 
 @njit(cache=True)
-def keep_stacks(stack, head, cnt, mask, snap, snapcnt, players):  # type: ignore[no-untyped-def]
+def keep_stacks(st, snap, snapcnt):  # type: ignore[no-untyped-def]
     """Take the snapshot of every seat's stack."""
+    stack, head, cnt, mask = st.stack, st.head, st.cnt, st.mask
+    players = cnt.shape[0]
     for s in range(players):
         snapcnt[s] = cnt[s]
         for i in range(cnt[s]):

@@ -9,6 +9,16 @@ cache folder, by the platform's convention (``~/.cache/deckpress/kernels`` on Li
 on Windows), failing that in the temporary folder: never a failure, never a silent
 recompile on every run. A ``NUMBA_CACHE_DIR`` the user set wins.
 
+numba checks a cached kernel only against the stamp (mtime and size) of the file that
+defines it, not the files whose functions and constants it compiled in (every kernel
+calls ``fast/rng.py``; Viashi's expert calls ``viashi/kernel.py``). So the cache is
+keyed by :func:`source_digest`, a digest of every file in :data:`KERNEL_SOURCES` and
+numba's version: in a chosen folder the kernels live in its subfolder
+``sources-<digest>`` (an upgrade or an edit starts a fresh one; old ones are left
+for the user to delete); beside the source a stamp file in ``fast/__pycache__`` records
+the digest, and when it differs numba's own files there (``*.nbi``, ``*.nbc``) are
+removed before any kernel is imported (:func:`refresh_beside_source`).
+
 numba's cache files are pickles: loading one runs code. So the shared temporary
 folder is trusted only as ``deckpress-kernels-<uid>`` made by this user: a real folder
 (not a symlink), owned by the current user and writable by nobody else. If another
@@ -23,6 +33,7 @@ cache folder when it decorates a function): ``fast/__init__.py`` calls it.
 from __future__ import annotations
 
 import atexit
+import hashlib
 import os
 import shutil
 import stat
@@ -32,6 +43,20 @@ from pathlib import Path
 from typing import Any
 
 _HERE = Path(__file__).resolve().parent
+_ROOT = _HERE.parents[1]  # the ``generator`` package
+
+# Every file a compiled kernel is built from, relative to the ``generator`` package (glob
+# patterns): the modules that import numba (tests/games/test_kernel_cache_sources.py holds
+# that) and the plain-Python ones whose classes and constants the kernels compile in.
+KERNEL_SOURCES = (
+    "games/fast/*.py",
+    "games/war/kernel.py", "games/war/tables.py", "games/war/fast.py",
+    "games/weiji/kernel.py", "games/weiji/tables.py", "games/weiji/fast.py",
+    "games/viashi/kernel.py", "games/viashi/tables.py", "games/viashi/fast.py",
+    "games/viashi/fast_expert.py", "games/viashi/expert.py",
+    "balance/dominance_kernel.py",
+)
+STAMP = "kernel-sources.digest"  # beside the source: the digest the cached kernels were built from
 
 notices = True  # the CLI turns the compile note off for --json output
 _announced: set[str] = set()
@@ -110,10 +135,90 @@ def _private(why: str) -> Path:
     return folder
 
 
+def kernel_sources(root: Path = _ROOT) -> list[Path]:
+    """The files of :data:`KERNEL_SOURCES` under ``root`` (sorted, each once)."""
+    found: dict[Path, None] = {}
+    for pattern in KERNEL_SOURCES:
+        found.update(dict.fromkeys(sorted(root.glob(pattern))))
+    return list(found)
+
+
+def numba_version() -> str:
+    """numba's version record (its ``_version.py``: the version and the revision it was
+    built from), found without importing numba, or its installed metadata's version
+    (importing ``importlib.metadata`` costs about 20 ms: only where that file is missing)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("numba")
+    if spec is None or spec.origin is None:
+        return "no numba"
+    try:
+        return Path(spec.origin).with_name("_version.py").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        from importlib import metadata
+
+        try:
+            return metadata.version("numba")
+        except metadata.PackageNotFoundError:
+            return "numba, version unknown"
+
+
+def source_digest(root: Path = _ROOT) -> str:
+    """A short digest of numba's version and the name and bytes of every kernel source."""
+    digest = hashlib.sha256(f"numba {numba_version()}\0".encode())
+    for path in kernel_sources(root):
+        try:
+            data = path.read_bytes()
+        except OSError as exc:  # unreadable: still a key, and numba will say more if it matters
+            data = f"unreadable {exc.errno}".encode()
+        name = path.relative_to(root).as_posix().encode()
+        digest.update(b"%d %s %d\0" % (len(name), name, len(data)) + data)
+    return digest.hexdigest()[:16]
+
+
+def keyed(folder: Path, digest: str) -> Path:
+    """The subfolder of a chosen cache folder for kernels built from these sources (the
+    folder itself when it is already that subfolder: a worker process inherits it)."""
+    name = f"sources-{digest}"
+    return folder if folder.name == name else folder / name
+
+
+def refresh_beside_source(digest: str, root: Path = _ROOT) -> bool:
+    """Beside the source: when the kernel sources changed since the cached kernels were
+    built (the stamp file says), remove numba's cache files (``*.nbi``, ``*.nbc``) from
+    the ``__pycache__`` of every kernel source's folder and stamp the new digest. Whether
+    they were removed. Nothing else is touched (Python's ``*.pyc`` stay)."""
+    stamp = root / "games" / "fast" / "__pycache__" / STAMP
+    try:
+        if stamp.read_text().strip() == digest:
+            return False
+    except OSError:
+        pass  # no stamp yet (a fresh tree, or caches from before the stamp): start afresh
+    for folder in sorted({path.parent / "__pycache__" for path in kernel_sources(root)}):
+        for cached in [*folder.glob("*.nbi"), *folder.glob("*.nbc")]:
+            try:
+                cached.unlink()
+            except OSError:
+                pass  # gone already (another process), or not ours to remove: numba rechecks
+    try:
+        stamp.parent.mkdir(exist_ok=True)
+        partial = stamp.with_name(f"{STAMP}.{os.getpid()}")
+        partial.write_text(digest + "\n")
+        os.replace(partial, stamp)  # whole or not at all, with another process doing the same
+    except OSError:
+        pass  # the next run checks again
+    return True
+
+
 def configure() -> Path | None:
-    """Point numba's cache at :func:`choose_cache_dir` (before kernels are imported)."""
+    """Point numba's cache at :func:`choose_cache_dir`, keyed by :func:`source_digest`
+    (before kernels are imported)."""
     folder = choose_cache_dir()
-    if folder is not None:
+    digest = source_digest()
+    if folder is None:
+        refresh_beside_source(digest)
+    else:
+        folder = keyed(folder, digest)
         # numba reads the environment when imported and on its config reloads; worker
         # processes inherit it. Importing this package stays cheap: numba loads later.
         os.environ["NUMBA_CACHE_DIR"] = str(folder)

@@ -28,6 +28,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from .tables import Chunk, Stacks
+
 FAST = 0
 PYTHON = 1
 
@@ -155,20 +157,22 @@ def shuffle(mode: int, sm: np.ndarray, mt: np.ndarray, a: np.ndarray, n: int) ->
 
 
 @njit(cache=True)
-def shuffle_and_deal(mode: int, sm: np.ndarray, mt: np.ndarray, key: np.uint64, index: np.int64,
-                     mt_state: np.ndarray, cards: np.ndarray, order: np.ndarray, dealt: int,
-                     stack: np.ndarray, head: np.ndarray, cnt: np.ndarray) -> None:
-    """The deal of game ``index``, shared by every stack game's kernel: seed its random
-    source (``mode`` 0: our own per-game stream; else the reference's Mersenne Twister
-    state ``mt_state``), shuffle ``cards`` into ``order`` and deal the first ``dealt``
-    of them one at a time from seat 0 (stacks empty, top at ``head``)."""
+def shuffle_and_deal(chunk: Chunk, g: int, sm: np.ndarray, mt: np.ndarray, cards: np.ndarray, order: np.ndarray,
+                     dealt: int, st: Stacks) -> None:
+    """The deal of game ``g`` of ``chunk``, shared by every stack game's kernel: seed its
+    random source (``chunk.mode`` 0: our own per-game stream; else the reference's
+    Mersenne Twister state ``chunk.states[g]``), shuffle ``cards`` into ``order`` and deal
+    the first ``dealt`` of them one at a time from seat 0 into the stacks ``st`` (emptied
+    first, top at ``head``)."""
+    mode = chunk.mode
     if mode == 0:
-        seed_game(sm, key, index)
+        seed_game(sm, chunk.key, np.int64(chunk.start + g))
     else:
-        mt[:] = mt_state
+        mt[:] = chunk.states[g]
     total = cards.shape[0]
     order[:] = cards
     shuffle(mode, sm, mt, order, total)
+    stack, head, cnt = st.stack, st.head, st.cnt
     players = cnt.shape[0]
     for s in range(players):
         head[s] = 0

@@ -28,14 +28,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from ...errors import ParameterError
 from ..api import Action, Turn
 from .cards import CardRules
-from .tables import ViashiRules
+from .tables import ViashiRules, rule_tables
 
 DEFAULT_SAMPLES = 16  # with STOP_Z: above the 85 % bar against two greedy, 1.6x cheaper than 24 (docs/simulate.md)
 DRAW_FACTOR = 3  # a draw decision samples this many times more: it shapes the whole hand (measured: it pays)
@@ -43,9 +43,9 @@ WIN_BONUS = 4.0
 STOP_Z = 2.5  # stop sampling a decision once its leader is this many standard errors ahead (0: never)
 
 
-@dataclass(frozen=True)
-class Knowledge:
-    """What one seat knows, as the search's arrays (cards are numbers)."""
+class Knowledge(NamedTuple):
+    """What one seat knows, as the search's arrays (cards are numbers): one NamedTuple
+    argument of :func:`.fast_expert.evaluate`."""
 
     draw: bool
     me: int
@@ -57,13 +57,27 @@ class Knowledge:
     won: np.ndarray  # per seat: tricks captured this hand
     magic: np.ndarray  # per seat: Magicians/Scholars captured this hand
     totals: np.ndarray  # per seat: points of the hands before this one
-    trick: np.ndarray  # the current trick's cards
+    trick: np.ndarray  # the current trick's cards (padded to one a seat)
     trick_seats: np.ndarray
+    ntrick: int  # how many cards of the current trick are down
     source: int  # 0 hand, 1 table (the current trick's)
     pair: tuple[int, int]  # the two cards I drew (draw phase), else (-1, -1)
     unknown: np.ndarray  # cards I cannot see: in opponents' hands (or, in the draw, the pile)
     need: np.ndarray  # per seat: how many unknown cards it holds face down
     void: np.ndarray  # [seat, suit]: 1 if the seat has shown it holds no card of that suit in hand
+
+
+class Search(NamedTuple):
+    """One decision's search, as :func:`.fast_expert.evaluate` takes it: the legal actions
+    (``src``: 0 hand, 1 table; ``card``), the most determinizations, their 64-bit key,
+    the bonus for a win and the early stop (0: never)."""
+
+    src: np.ndarray
+    card: np.ndarray
+    samples: int
+    key: np.uint64
+    win_bonus: float
+    stop_z: float
 
 
 def _mask(cards: Sequence[int]) -> int:
@@ -118,8 +132,8 @@ def observe(view: Mapping[str, Any]) -> Knowledge:
         played=_mask(view["played"]), won=won, magic=magic, totals=np.array(view["scores"], np.int64),
         trick=np.array(list(view["trick"]) + [0] * (n - len(view["trick"])), np.int64),
         trick_seats=np.array(list(view["trick_seats"]) + [0] * (n - len(view["trick"])), np.int64),
-        source=1 if view["source"] == "table" else 0, pair=(int(pair[0]), int(pair[1])), unknown=unknown,
-        need=need, void=void,
+        ntrick=len(view["trick"]), source=1 if view["source"] == "table" else 0,
+        pair=(int(pair[0]), int(pair[1])), unknown=unknown, need=need, void=void,
     )
 
 
@@ -130,16 +144,7 @@ class _RuleArrays:
 
 
 def _rule_arrays(rules: CardRules, elvish: bool) -> _RuleArrays:
-    n = len(rules.ids)
-    threat = np.zeros((n, n), np.int64)
-    for c, xs in enumerate(rules.threats):
-        threat[c, list(xs)] = 1
-    value = np.array([rules.value(c) for c in range(n)], np.float64)
-    cost = value + np.array([2.5 if elvish and rules.rank8[c] else 0.0 for c in range(n)])
-    suit, power, god, top, fool, rank8 = (np.array(a, np.int64) for a in (rules.suit, rules.power, rules.god, rules.top,
-                                                                          rules.fool, rules.rank8))
-    return _RuleArrays(rules, ViashiRules(suit, power, god, top, fool, rank8, rules.lady, rules.changeling, value, cost,
-                                          threat))
+    return _RuleArrays(rules, rule_tables(rules, elvish))
 
 
 class ExpertStrategy:
@@ -175,9 +180,8 @@ class ExpertStrategy:
             card[i] = number[cid]
         out = np.zeros(len(legal), np.float64)
         samples = self.samples * (DRAW_FACTOR if k.draw else 1)
-        evaluate(k.draw, k.me, k.players, k.human, k.hand, k.table, k.played, k.won, k.magic, k.totals, k.trick,
-                 k.trick_seats, len(view["trick"]), k.source, k.pair[0], k.pair[1], k.unknown, k.need, k.void, src,
-                 card, samples, np.uint64(key), self.win_bonus, t.tables, out, self.stop_z)
+        evaluate(k, t.tables, Search(src, card, samples, np.uint64(key), float(self.win_bonus), float(self.stop_z)),
+                 out)
         return out
 
     def choose(self, turn: Turn, rng: random.Random) -> Action:

@@ -10,12 +10,13 @@ import numpy as np
 
 from ..api import Game
 from ..fast import engine
+from ..fast.tables import Chunk
 from ..stats import Summary
 from . import kernel as kernel  # the kernel module, for the compile notice
 from .game import ViashiGame
 from .strategies import GreedyStrategy
 from .strategies import RandomStrategy as ViashiRandom
-from .tables import ViashiRules, ViashiTables
+from .tables import ViashiOut, ViashiTables, rule_tables
 
 
 def unsupported(game: Game, strategy: str | None) -> str | None:
@@ -56,15 +57,8 @@ class ViashiRun:
 
 def viashi_tables(game: Any, strategy: str | None) -> ViashiRun:
     r = game.rules
-    n = len(r.ids)
     elvish = game.params.variant == "elvish"
-    threat = np.zeros((n, n), np.int64)
-    for c, xs in enumerate(r.threats):
-        threat[c, list(xs)] = 1
-    value = np.array([r.value(c) for c in range(n)], np.float64)
-    suit, power, god, top, fool, rank8 = (np.array(a, np.int64) for a in (r.suit, r.power, r.god, r.top, r.fool, r.rank8))
-    rules = ViashiRules(suit, power, god, top, fool, rank8, r.lady, r.changeling, value,
-                               value + np.array([2.5 if elvish and r.rank8[c] else 0.0 for c in range(n)]), threat)
+    rules = rule_tables(r, elvish)
     tables = ViashiTables(cards=np.array(game.cards, np.int64), players=game.players, hands=game.params.hands,
                                  human=int(not elvish), kind=kernel.RANDOM if strategy == "random" else kernel.GREEDY,
                                  cap=game.params.max_tricks, rules=rules)
@@ -73,13 +67,11 @@ def viashi_tables(game: Any, strategy: str | None) -> ViashiRun:
 
 def _viashi_chunk(t: ViashiRun, summary: Summary, key: np.uint64, start: int, count: int, mode: int,
                   states: np.ndarray) -> None:
-    code = np.zeros(count, np.int64)
-    tricks = np.zeros(count, np.int64)
-    ctr = np.zeros(len(kernel.COUNTERS), np.int64)
-    shown = np.zeros(len(t.ids), np.int64)
-    took = np.zeros(len(t.ids), np.int64)
-    points = np.zeros((count, t.players), np.int64)
-    kernel.run_chunk(t.tables, mode, key, start, count, states, code, tricks, points, ctr, shown, took)
+    out = ViashiOut(np.zeros(count, np.int64), np.zeros(count, np.int64), np.zeros((count, t.players), np.int64),
+                    np.zeros(len(kernel.COUNTERS), np.int64), np.zeros(len(t.ids), np.int64),
+                    np.zeros(len(t.ids), np.int64))
+    kernel.run_chunk(t.tables, Chunk(mode, key, start, count, states), out)
+    code, tricks, points, ctr, shown, took = out
     totals = dict(zip(kernel.COUNTERS, ctr.tolist(), strict=True))
     engine.fold(summary, code, tricks, {k: float(totals[k]) for k in t.keys})
     summary.scores = [a + float(b) for a, b in zip(summary.scores, points.sum(axis=0).tolist(), strict=True)]

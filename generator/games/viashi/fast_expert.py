@@ -20,6 +20,10 @@ hand, the suits each opponent has shown it lacks in hand) and, per sample:
 The caller picks the action of highest mean value. Random numbers: SplitMix64
 seeded from ``key`` (drawn by the caller from its seat's own seeded stream), so a
 decision depends only on the seed and the game index, never on ``--jobs``.
+
+Arguments are NamedTuples: the position as the seat knows it
+(:class:`.expert.Knowledge`), the deck's card tables (:class:`.tables.ViashiRules`) and
+the decision to search (:class:`.expert.Search`: the actions, the budget, the key).
 """
 
 from __future__ import annotations
@@ -28,26 +32,25 @@ import numpy as np
 from numba import njit
 
 from ..fast.rng import FAST, seed_game, shuffle
-from .kernel import GREEDY, _choose, bit_tables, capture, hand_points
+from .kernel import GREEDY, _choose, capture, deck_tables, hand_points
+from .tables import Chooser, Seats
 
 
 @njit(cache=True)
-def _finish(players, hand, tab, played, won, magic, trick, tseat, ntrick, src, seat, first_src, first_card, full, suit,
-            suitmask, power, god, top, fool, rank8, lady, changeling, value, cost, threats, sm, mt, opt_src, opt_card,
-            work):  # type: ignore[no-untyped-def]
+def _finish(pos, played, ntrick, src, seat, first_src, first_card, deck, ch):  # type: ignore[no-untyped-def]
     """Play the hand out from seat ``seat`` (``ntrick`` cards of the current
-    trick already down): its first move is ``(first_src, first_card)`` if that
-    card is >= 0, every other move ``greedy``. Adds tricks and Magicians to
-    ``won``/``magic``."""
+    trick already down, led from ``src``): its first move is ``(first_src,
+    first_card)`` if that card is >= 0, every other move the player ``ch``'s.
+    Adds tricks and Magicians to ``pos.won``/``pos.magic``."""
+    hand, tab, won, magic, trick, tseat = pos.hand, pos.tab, pos.won, pos.magic, pos.trick, pos.tseat
+    players = hand.shape[0]
     while True:
         while ntrick < players:
             if first_card >= 0:
                 s, c = first_src, first_card
                 first_card = -1
             else:
-                s, c = _choose(GREEDY, seat, players, trick, ntrick, src, hand, tab, played, full, suit, suitmask,
-                               power, god, top, fool, lady, changeling, value, cost, threats, FAST, sm, mt, opt_src,
-                               opt_card, work)
+                s, c = _choose(seat, ntrick, src, played, pos, deck, ch)
             if ntrick == 0:
                 src = s
             if s == 0:
@@ -59,10 +62,10 @@ def _finish(players, hand, tab, played, won, magic, trick, tseat, ntrick, src, s
             played |= 1 << c
             ntrick += 1
             seat = (seat + 1) % players
-        pos = capture(trick, players, suit, power, god, top, fool, lady, changeling)[0]
-        capturer = tseat[pos]
+        at = capture(trick, players, deck)[0]
+        capturer = tseat[at]
         for k in range(players):
-            magic[capturer] += rank8[trick[k]]
+            magic[capturer] += deck.rank8[trick[k]]
         won[capturer] += 1
         seat = capturer
         ntrick = 0
@@ -71,10 +74,12 @@ def _finish(players, hand, tab, played, won, magic, trick, tseat, ntrick, src, s
 
 
 @njit(cache=True)
-def _deal(unknown, nunk, need, void, suit, players, me, hidden, sm, mt, order, owner):  # type: ignore[no-untyped-def]
-    """Assign the unknown cards to the opponents' hands (``need[s]`` each,
-    avoiding void suits when possible); the rest stays in ``order`` after them
-    (the pile). Masks per seat into ``hidden``."""
+def _deal(k, suit, sm, mt, hidden, order, owner):  # type: ignore[no-untyped-def]
+    """Assign the cards ``k.unknown`` to the opponents' hands (``k.need[s]`` each,
+    avoiding ``k.void`` suits when possible); the rest stays in ``order`` after them
+    (the pile), whose length is returned. Masks per seat into ``hidden``."""
+    unknown, need, void, players, me = k.unknown, k.need, k.void, k.players, k.me
+    nunk = unknown.shape[0]
     for s in range(players):
         hidden[s] = 0
     for i in range(nunk):
@@ -126,26 +131,24 @@ def _deal(unknown, nunk, need, void, suit, players, me, hidden, sm, mt, order, o
 
 
 @njit(cache=True)
-def evaluate(draw, me, players, human, hand0, tab0, played0, won0, magic0, totals0, trick0, tseat0, ntrick0, src0,
-             pair_a, pair_b, unknown, need, void, act_src, act_card, samples, key, win_bonus, rules, out,
-             stop_z=0.0):  # type: ignore[no-untyped-def]
-    """Mean value of each action (``act_src``: 0 hand, 1 table; in the draw
-    ``act_card`` is the card placed face up) over at most ``samples``
-    determinizations. With ``stop_z`` > 0 the sampling stops early (checked every
-    :data:`LOOK` samples) once the leading action beats every other by more than
+def evaluate(k, rules, search, out):  # type: ignore[no-untyped-def]
+    """Mean value of each of the actions ``search.src``/``search.card`` (source 0
+    hand, 1 table; in the draw the card placed face up) into ``out``, over at most
+    ``search.samples`` determinizations of the position ``k`` (:class:`.expert.Knowledge`)
+    keyed ``search.key``. With ``search.stop_z`` > 0 the sampling stops early (checked
+    every :data:`LOOK` samples) once the leading action beats every other by more than
     ``stop_z`` standard errors of their paired difference (the same deals for every
     action); returns the samples used. ``rules``: the deck's card tables
-    (:class:`.kernel.ViashiRules`)."""
-    suit, power, god, top, fool, rank8 = rules.suit, rules.power, rules.god, rules.top, rules.fool, rules.rank8
-    lady, changeling, value, cost, threat = rules.lady, rules.changeling, rules.value, rules.cost, rules.threat
-    ncards = suit.shape[0]
-    full = 0
-    suitmask, threats = bit_tables(suit, threat)
-    for c in range(ncards):
-        full |= 1 << c
+    (:class:`.tables.ViashiRules`)."""
+    me, players, human = k.me, k.players, k.human
+    act_src, act_card, samples, key, win_bonus, stop_z = (search.src, search.card, search.samples, search.key,
+                                                          search.win_bonus, search.stop_z)
+    deck = deck_tables(rules)
+    value = deck.value
+    ncards = deck.suit.shape[0]
     sm = np.zeros(1, np.uint64)
     mt = np.zeros(625, np.int64)
-    nunk = unknown.shape[0]
+    nunk = k.unknown.shape[0]
     order = np.zeros(max(1, nunk), np.int64)
     owner = np.zeros(max(1, nunk), np.int64)
     hidden = np.zeros(players, np.int64)
@@ -156,9 +159,9 @@ def evaluate(draw, me, players, human, hand0, tab0, played0, won0, magic0, total
     points = np.zeros(players, np.int64)
     trick = np.zeros(players, np.int64)
     tseat = np.zeros(players, np.int64)
-    opt_src = np.zeros(2 * ncards, np.int64)
-    opt_card = np.zeros(2 * ncards, np.int64)
-    work = np.zeros(players + 2, np.int64)
+    pos = Seats(hand, tab, won, magic, trick, tseat)
+    ch = Chooser(GREEDY, FAST, sm, mt, np.zeros(2 * ncards, np.int64), np.zeros(2 * ncards, np.int64),
+                 np.zeros(players + 2, np.int64))
     nact = act_card.shape[0]
     vals = np.zeros((max(1, samples), nact), np.float64)
     for a in range(nact):
@@ -166,15 +169,16 @@ def evaluate(draw, me, players, human, hand0, tab0, played0, won0, magic0, total
     used = samples
     for sample in range(samples):
         seed_game(sm, key, np.int64(sample))
-        npile = _deal(unknown, nunk, need, void, suit, players, me, hidden, sm, mt, order, owner)
+        npile = _deal(k, deck.suit, sm, mt, hidden, order, owner)
         for a in range(nact):
             for s in range(players):
-                hand[s] = hand0[s] | hidden[s]
-                tab[s] = tab0[s]
-                won[s] = won0[s]
-                magic[s] = magic0[s]
-            played = played0
-            if draw:
+                hand[s] = k.hand[s] | hidden[s]
+                tab[s] = k.table[s]
+                won[s] = k.won[s]
+                magic[s] = k.magic[s]
+            played = k.played
+            if k.draw:
+                pair_a, pair_b = k.pair
                 up = act_card[a]
                 down = pair_b if up == pair_a else pair_a
                 tab[me] |= 1 << up
@@ -187,22 +191,18 @@ def evaluate(draw, me, players, human, hand0, tab0, played0, won0, magic0, total
                     u = x if value[x] <= value[y] else y
                     tab[drawer] |= 1 << u
                     hand[drawer] |= 1 << (y if u == x else x)
-                _finish(players, hand, tab, played, won, magic, trick, tseat, 0, 0, drawer, 0, -1, full, suit,
-                        suitmask, power, god, top, fool, rank8, lady, changeling, value, cost, threats, sm, mt, opt_src,
-                        opt_card, work)
+                _finish(pos, played, 0, 0, drawer, 0, -1, deck, ch)
             else:
-                for k in range(ntrick0):
-                    trick[k] = trick0[k]
-                    tseat[k] = tseat0[k]
-                _finish(players, hand, tab, played, won, magic, trick, tseat, ntrick0, src0, me, act_src[a],
-                        act_card[a], full, suit, suitmask, power, god, top, fool, rank8, lady, changeling, value, cost,
-                        threats, sm, mt, opt_src, opt_card, work)
+                for j in range(k.ntrick):
+                    trick[j] = k.trick[j]
+                    tseat[j] = k.trick_seats[j]
+                _finish(pos, played, k.ntrick, k.source, me, act_src[a], act_card[a], deck, ch)
             hand_points(won, magic, players, human, points)
-            mine = totals0[me] + points[me]
+            mine = k.totals[me] + points[me]
             rival = -1 << 30
             for s in range(players):
                 if s != me:
-                    rival = max(rival, totals0[s] + points[s])
+                    rival = max(rival, k.totals[s] + points[s])
             v = (mine - rival) + (win_bonus if mine > rival else 0.0)
             out[a] += v
             vals[sample, a] = v

@@ -3,8 +3,10 @@ of :mod:`generator.games.viashi.state` and the ``greedy`` and ``random``
 strategies of :mod:`generator.games.viashi.strategies` over integer arrays.
 
 Cards are the deck's card numbers; the card rules arrive as arrays built from
-``CardRules`` (suit, power, god, top, fool, rank8, value, the 2-card threat
-matrix). Hands, tables and the played cards are bit masks (a deck of at most
+``CardRules`` (:class:`.tables.ViashiRules`: suit, power, god, top, fool, rank8, value,
+the 2-card threat matrix), turned once per run into :class:`.tables.ViashiDeck` (bit
+masks). The position is a :class:`.tables.Seats`, a player's needs a
+:class:`.tables.Chooser`. Hands, tables and the played cards are bit masks (a deck of at most
 64 cards), so a seat's legal actions come out in the reference's order (hand
 cards by number, then table cards) and the random chooser draws the same
 numbers. Viashilym and the handicap
@@ -24,7 +26,9 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros as _cttz
 
+from ..fast.hot import HOT
 from ..fast.rng import below, seed_game, shuffle
+from .tables import Chooser, Seats, ViashiDeck
 
 trailing_zeros: Any = _cttz  # LLVM cttz: the index of the lowest set bit
 
@@ -37,10 +41,12 @@ COUNTERS = ("hands", "hand_leads", "table_leads", "suit_captures", "fool_capture
             "bonus9", "magician_points", "trick_points", "bonus2")
 
 
-@njit(cache=True)
-def capture(cards, n, suit, power, god, top, fool, lady, changeling):  # type: ignore[no-untyped-def]
+@njit(cache=True, **HOT)
+def capture(cards, n, deck):  # type: ignore[no-untyped-def]
     """(position of the capturing card among ``cards[:n]``, rule: 0 suit,
     1 fool, 2 god, 3 changeling); one deck, so no dead twins."""
+    suit, power, god, top, fool, lady, changeling = (deck.suit, deck.power, deck.god, deck.top, deck.fool, deck.lady,
+                                                     deck.changeling)
     best = -1
     has_lady = -1
     has_changeling = -1
@@ -75,7 +81,7 @@ def capture(cards, n, suit, power, god, top, fool, lady, changeling):  # type: i
     return best, 0
 
 
-@njit(cache=True)
+@njit(cache=True, **HOT)
 def _options(mask, src, n, opt_src, opt_card):  # type: ignore[no-untyped-def]
     """Append the cards of ``mask`` (ascending: the reference's sorted order)."""
     while mask:
@@ -87,41 +93,46 @@ def _options(mask, src, n, opt_src, opt_card):  # type: ignore[no-untyped-def]
     return n
 
 
-@njit(cache=True)
-def _follow(own, led, suit, suitmask):  # type: ignore[no-untyped-def]
+@njit(cache=True, **HOT)
+def _follow(own, led, deck):  # type: ignore[no-untyped-def]
     """The cards of ``own`` that may follow ``led``: its suit if any, else all."""
-    same = own & suitmask[suit[led]]
+    same = own & deck.suitmask[deck.suit[led]]
     return same if same else own
 
 
-@njit(cache=True)
-def _threats(src, led, seat, ntrick, players, hand, tab, played, full, suit, suitmask):  # type: ignore[no-untyped-def]
+@njit(cache=True, **HOT)
+def _threats(src, led, seat, ntrick, played, pos, deck):  # type: ignore[no-untyped-def]
     """The greedy strategy's cards that could still come (a mask): from the
     tables, what each later seat may follow ``led`` with; from the hands, every
     card not mine, not on a table and not played this hand."""
+    hand, tab = pos.hand, pos.tab
+    players = tab.shape[0]
     out = 0
     if src == 1:
         for k in range(1, players - ntrick):
-            out |= _follow(tab[(seat + k) % players], led, suit, suitmask)
+            out |= _follow(tab[(seat + k) % players], led, deck)
         return out
     seen = hand[seat] | played
     for s in range(players):
         seen |= tab[s]
-    return full & ~seen
+    return deck.full & ~seen
 
 
-@njit(cache=True)
-def _choose(kind, seat, players, trick, ntrick, src_led, hand, tab, played, full, suit, suitmask, power, god, top,
-            fool, lady, changeling, value, cost, threat, mode, sm, mt, opt_src, opt_card, work):  # type: ignore[no-untyped-def]
-    """The seat's play: (source 0 hand / 1 table, card)."""
+@njit(cache=True, **HOT)
+def _choose(seat, ntrick, src_led, played, pos, deck, ch):  # type: ignore[no-untyped-def]
+    """The play of ``seat`` with ``ntrick`` cards of the trick down (led from ``src_led``)
+    and the cards ``played`` this hand: (source 0 hand / 1 table, card)."""
+    hand, tab, trick = pos.hand, pos.tab, pos.trick
+    value, cost, threat = deck.value, deck.cost, deck.threats
+    opt_src, opt_card, work = ch.opt_src, ch.opt_card, ch.work
     if ntrick == 0:
         n = _options(hand[seat], 0, 0, opt_src, opt_card)
         n = _options(tab[seat], 1, n, opt_src, opt_card)
     else:
         own = hand[seat] if src_led == 0 else tab[seat]
-        n = _options(_follow(own, trick[0], suit, suitmask), src_led, 0, opt_src, opt_card)
-    if kind == RANDOM:
-        k = below(mode, sm, mt, n)
+        n = _options(_follow(own, trick[0], deck), src_led, 0, opt_src, opt_card)
+    if ch.kind == RANDOM:
+        k = below(ch.mode, ch.sm, ch.mt, n)
         return opt_src[k], opt_card[k]
     if n == 1:
         return opt_src[0], opt_card[0]
@@ -130,11 +141,11 @@ def _choose(kind, seat, players, trick, ntrick, src_led, hand, tab, played, full
         me = ntrick
         for i in range(ntrick):
             work[i] = trick[i]
-        tset = _threats(src_led, trick[0], seat, ntrick, players, hand, tab, played, full, suit, suitmask)
+        tset = _threats(src_led, trick[0], seat, ntrick, played, pos, deck)
         for k in range(n):
             c = opt_card[k]
             work[me] = c
-            if capture(work, me + 1, suit, power, god, top, fool, lady, changeling)[0] != me:
+            if capture(work, me + 1, deck)[0] != me:
                 continue
             sure = True
             xs = tset & threat[c]
@@ -142,17 +153,16 @@ def _choose(kind, seat, players, trick, ntrick, src_led, hand, tab, played, full
                 low = xs & -xs
                 xs ^= low
                 work[me + 1] = trailing_zeros(low)
-                if capture(work, me + 2, suit, power, god, top, fool, lady, changeling)[0] != me:
+                if capture(work, me + 2, deck)[0] != me:
                     sure = False
                     break
             if sure and (pick < 0 or value[c] < value[opt_card[pick]]):
                 pick = k
     else:
-        unseen = _threats(0, 0, seat, 0, players, hand, tab, played, full, suit, suitmask)
+        unseen = _threats(0, 0, seat, 0, played, pos, deck)
         for k in range(n):
             c = opt_card[k]
-            tset = unseen if opt_src[k] == 0 else _threats(1, c, seat, 0, players, hand, tab, played, full, suit,
-                                                           suitmask)
+            tset = unseen if opt_src[k] == 0 else _threats(1, c, seat, 0, played, pos, deck)
             if (tset & threat[c]) == 0 and (pick < 0 or value[c] < value[opt_card[pick]]):
                 pick = k
     if pick < 0:  # dump the cheapest
@@ -192,15 +202,14 @@ def hand_points(won, magic, players, human, out):  # type: ignore[no-untyped-def
 
 
 @njit(cache=True)
-def play(cards, players, hands, human, kind, cap, suit, suitmask, power, god, top, fool, rank8, lady, changeling,
-         value, cost, threat, mode, sm, mt, ctr, shown, took, scores, pile, opt_src, opt_card, work):  # type: ignore[no-untyped-def]
-    """Play one game of ``hands`` hands; returns (outcome, tricks). Adds into
-    ``ctr``, ``shown``, ``took`` and ``scores`` (per seat); ``pile`` and the
-    rest are work arrays."""
+def play(t, deck, ch, ctr, shown, took, scores, pile):  # type: ignore[no-untyped-def]
+    """Play one game of the run ``t`` (:class:`.tables.ViashiTables`: ``hands`` hands,
+    every seat the player ``ch``); returns (outcome, tricks). Adds into ``ctr``,
+    ``shown``, ``took`` and ``scores`` (per seat); ``pile`` is a work array."""
+    cards, players, hands, human, cap = t.cards, t.players, t.hands, t.human, t.cap
+    kind, mode, sm, mt = ch.kind, ch.mode, ch.sm, ch.mt
+    rank8, value = deck.rank8, deck.value
     total = cards.shape[0]
-    full = 0
-    for c in range(suit.shape[0]):
-        full |= 1 << c
     hand = np.zeros(players, np.int64)
     tab = np.zeros(players, np.int64)
     won = np.zeros(players, np.int64)
@@ -208,6 +217,7 @@ def play(cards, players, hands, human, kind, cap, suit, suitmask, power, god, to
     score = np.zeros(players, np.int64)
     trick = np.zeros(players, np.int64)
     tseat = np.zeros(players, np.int64)
+    pos = Seats(hand, tab, won, magic, trick, tseat)
     tricks = 0
     for h in range(hands):
         pile[:] = cards
@@ -220,9 +230,9 @@ def play(cards, players, hands, human, kind, cap, suit, suitmask, power, god, to
         played = 0
         drawer = h % players
         leader = drawer
-        for pos in range(0, total, 2):  # the draw
-            a = pile[pos]
-            b = pile[pos + 1]
+        for i in range(0, total, 2):  # the draw
+            a = pile[i]
+            b = pile[i + 1]
             if kind == RANDOM:
                 up = a if below(mode, sm, mt, 2) == 0 else b
             else:
@@ -236,9 +246,7 @@ def play(cards, players, hands, human, kind, cap, suit, suitmask, power, god, to
             seat = leader
             src = 0
             for k in range(players):
-                s, c = _choose(kind, seat, players, trick, k, src, hand, tab, played, full, suit, suitmask, power,
-                               god, top, fool, lady, changeling, value, cost, threat, mode, sm, mt, opt_src, opt_card,
-                               work)
+                s, c = _choose(seat, k, src, played, pos, deck, ch)
                 if k == 0:
                     src = s
                 if s == 0:
@@ -249,17 +257,17 @@ def play(cards, players, hands, human, kind, cap, suit, suitmask, power, god, to
                 tseat[k] = seat
                 played |= 1 << c
                 seat = (seat + 1) % players
-            pos, rule = capture(trick, players, suit, power, god, top, fool, lady, changeling)
+            at, rule = capture(trick, players, deck)
             tricks += 1
             ctr[1 + src] += 1
-            capturer = tseat[pos]
+            capturer = tseat[at]
             for k in range(players):
                 shown[trick[k]] += 1
                 magic[capturer] += rank8[trick[k]]
             ctr[3 + rule] += 1
             if capturer == leader:
                 ctr[7] += 1
-            took[trick[pos]] += 1
+            took[trick[at]] += 1
             won[capturer] += 1
             leader = capturer
             if (hand[0] | tab[0]) and tricks >= cap:
@@ -310,32 +318,38 @@ def bit_tables(suit, threat):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def run_chunk(t, mode, key, start, count, mt_states, out_code, out_tricks, out_scores, ctr, shown,
-              took):  # type: ignore[no-untyped-def]
-    """Play games ``start .. start + count - 1`` of the run ``t`` (:class:`.tables.ViashiTables`):
-    outcomes and points per seat into ``out_*``; counters and card statistics summed."""
-    cards, players, hands, human, kind, cap = t.cards, t.players, t.hands, t.human, t.kind, t.cap
-    r = t.rules
-    suit, power, god, top, fool, rank8 = r.suit, r.power, r.god, r.top, r.fool, r.rank8
-    lady, changeling, value, cost, threat = r.lady, r.changeling, r.value, r.cost, r.threat
+def deck_tables(rules):  # type: ignore[no-untyped-def]
+    """The :class:`.tables.ViashiDeck` of the card tables ``rules`` (:class:`.tables.ViashiRules`)."""
+    suitmask, threats = bit_tables(rules.suit, rules.threat)
+    full = 0
+    for c in range(rules.suit.shape[0]):
+        full |= 1 << c
+    return ViashiDeck(full, rules.suit, suitmask, rules.power, rules.god, rules.top, rules.fool, rules.rank8, rules.lady,
+                      rules.changeling, rules.value, rules.cost, threats)
+
+
+@njit(cache=True)
+def run_chunk(t, chunk, out):  # type: ignore[no-untyped-def]
+    """Play the games of ``chunk`` (:class:`..fast.tables.Chunk`) of the run ``t``
+    (:class:`.tables.ViashiTables`): outcomes and points per seat into ``out``
+    (:class:`.tables.ViashiOut`); its counters and card statistics summed."""
+    cards, players = t.cards, t.players
+    deck = deck_tables(t.rules)
+    ncards = deck.suit.shape[0]
     sm = np.zeros(1, np.uint64)
     mt = np.zeros(625, np.int64)
     scores = np.zeros(players, np.int64)
-    suitmask, threats = bit_tables(suit, threat)
     pile = np.zeros(cards.shape[0], np.int64)
-    opt_src = np.zeros(2 * suit.shape[0], np.int64)
-    opt_card = np.zeros(2 * suit.shape[0], np.int64)
-    work = np.zeros(players + 2, np.int64)
-    for g in range(count):
-        if mode == 0:
-            seed_game(sm, key, start + g)
+    ch = Chooser(t.kind, chunk.mode, sm, mt, np.zeros(2 * ncards, np.int64), np.zeros(2 * ncards, np.int64),
+                 np.zeros(players + 2, np.int64))
+    for g in range(chunk.size):
+        if chunk.mode == 0:
+            seed_game(sm, chunk.key, chunk.start + g)
         else:
-            mt[:] = mt_states[g]
+            mt[:] = chunk.states[g]
         scores[:] = 0
-        code, tricks = play(cards, players, hands, human, kind, cap, suit, suitmask, power, god, top, fool, rank8,
-                            lady, changeling, value, cost, threats, mode, sm, mt, ctr, shown, took, scores, pile,
-                            opt_src, opt_card, work)
-        out_code[g] = code
-        out_tricks[g] = tricks
+        code, tricks = play(t, deck, ch, out.ctr, out.shown, out.took, scores, pile)
+        out.code[g] = code
+        out.tricks[g] = tricks
         for s in range(players):
-            out_scores[g, s] = scores[s]
+            out.scores[g, s] = scores[s]

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
 from ..api import Game
 from ..fast import engine, rng
+from ..fast.tables import Chunk, Stacks
 from ..stats import Summary
 from . import kernel as kernel  # the kernel module, for the compile notice
 from .game import WarGame
 from .params import WarParams
+from .tables import TwoWork, WarOut, WarTables, WarWork
 
 
 def unsupported(game: Game, strategy: str | None) -> str | None:
@@ -24,21 +26,6 @@ def tables(game: Any, strategy: str | None) -> Any:
 
 def chunk(t: Any, summary: Summary, key: np.uint64, start: int, count: int, mode: int, states: np.ndarray) -> None:
     _war_chunk(t, summary, key, start, count, mode, states)
-
-
-class WarTables(NamedTuple):
-    """One run's tables, as :func:`.kernel.run_chunk` takes them (one NamedTuple argument)."""
-
-    cards: np.ndarray
-    strength: np.ndarray
-    players: int
-    russian: int
-    high: int
-    low: int
-    facedown: int
-    shuffled: int
-    objective1: int
-    cap: int
 
 
 def war_tables(game: WarGame) -> WarTables:
@@ -59,11 +46,9 @@ def war_tables(game: WarGame) -> WarTables:
 
 def _war_chunk(t: WarTables, summary: Summary, key: np.uint64, start: int, count: int, mode: int,
                states: np.ndarray) -> None:
-    code = np.zeros(count, np.int64)
-    tricks = np.zeros(count, np.int64)
-    wars = np.zeros(count, np.int64)
-    table = np.zeros(count, np.int64)
-    kernel.run_chunk(t, mode, key, start, count, states, code, tricks, wars, table)
+    out = WarOut(*(np.zeros(count, np.int64) for _ in WarOut._fields))
+    kernel.run_chunk(t, Chunk(mode, key, start, count, states), out)
+    code, tricks, wars, table = out
     aside = float((len(t.cards) % t.players) * count)
     engine.fold(summary, code, tricks, {"wars": float(wars.sum()), "set_aside": aside,
                                   "left_on_table": float(table.sum())})
@@ -83,14 +68,12 @@ def scripted(game: Any, deal: Any, stacks: Any, choices: Any, strategy: str | No
         flat = np.zeros(2 * seat, card)
         for s, ids in enumerate(stacks):
             flat[s * seat: s * seat + len(ids)] = [index[c] for c in ids]
-        code, tricks, wars, table = kernel.play2(
-            flat, cnt[0], cnt[1], cnt, t.strength, t.russian, t.high, t.low, t.facedown, t.shuffled,
-            t.objective1, t.cap, rng.PYTHON, deal.sm, deal.mt, np.zeros(2 * seat, card), np.zeros(total, card),
-            np.zeros((2, total), card), trace)
+        two_work = TwoWork(rng.PYTHON, deal.sm, deal.mt, flat, np.zeros(2 * seat, card), np.zeros(total, card),
+                           np.zeros((2, total), card), cnt)
+        code, tricks, wars, table = kernel.play2(t, two_work, cnt[0], cnt[1], trace)
     else:
         common = deal.common
-        code, tricks, wars, table = kernel.play(
-            deal.stack, deal.head, cnt, deal.mask, t.strength, t.russian, t.high, t.low, t.facedown, t.shuffled,
-            t.objective1, t.cap, rng.PYTHON, deal.sm, deal.mt, deal.pile, common[0], common[1], common[2],
-            np.zeros(players, np.int64), deal.snap, np.zeros(players, np.int64), trace)
+        work = WarWork(rng.PYTHON, deal.sm, deal.mt, deal.pile, common[0], common[1], common[2],
+                       np.zeros(players, np.int64), deal.snap, np.zeros(players, np.int64))
+        code, tricks, wars, table = kernel.play(Stacks(deal.stack, deal.head, cnt, deal.mask), t, work, trace)
     return code, tricks, {"wars": float(wars), "left_on_table": float(table)}, trace

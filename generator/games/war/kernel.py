@@ -2,6 +2,8 @@
 
 One game is :func:`play`; :func:`run_chunk` deals and plays a range of game
 indices and returns per-game outcomes (the caller folds them into a Summary).
+Arguments are NamedTuples (:mod:`.tables`, :mod:`..fast.tables`): the rules
+(``WarTables``), the stacks, the random source with the work arrays, the outputs.
 Stacks are circular buffers (``stack[seat, (head + k) & mask]``). Every step
 mirrors the reference engine, including the order in which random numbers are
 drawn, so with the ``PYTHON`` random source the games are the reference's.
@@ -19,6 +21,8 @@ from numba import njit
 from ..fast import rng
 from ..fast.cycles import keep_stacks, same_stacks
 from ..fast.rng import FAST, shuffle, shuffle_and_deal
+from ..fast.tables import Stacks
+from .tables import TwoWork, WarWork
 
 DRAW = -1
 UNFINISHED = -2
@@ -69,9 +73,15 @@ def _still_in(part, n, cnt):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def play(stack, head, cnt, mask, strength, russian, high, low, facedown, shuffled, objective1,
-         cap, mode, sm, mt, pile, pilen, won, part, faces, snap, snapcnt, trace):  # type: ignore[no-untyped-def]
-    """Play one dealt game; returns (outcome, tricks, wars, left on table)."""
+def play(st, t, w, trace):  # type: ignore[no-untyped-def]
+    """Play the game dealt into the stacks ``st`` (:class:`..fast.tables.Stacks`) by the rules
+    ``t`` (:class:`.tables.WarTables`) with the random source and work arrays ``w``
+    (:class:`.tables.WarWork`); returns (outcome, tricks, wars, left on table)."""
+    stack, head, cnt, mask = st.stack, st.head, st.cnt, st.mask
+    strength, russian, high, low = t.strength, t.russian, t.high, t.low
+    facedown, shuffled, objective1, cap = t.facedown, t.shuffled, t.objective1, t.cap
+    mode, sm, mt = w.mode, w.sm, w.mt
+    pile, pilen, won, part, faces, snap, snapcnt = w.pile, w.pilen, w.won, w.part, w.faces, w.snap, w.snapcnt
     players = cnt.shape[0]
     tricks = 0
     wars = 0
@@ -163,19 +173,18 @@ def play(stack, head, cnt, mask, strength, russian, high, low, facedown, shuffle
             return last, tricks, wars, 0
         # -- a repeated position (Brent) with deterministic pickup
         if not shuffled:
-            if have_snap and same_stacks(stack, head, cnt, mask, snap, snapcnt, players):
+            if have_snap and same_stacks(st, snap, snapcnt):
                 return UNFINISHED, tricks, wars, 0
             steps += 1
             if steps == power:
-                keep_stacks(stack, head, cnt, mask, snap, snapcnt, players)
+                keep_stacks(st, snap, snapcnt)
                 have_snap = True
                 power *= 2
                 steps = 0
 
 
 @njit(cache=True)
-def play2(S, na, nb, cnt, strength, russian, high, low, facedown, shuffled, objective1, cap,
-          mode, sm, mt, P, won, snap, trace):  # type: ignore[no-untyped-def]
+def play2(t, w, na, nb, trace):  # type: ignore[no-untyped-def]
     """:func:`play` for two players, written for speed; same rules, same random draws.
 
     Both stacks live in one flat array ``S`` (seat 0's in ``S[0:SEAT]``, seat 1's in
@@ -186,7 +195,10 @@ def play2(S, na, nb, cnt, strength, russian, high, low, facedown, shuffled, obje
     winner's pile, head and count are picked by arithmetic, which keeps the processor
     from mispredicting a coin flip every trick. With our own random source (``FAST``)
     its state stays in a local variable and a two-card pickup is shuffled without a
-    loop. The final counts are written to ``cnt``."""
+    loop. The final counts are written to ``w.cnt`` (``w``: :class:`.tables.TwoWork`)."""
+    strength, russian, high, low = t.strength, t.russian, t.high, t.low
+    facedown, shuffled, objective1, cap = t.facedown, t.shuffled, t.objective1, t.cap
+    mode, sm, mt, S, P, won, snap, cnt = w.mode, w.sm, w.mt, w.S, w.P, w.won, w.snap, w.cnt
     ha = 0
     hb = 0
     tricks = 0
@@ -314,71 +326,54 @@ def play2(S, na, nb, cnt, strength, russian, high, low, facedown, shuffled, obje
 
 
 @njit(cache=True)
-def run_chunk(t, mode, key, start, count, mt_states, out_code, out_tricks, out_wars,
-              out_table):  # type: ignore[no-untyped-def]
-    """Deal and play games ``start .. start + count - 1`` of the run ``t`` (:class:`.fast.WarTables`);
-    per-game outcomes into ``out_*``."""
-    cards, players, strength, russian, high, low = t.cards, t.players, t.strength, t.russian, t.high, t.low
-    facedown, shuffled, objective1, cap = t.facedown, t.shuffled, t.objective1, t.cap
+def run_chunk(t, chunk, out):  # type: ignore[no-untyped-def]
+    """Deal and play the games of ``chunk`` (:class:`..fast.tables.Chunk`) of the run ``t``
+    (:class:`.tables.WarTables`); per-game outcomes into ``out`` (:class:`.tables.WarOut`)."""
+    cards, players, strength = t.cards, t.players, t.strength
     total = cards.shape[0]
     two = players == 2 and total <= SEAT and strength.shape[0] <= SEAT
     if two:
-        _run_two(cards, strength, russian, high, low, facedown, shuffled, objective1, cap, mode, key, start,
-                 count, mt_states, out_code, out_tricks, out_wars, out_table)
+        _run_two(t, chunk, out)
         return
     size = 1
     while size < total:
         size *= 2
-    mask = size - 1
-    stack = np.zeros((players, size), np.int64)
-    head = np.zeros(players, np.int64)
-    cnt = np.zeros(players, np.int64)
-    pile = np.zeros((players, total), np.int64)
-    pilen = np.zeros(players, np.int64)
-    won = np.zeros(total, np.int64)
-    part = np.zeros(players, np.int64)
-    faces = np.zeros(players, np.int64)
-    snap = np.zeros((players, total), np.int64)
-    snapcnt = np.zeros(players, np.int64)
-    order = np.zeros(total, np.int64)
-    trace = np.zeros((0, 2 + players), np.int64)
+    st = Stacks(np.zeros((players, size), np.int64), np.zeros(players, np.int64), np.zeros(players, np.int64), size - 1)
     sm = np.zeros(1, np.uint64)
     mt = np.zeros(625, np.int64)
+    w = WarWork(chunk.mode, sm, mt, np.zeros((players, total), np.int64), np.zeros(players, np.int64),
+                np.zeros(total, np.int64), np.zeros(players, np.int64), np.zeros(players, np.int64),
+                np.zeros((players, total), np.int64), np.zeros(players, np.int64))
+    order = np.zeros(total, np.int64)
+    trace = np.zeros((0, 2 + players), np.int64)
     dealt = total - total % players
-    for g in range(count):
-        shuffle_and_deal(mode, sm, mt, key, start + g, mt_states[g] if mode != 0 else mt,
-                         cards, order, dealt, stack, head, cnt)
-        code, tricks, wars, table = play(stack, head, cnt, mask, strength, russian, high, low, facedown,
-                                         shuffled, objective1, cap, mode, sm, mt, pile, pilen, won, part,
-                                         faces, snap, snapcnt, trace)
-        out_code[g] = code
-        out_tricks[g] = tricks
-        out_wars[g] = wars
-        out_table[g] = table
+    for g in range(chunk.size):
+        shuffle_and_deal(chunk, g, sm, mt, cards, order, dealt, st)
+        code, tricks, wars, table = play(st, t, w, trace)
+        out.code[g] = code
+        out.tricks[g] = tricks
+        out.wars[g] = wars
+        out.table[g] = table
 
 
 @njit(cache=True)
-def _run_two(cards, strength, russian, high, low, facedown, shuffled, objective1, cap, mode, key, start, count,
-             mt_states, out_code, out_tricks, out_wars, out_table):  # type: ignore[no-untyped-def]
+def _run_two(t, chunk, out):  # type: ignore[no-untyped-def]
     """:func:`run_chunk` for two players and at most ``SEAT`` tiles (:func:`play2`)."""
+    cards = t.cards
     total = cards.shape[0]
     S = np.zeros(2 * SEAT, CARD)
-    P = np.zeros(2 * SEAT, CARD)
-    won = np.zeros(total, CARD)
-    snap = np.zeros((2, total), CARD)
     head = np.zeros(2, np.int64)
     cnt = np.zeros(2, np.int64)
     order = np.zeros(total, np.int64)
     trace = np.zeros((0, 4), np.int64)
     sm = np.zeros(1, np.uint64)
     mt = np.zeros(625, np.int64)
-    stacks = S.reshape(2, SEAT)
-    for g in range(count):
-        shuffle_and_deal(mode, sm, mt, key, start + g, mt_states[g] if mode != 0 else mt,
-                         cards, order, total - total % 2, stacks, head, cnt)
-        code, tricks, wars, table = play2(S, cnt[0], cnt[1], cnt, strength, russian, high, low, facedown,
-                                          shuffled, objective1, cap, mode, sm, mt, P, won, snap, trace)
-        out_code[g] = code
-        out_tricks[g] = tricks
-        out_wars[g] = wars
-        out_table[g] = table
+    w = TwoWork(chunk.mode, sm, mt, S, np.zeros(2 * SEAT, CARD), np.zeros(total, CARD), np.zeros((2, total), CARD), cnt)
+    st = Stacks(S.reshape(2, SEAT), head, cnt, RING)
+    for g in range(chunk.size):
+        shuffle_and_deal(chunk, g, sm, mt, cards, order, total - total % 2, st)
+        code, tricks, wars, table = play2(t, w, cnt[0], cnt[1], trace)
+        out.code[g] = code
+        out.tricks[g] = tricks
+        out.wars[g] = wars
+        out.table[g] = table

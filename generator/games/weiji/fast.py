@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
 from ..api import Game
 from ..fast import engine, rng
+from ..fast.tables import Chunk, Stacks
 from ..stats import Summary
 from ..strategies import BestStrategy, FixedStrategy, RandomStrategy
 from . import kernel as kernel  # the kernel module, for the compile notice
 from .game import WeijiGame
 from .params import WeijiParams
+from .tables import WeijiOut, WeijiTables, WeijiWork
 
 
 def unsupported(game: Game, strategy: str | None) -> str | None:
@@ -33,21 +35,6 @@ def tables(game: Any, strategy: str | None) -> Any:
 
 def chunk(t: Any, summary: Summary, key: np.uint64, start: int, count: int, mode: int, states: np.ndarray) -> None:
     _weiji_chunk(t, summary, key, start, count, mode, states)
-
-
-class WeijiTables(NamedTuple):
-    """One run's tables, as :func:`.kernel.run_chunk` takes them (one NamedTuple argument)."""
-
-    cards: np.ndarray
-    values: np.ndarray
-    lower: np.ndarray
-    draw_lower: int  # the tiebreak draw takes the lowest first-attribute value (weiji.tiebreak-draw)
-    best_attr: np.ndarray
-    players: int
-    chooser: int
-    shuffled: int
-    cycle: int
-    cap: int
 
 
 @dataclass(frozen=True)
@@ -79,12 +66,10 @@ def weiji_tables(game: WeijiGame, strategy: str | None) -> WeijiRun:
 
 def _weiji_chunk(t: WeijiRun, summary: Summary, key: np.uint64, start: int, count: int, mode: int,
                  states: np.ndarray) -> None:
-    code = np.zeros(count, np.int64)
-    tricks = np.zeros(count, np.int64)
-    ctr = np.zeros(len(t.keys), np.int64)
-    shown = np.zeros(len(t.ids), np.int64)
-    wins = np.zeros(len(t.ids), np.int64)
-    kernel.run_chunk(t.tables, mode, key, start, count, states, code, tricks, ctr, shown, wins)
+    out = WeijiOut(np.zeros(count, np.int64), np.zeros(count, np.int64), np.zeros(len(t.keys), np.int64),
+                   np.zeros(len(t.ids), np.int64), np.zeros(len(t.ids), np.int64))
+    kernel.run_chunk(t.tables, Chunk(mode, key, start, count, states), out)
+    code, tricks, ctr, shown, wins = out
     engine.fold(summary, code, tricks, {k: float(v) for k, v in zip(t.keys, ctr.tolist(), strict=True)})
     stats = summary.card_stats
     for cid, s, w in zip(t.ids, shown.tolist(), wins.tolist(), strict=True):
@@ -103,10 +88,10 @@ def scripted(game: Any, deal: Any, stacks: Any, choices: Any, strategy: str | No
     keys = {k: i for i, k in enumerate(game.keys)}
     trace = np.full((min(2 * w.cap, 100_000), 4 + players), -9, np.int64)
     ctr = np.zeros(len(run.keys), np.int64)
-    code, tricks = kernel.play(
-        deal.stack, deal.head, deal.cnt, deal.mask, w.values, w.lower, w.draw_lower, w.best_attr, w.chooser,
-        np.array([keys[c] for c in choices], np.int64), w.shuffled, 0 if choices else w.cycle, w.cap,
-        rng.PYTHON, deal.sm, deal.mt,
-        deal.pile, common[0], common[1], common[2], deal.snap, np.zeros(players, np.int64), ctr,
-        np.zeros(len(run.ids), np.int64), np.zeros(len(run.ids), np.int64), trace)
+    work = WeijiWork(rng.PYTHON, deal.sm, deal.mt, deal.pile, common[0], common[1], common[2], deal.snap,
+                     np.zeros(players, np.int64))
+    out = WeijiOut(np.zeros(1, np.int64), np.zeros(1, np.int64), ctr, np.zeros(len(run.ids), np.int64),
+                   np.zeros(len(run.ids), np.int64))
+    code, tricks = kernel.play(Stacks(deal.stack, deal.head, deal.cnt, deal.mask), w._replace(cycle=0) if choices else w,
+                               work, out, np.array([keys[c] for c in choices], np.int64), trace)
     return code, tricks, {k: float(v) for k, v in zip(run.keys, ctr.tolist(), strict=True)}, trace

@@ -10,7 +10,9 @@ the order of random draws (the random chooser, then the shuffled pickup).
 
 Counters (``ctr``, summed): ties, no_data_ties, tiebreak_draws, tiebreak_ties,
 chooser_wins, left_on_table, then ties per attribute, then choices per
-attribute — the order of ``WeijiGame.counter_keys``. Trace rows: ``[kind (0
+attribute — the order of ``WeijiGame.counter_keys``. Arguments are NamedTuples
+(:mod:`.tables`, :mod:`..fast.tables`): the rules (``WeijiTables``), the stacks, the
+random source with the work arrays, the outputs (``WeijiOut``). Trace rows: ``[kind (0
 showdown, 1 tiebreak draw), attribute, chooser, winner or -1, counts...]``.
 """
 
@@ -21,6 +23,8 @@ from numba import njit
 
 from ..fast.cycles import keep_stacks, same_stacks
 from ..fast.rng import below, shuffle, shuffle_and_deal
+from ..fast.tables import Stacks
+from .tables import WeijiWork
 
 BEST = 0
 RANDOM = 1
@@ -30,9 +34,10 @@ FIXED_COUNTERS = 6
 
 
 @njit(cache=True)
-def _alive_end(stack, head, cnt, mask, middle, midlen, ctr):  # type: ignore[no-untyped-def]
+def _alive_end(st, middle, midlen, ctr):  # type: ignore[no-untyped-def]
     """At most one player with cards ends the game: returns the outcome, or -3
     to play on. The last player takes the middle (winner-first order)."""
+    stack, head, cnt, mask = st.stack, st.head, st.cnt, st.mask
     players = cnt.shape[0]
     alive = 0
     last = -1
@@ -61,11 +66,17 @@ def _alive_end(stack, head, cnt, mask, middle, midlen, ctr):  # type: ignore[no-
 
 
 @njit(cache=True)
-def play(stack, head, cnt, mask, values, lower, draw_lower, best_attr, chooser_kind, choices, shuffled,
-         cycle, cap, mode, sm, mt, middle, midlen, won, active, snap, snapcnt, ctr, shown, wins,
-         trace):  # type: ignore[no-untyped-def]
-    """Play one dealt game; returns (outcome, tricks). Adds into ``ctr``,
-    ``shown`` and ``wins`` (per card)."""
+def play(st, t, w, out, choices, trace):  # type: ignore[no-untyped-def]
+    """Play the game dealt into the stacks ``st`` (:class:`..fast.tables.Stacks`) by the rules
+    ``t`` (:class:`.tables.WeijiTables`) with the random source and work arrays ``w``
+    (:class:`.tables.WeijiWork`), the scripted ``choices`` first; returns (outcome, tricks).
+    Adds into ``out.ctr``, ``out.shown`` and ``out.wins`` (per card)."""
+    stack, head, cnt, mask = st.stack, st.head, st.cnt, st.mask
+    values, lower, draw_lower, best_attr = t.values, t.lower, t.draw_lower, t.best_attr
+    chooser_kind, shuffled, cycle, cap = t.chooser, t.shuffled, t.cycle, t.cap
+    mode, sm, mt = w.mode, w.sm, w.mt
+    middle, midlen, won, active, snap, snapcnt = w.middle, w.midlen, w.won, w.active, w.snap, w.snapcnt
+    ctr, shown, wins = out.ctr, out.shown, out.wins
     players = cnt.shape[0]
     nattr = values.shape[1]
     chooser = 0
@@ -134,7 +145,7 @@ def play(stack, head, cnt, mask, values, lower, draw_lower, best_attr, chooser_k
             ctr[FIXED_COUNTERS + a] += 1
             if no_data:
                 ctr[1] += 1
-            end = _alive_end(stack, head, cnt, mask, middle, midlen, ctr)
+            end = _alive_end(st, middle, midlen, ctr)
             if end != -3:
                 return end, tricks
             if cnt[chooser] == 0:
@@ -197,15 +208,15 @@ def play(stack, head, cnt, mask, values, lower, draw_lower, best_attr, chooser_k
         for i in range(m):
             stack[winner, (pos + i) & mask] = won[i]
         cnt[winner] += m
-        end = _alive_end(stack, head, cnt, mask, middle, midlen, ctr)
+        end = _alive_end(st, middle, midlen, ctr)
         if end != -3:
             return end, tricks
         if cycle:
-            if have_snap and snap[players, 0] == chooser and same_stacks(stack, head, cnt, mask, snap, snapcnt, players):
+            if have_snap and snap[players, 0] == chooser and same_stacks(st, snap, snapcnt):
                 return UNFINISHED, tricks
             steps += 1
             if steps == power:
-                keep_stacks(stack, head, cnt, mask, snap, snapcnt, players)
+                keep_stacks(st, snap, snapcnt)
                 snap[players, 0] = chooser
                 have_snap = True
                 power *= 2
@@ -215,36 +226,26 @@ def play(stack, head, cnt, mask, values, lower, draw_lower, best_attr, chooser_k
 
 
 @njit(cache=True)
-def run_chunk(t, mode, key, start, count, mt_states, out_code, out_tricks, ctr, shown,
-              wins):  # type: ignore[no-untyped-def]
-    """Deal and play games ``start .. start + count - 1`` of the run ``t`` (:class:`.fast.WeijiTables`):
-    outcomes into ``out_*``; counters, shown and won cards summed into ``ctr``, ``shown``, ``wins``."""
-    cards, players, values, lower, draw_lower, best_attr = t.cards, t.players, t.values, t.lower, t.draw_lower, t.best_attr
-    chooser_kind, shuffled, cycle, cap = t.chooser, t.shuffled, t.cycle, t.cap
+def run_chunk(t, chunk, out):  # type: ignore[no-untyped-def]
+    """Deal and play the games of ``chunk`` (:class:`..fast.tables.Chunk`) of the run ``t``
+    (:class:`.tables.WeijiTables`): outcomes into ``out`` (:class:`.tables.WeijiOut`), its
+    counters, shown and won cards summed."""
+    cards, players = t.cards, t.players
     total = cards.shape[0]
     size = 1
     while size < total:
         size *= 2
-    mask = size - 1
-    stack = np.zeros((players, size), np.int64)
-    head = np.zeros(players, np.int64)
-    cnt = np.zeros(players, np.int64)
-    middle = np.zeros((players, total), np.int64)
-    midlen = np.zeros(players, np.int64)
-    won = np.zeros(total, np.int64)
-    active = np.zeros(players, np.int64)
-    snap = np.zeros((players + 1, total), np.int64)
-    snapcnt = np.zeros(players, np.int64)
+    st = Stacks(np.zeros((players, size), np.int64), np.zeros(players, np.int64), np.zeros(players, np.int64), size - 1)
+    sm = np.zeros(1, np.uint64)
+    mt = np.zeros(625, np.int64)
+    w = WeijiWork(chunk.mode, sm, mt, np.zeros((players, total), np.int64), np.zeros(players, np.int64),
+                  np.zeros(total, np.int64), np.zeros(players, np.int64), np.zeros((players + 1, total), np.int64),
+                  np.zeros(players, np.int64))
     order = np.zeros(total, np.int64)
     choices = np.zeros(0, np.int64)
     trace = np.zeros((0, 4 + players), np.int64)
-    sm = np.zeros(1, np.uint64)
-    mt = np.zeros(625, np.int64)
-    for g in range(count):
-        shuffle_and_deal(mode, sm, mt, key, start + g, mt_states[g] if mode != 0 else mt,
-                         cards, order, total, stack, head, cnt)
-        code, tricks = play(stack, head, cnt, mask, values, lower, draw_lower, best_attr, chooser_kind,
-                            choices, shuffled, cycle, cap, mode, sm, mt, middle, midlen, won, active,
-                            snap, snapcnt, ctr, shown, wins, trace)
-        out_code[g] = code
-        out_tricks[g] = tricks
+    for g in range(chunk.size):
+        shuffle_and_deal(chunk, g, sm, mt, cards, order, total, st)
+        code, tricks = play(st, t, w, out, choices, trace)
+        out.code[g] = code
+        out.tricks[g] = tricks
