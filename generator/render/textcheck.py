@@ -93,9 +93,14 @@ def text_problems(deck: Deck, *, glyphs: bool = True) -> list[Problem]:
             lacking = undrawable(text, project) if glyphs else ""
             if lacking:
                 whose = "the bundled fonts and the deck's fonts" if project else "the bundled fonts"
-                problems.append(Problem(f"no font can draw {describe(lacking)}: {whose} lack "
-                                        f"{'it' if len(lacking) == 1 else 'them'}; it would print blank", file, line, card.id, name))
+                problems.append(Problem(_blank(lacking, whose), file, line, card.id, name))
     return problems
+
+
+def _blank(chars: str, whose: str, where: str = "") -> str:
+    """The message for characters no font has: which, whose fonts lack them, what prints."""
+    return (f"no font can draw {describe(chars)}{where}: {whose} lack "
+            f"{'it' if len(chars) == 1 else 'them'}; it would print blank")
 
 
 def glyph_problems(deck: Deck, card: Card, printed: list[str],
@@ -112,8 +117,7 @@ def glyph_problems(deck: Deck, card: Card, printed: list[str],
         if here:
             # the deck's string (its translation file's line), named once whatever card shows it
             file, line = deck.strings_at.get(field, (deck.path, None))
-            problem = Problem(f"no font can draw {describe(here)}: {whose} lack "
-                              f"{'it' if len(here) == 1 else 'them'}; it would print blank", file, line, None, field)
+            problem = Problem(_blank(here, whose), file, line, None, field)
             if problem not in problems:
                 problems.append(problem)
     lacking = "".join(dict.fromkeys(ch for text in printed for ch in undrawable(text, project)))
@@ -123,19 +127,16 @@ def glyph_problems(deck: Deck, card: Card, printed: list[str],
         here = "".join(ch for ch in lacking if ch in text)
         if here:
             file, line = _where(deck, card, name)
-            problems.append(Problem(f"no font can draw {describe(here)}: {whose} lack "
-                                    f"{'it' if len(here) == 1 else 'them'}; it would print blank", file, line, card.id, name))
+            problems.append(Problem(_blank(here, whose), file, line, card.id, name))
             lacking = "".join(ch for ch in lacking if ch not in here)
     for field, text in _deck_strings(deck):  # the deck's own words a layout template prints (its back's text)
         here = "".join(ch for ch in lacking if ch in text)
         if here:
             file, line = deck.strings_at.get(field, (deck.path, None))
-            problem = Problem(f"no font can draw {describe(here)}: {whose} lack "
-                              f"{'it' if len(here) == 1 else 'them'}; it would print blank", file, line, None, field)
+            problem = Problem(_blank(here, whose), file, line, None, field)
             if problem not in problems:
                 problems.append(problem)
             lacking = "".join(ch for ch in lacking if ch not in here)
     if lacking:  # written in the layout itself
-        problems.append(Problem(f"no font can draw {describe(lacking)} (in the layout's text): {whose} lack "
-                                f"{'it' if len(lacking) == 1 else 'them'}; it would print blank", deck.path, card.source.line, card.id))
+        problems.append(Problem(_blank(lacking, whose, " (in the layout's text)"), deck.path, card.source.line, card.id))
     return problems
