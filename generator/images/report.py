@@ -9,7 +9,7 @@ from pathlib import Path
 @dataclass
 class ImageReport:
     out_dir: Path
-    output: str = "images"  # images | tts | pdf
+    output: str = "images"  # images | tts | screentop | pcio | pdf (the preset's output kind)
     files: list[Path] = field(default_factory=list)
     rendered: int = 0  # piece sides drawn and rasterised (or PDF pages)
     seconds: float = 0.0
