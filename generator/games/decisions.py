@@ -31,6 +31,14 @@ def _always(ctx: Context) -> bool:
     return True
 
 
+def said(key: str) -> Callable[[Context], str]:
+    """An answer that is the booklet context's ``key`` (a parameter's words) as a sentence."""
+    def answer(ctx: Context) -> str:
+        text = str(ctx[key])
+        return f"{text[:1].upper()}{text[1:]}."
+    return answer
+
+
 @dataclass(frozen=True)
 class Decision:
     id: str

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from ...grammar import Forms
 from ...i18n import N_, _
-from ..decisions import Context, Decision
+from ..decisions import Context, Decision, said
 
 
 def _classic_war(players: int | None = None) -> Callable[[Context], bool]:
@@ -40,7 +40,7 @@ DECISIONS: tuple[Decision, ...] = (
              lambda ctx: f"puts them face down under their stack, {ctx['pickup']}",
              lambda ctx: not ctx["russian"] or ctx["params"].pickup != "shuffled",
              question=N_("In what order do won tiles go under the stack?"),
-             answer=lambda ctx: f"{ctx['pickup'][:1].upper()}{ctx['pickup'][1:]}.",
+             answer=said("pickup"),
              parameter="pickup"),
     Decision("war.everyone-in-war",
              "ALL players of the trick take part in a war, not only the tied ones.",

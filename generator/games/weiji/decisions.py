@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ...i18n import N_, _
-from ..decisions import Decision
+from ..decisions import Decision, said
 
 DECISIONS: tuple[Decision, ...] = (
     Decision("weiji.no-data-tie",
@@ -22,7 +22,7 @@ DECISIONS: tuple[Decision, ...] = (
              "Won cards go under the winner's stack in the order the pickup parameter names.",
              lambda ctx: f"puts them all under their stack, {ctx['pickup']}",
              question=N_("In what order do won cards go under the stack?"),
-             answer=lambda ctx: f"{ctx['pickup'][:1].upper()}{ctx['pickup'][1:]}.",
+             answer=said("pickup"),
              parameter="pickup"),
     Decision("weiji.tiebreak-draw",
              "The chooser out of cards after a tie: the others each turn up their top card and "
