@@ -50,7 +50,17 @@ from ..render.fonts import CONDENSED, DEJAVU, HANGUL, ensure_font, is_hangul
 from ..render.layout.glyphs import _invisible
 from ..render.layout.linebreak import opportunities
 from ..render.layout.mirror import right_to_left
-from ..render.layout.textruns import _RTL, Seg, _chain, _cjk, _complex, _has, _hangul_first, _neutral, make_seg
+from ..render.layout.textruns import (
+    _RTL,
+    Seg,
+    _chain,
+    _cjk,
+    _complex,
+    _hangul_first,
+    _has,
+    _neutral,
+    make_seg,
+)
 from .ours import MARK, TOKEN
 
 SLANT = 0.2126  # tan(12°): an italic imitated for a font without an italic face
