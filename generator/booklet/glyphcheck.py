@@ -124,7 +124,7 @@ def booklet_glyph_problems(text: str, deck: Deck, sources: Sequence[Path] = ()) 
 def _located(text: str, sources: Sequence[Path]) -> tuple[Path, int] | None:
     """The first line of ``sources`` that writes some of ``text``: its longest words first."""
     words = sorted({w.strip("*`.,:;!?()[]«»\"'") for w in text.split()}, key=len, reverse=True)
-    for word in [w for w in words if len(w) > 1][:8]:
+    for word in [text.strip(), *[w for w in words if len(w) > 1][:8]]:
         for source in sources:
             try:
                 lines = source.read_text(encoding="utf-8", errors="replace").splitlines() if source.is_file() else []

@@ -208,18 +208,21 @@ def _atoms(runs: Sequence[Span], font: str, rtl: bool | None) -> tuple[list[Atom
 def _pieces(atoms: Sequence[Atom]) -> tuple[Piece, ...]:
     out: list[Piece] = []
     run: list[str] = []
-    key: tuple[tuple[str, bool, bool], int, Any, float | None] | None = None
+    key: tuple[tuple[str, bool, bool], int, Any, float | None, bool] | None = None
 
     def flush() -> None:
         if run and key is not None:
-            (font, fb, fi), level, color, size = key
+            (font, fb, fi), level, color, size, _punct = key
             out.append(Piece(make_seg("".join(run), font, level, fb, fi), color, size))
         run.clear()
 
     for ch, face, level, color, size in atoms:
-        if (face, level, color, size) != key:
+        # punctuation is a run of its own: a right-to-left word's full stop is then written after
+        # the word (logical order), not inside its shaped glyphs (display order), for text readers;
+        punct = unicodedata.category(ch)[0] == "P"  # each mark its own run: none drawn reversed
+        if punct or (face, level, color, size, punct) != key:
             flush()
-            key = (face, level, color, size)
+            key = (face, level, color, size, punct)
         run.append(ch)
     flush()
     return tuple(out)
@@ -305,16 +308,18 @@ def wrap(ws: Sequence[Word], width: float, size: float) -> list[Line]:
     return lines
 
 
-def display(line: Line, base: int) -> list[Piece]:
-    """The line's pieces (spaces between words included) in display order."""
+def display(line: Line, base: int) -> list[tuple[int, Piece]]:
+    """The line's pieces (spaces between words included) in display order, each with its
+    place in logical order."""
     items: list[tuple[int, Any]] = []
     for i, w in enumerate(line):
         if i and not w.glue and w.space is not None:
             items.append((w.space.level, Piece(w.space)))
         items += [(p.seg.level, p) for p in w.pieces]
+    numbered = [(level, (n, piece)) for n, (level, piece) in enumerate(items)]
     if base == 0 and not any(level for level, _ in items):
-        return [thing for _, thing in items]
-    return _reorder(items)
+        return [thing for _, thing in numbered]
+    return _reorder(numbered)
 
 
 def line_width(line: Line, size: float) -> float:
@@ -322,12 +327,20 @@ def line_width(line: Line, size: float) -> float:
                for i, w in enumerate(line))
 
 
-def draw_pieces(canvas: Canvas, pieces: Sequence[Piece], x: float, y: float, size: float, color: Any) -> None:
-    """Pieces in display order from ``x`` on the baseline ``y``."""
+def draw_pieces(canvas: Canvas, pieces: Sequence[tuple[int, Piece]], x: float, y: float, size: float,
+                color: Any) -> None:
+    """Pieces in display order from ``x`` on the baseline ``y``. Each is placed where the
+    display order puts it, but written into the PDF in logical order (as PDF/UA asks),
+    so a reader that extracts text in content order (``pdftotext -raw``, PyMuPDF,
+    copy and paste) gets the sentence as it is read."""
+    placed: list[tuple[int, Piece, float]] = []
+    for n, p in pieces:
+        placed.append((n, p, x))
+        x += p.seg.width * (p.size or size)
     t = canvas.beginText()
-    for p in pieces:
+    for _n, p, x in sorted(placed, key=lambda item: item[0]):
         at = p.size or size
-        if p.seg.text.strip():
+        if p.seg.text:  # spaces too: a reader extracting the text finds the words apart
             if p.seg.fake_italic:
                 t.setTextTransform(1, 0, SLANT, 1, x, y)
             else:
@@ -336,7 +349,6 @@ def draw_pieces(canvas: Canvas, pieces: Sequence[Piece], x: float, y: float, siz
             t.setFillColor(p.color if p.color is not None else color)
             t.setTextRenderMode(2 if p.seg.fake_bold else 0)
             t.textOut(p.seg.drawn)
-        x += p.seg.width * at
     canvas.drawText(t)
 
 
