@@ -319,3 +319,40 @@ def booklet_glyphs(game: str, params: Params, deck: Deck, lang: str | None = Non
         text = render_rules_text(game, context, rules_search_path(deck))
         title = _("%(game)s rules · %(deck)s") % {"game": _(entry(game).title), "deck": deck.name}
     return booklet_glyph_problems(f"{title}\n{text}", deck, glyph_sources(game, deck, lang))
+
+
+def booklet_script_problems(deck: Deck, lang: str | None) -> list[Problem]:
+    """``build --strict``: the booklet text of ``deck`` (localized to ``lang``) in ``lang``
+    that could not be shaped or ordered for its script (:mod:`.setting`), each named at the
+    ``.po`` or template line (or deck field) that writes it; set as ``rules`` sets it with
+    the game's default parameters, not laid out. Nothing to do for a language no catalogue
+    has, nor where no text of the booklet needs the text engine."""
+    from ..errors import DeckpressError
+    from ..games.registry import game_of, make_params
+    from ..i18n import has_booklet
+    from .glyphcheck import _deck_words
+    from .setting import needs_engine
+
+    folders = locale_dirs(deck.folder)
+    try:
+        spec = game_of(deck)
+    except DeckpressError:
+        return []  # a game that does not load: the build reports it itself
+    if spec is None or not has_booklet(lang, folders):
+        return []
+    script = Script(lang or "")
+    sources = glyph_sources(spec.name, deck, lang)
+    words = [text for _card, _field, text in _deck_words(deck)]
+    written = [p.read_text(encoding="utf-8", errors="replace") for p in sources if p.is_file()]
+    if not script.rtl and not any(needs_engine(t) for t in [*words, *written]):
+        return []
+    register_fonts()
+    params = make_params(spec.name)
+    with speaking(lang, folders):
+        context = booklet_context(spec.name, params, deck)
+        text = render_rules_text(spec.name, context, rules_search_path(deck))
+        style = page_style("booklet")
+        (w, h), _sheet = booklet_sizes("booklet", "a4")
+        _story(spec.name, text, context, deck, style, (w - 2 * style.margin * mm, h - 2 * style.margin * mm), script)
+        script.examine(_("%(game)s rules · %(deck)s") % {"game": _(entry(spec.name).title), "deck": deck.name}, SANS)
+    return unset_problems(script, deck, sources)

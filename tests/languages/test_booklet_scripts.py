@@ -265,3 +265,22 @@ def test_strict_refuses_text_that_could_not_be_shaped_naming_the_po_line(project
     # without --strict: printed, and the same problem is a warning
     result = runner.invoke(app, ["rules", str(projects["scaffold"]), "--lang", "he", "-o", str(out)])
     assert result.exit_code == 0 and "could not be shaped" in result.output and out.is_file()
+
+
+def test_build_strict_refuses_a_booklet_that_could_not_be_shaped(tmp_path: Path, unshapable: None) -> None:
+    """`build --strict`: the deck's Hebrew booklet (the deck declares he, a catalogue
+    exists) is checked before any job runs; the error names the .po line."""
+    project = tmp_path / "game"
+    assert runner.invoke(app, ["new", str(project)]).exit_code == 0
+    deck = project / "deck.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("card_size: poker", "card_size: poker\nlanguages: [en, he]"),
+                    encoding="utf-8")
+    (project / "translations").mkdir()
+    (project / "translations" / "he.csv").write_text("id,field,text\nA01,name,עפרוני\n", encoding="utf-8")
+    write_catalogue(project / "rules" / "locale", "he")
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", str(project), "--strict", "-o", str(out)])
+    said = " ".join(result.output.split())
+    assert result.exit_code != 0, said
+    assert "could not be shaped" in said and "he.po:" in said
+    assert not list(out.rglob("*.pdf"))
