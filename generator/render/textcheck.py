@@ -154,9 +154,9 @@ def one_per_problem(found: Sequence[tuple[str, Problem]]) -> list[Problem]:
     groups: dict[tuple[object, ...], tuple[Problem, list[str]]] = {}
     for card, problem in found:
         shared = problem.card is None or problem.field is None
-        key = (problem.message, str(problem.file), problem.field, None if shared else (problem.card, problem.line))
-        if problem.card is None:
-            key += (problem.line,)
+        key: tuple[object, ...] = (problem.message, str(problem.file), problem.field,
+                                   None if shared else (problem.card, problem.line),
+                                   problem.line if problem.card is None else None)
         first, cards = groups.setdefault(key, (problem, []))
         if card not in cards:
             cards.append(card)

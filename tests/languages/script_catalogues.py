@@ -68,11 +68,11 @@ def write_catalogue(folder: Path, lang: str) -> Path:
     for m in pot:
         if not m.id:
             continue
-        if isinstance(m.id, tuple):
-            forms = [translate(m.id[0], lang)] + [translate(m.id[1], lang)] * (catalogue.num_plurals - 1)
+        if isinstance(m.id, (tuple, list)):
+            forms = [translate(str(m.id[0]), lang)] + [translate(str(m.id[1]), lang)] * (catalogue.num_plurals - 1)
             catalogue.add(m.id, tuple(forms[:catalogue.num_plurals]), flags=m.flags - {"fuzzy"})
         else:
-            catalogue.add(m.id, translate(m.id, lang), flags=m.flags - {"fuzzy"})
+            catalogue.add(m.id, translate(str(m.id), lang), flags=m.flags - {"fuzzy"})
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{lang}.po"
     with path.open("wb") as fh:

@@ -137,7 +137,7 @@ def _all_sentences_read(project: Path, lang: str, asked: set[str], printed: str,
     lost = []
     for msgid in sorted(asked):
         strings = catalogue[msgid]
-        forms = list(strings) if isinstance(strings, tuple) else [strings]
+        forms = [str(f) for f in strings] if isinstance(strings, (tuple, list)) else [str(strings)]
         runs = [[_squeezed(f) for f in fragments(form)] for form in forms]
         if not any(runs):
             continue

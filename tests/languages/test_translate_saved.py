@@ -22,7 +22,7 @@ from generator.deck.languages import COLUMNS
 DATA = Path(__file__).parent / "data"
 runner = CliRunner()
 # what a translator typed, in Excel: a translation holding the file's own delimiter and a quote
-ROWS = [("id", "field", "text", "source"),
+ROWS: list[tuple[str, ...]] = [("id", "field", "text", "source"),
         ("deck", "name", "Laden; der Kleine", "Shop"),
         ("deck", "description", 'Ein "kleiner" Laden.', "A small shop.")]
 
