@@ -291,16 +291,50 @@ def _reorder(items: list[tuple[int, Any]]) -> list[Any]:
 Line = tuple[Word, ...]
 
 
+def _split(w: Word, width: float, size: float) -> tuple[Word, Word] | None:
+    """A word wider than a whole line (a long path in a table cell) cut between two
+    characters of a plain, unshaped run, as much as fits on the line first; None where it
+    cannot be cut there (a shaped run, or not one character fits)."""
+    used = 0.0
+    for k, p in enumerate(w.pieces):
+        at = p.size or size
+        if used + p.seg.width * at <= width:
+            used += p.seg.width * at
+            continue
+        if p.seg.drawn != p.seg.text or p.seg.level % 2 or len(p.seg.text) < 2:
+            return None
+        cut = 0
+        while cut + 1 < len(p.seg.text) and used + pdfmetrics.stringWidth(p.seg.text[:cut + 1], p.seg.font, at) <= width:
+            cut += 1
+        if cut == 0 and k == 0:
+            return None
+        seg = p.seg
+        head = [*w.pieces[:k], *([Piece(make_seg(seg.text[:cut], seg.font, seg.level, seg.fake_bold, seg.fake_italic),
+                                        p.color, p.size)] if cut else [])]
+        tail = [Piece(make_seg(seg.text[cut:], seg.font, seg.level, seg.fake_bold, seg.fake_italic), p.color, p.size),
+                *w.pieces[k + 1:]]
+        return Word(tuple(head), w.glue, w.space), Word(tuple(tail), True, None)
+    return None
+
+
 def wrap(ws: Sequence[Word], width: float, size: float) -> list[Line]:
-    """Greedy lines of at most ``width`` points (a word wider than a line has one of its own)."""
+    """Greedy lines of at most ``width`` points; a word wider than a line is cut between
+    characters where it can be (:func:`_split`), else has a line of its own."""
     lines: list[Line] = []
     line: list[Word] = []
     used = 0.0
-    for w in ws:
+    queue = list(reversed(ws))
+    while queue:
+        w = queue.pop()
         gap = 0.0 if not line or w.glue or w.space is None else w.space.width * size
         if line and used + gap + w.width(size) > width + 1e-6:
             lines.append(tuple(line))
             line, used, gap = [], 0.0, 0.0
+        if not line and w.width(size) > width + 1e-6 and (parts := _split(w, width, size)) is not None:
+            w, rest = parts
+            queue.append(rest)
+            lines.append((w,))
+            continue
         line.append(w)
         used += gap + w.width(size)
     if line or not lines:
