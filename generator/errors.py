@@ -50,6 +50,7 @@ class Problem:
     line: int | None = None
     card: str | None = None
     field: str | None = None
+    column: str | None = None  # a spreadsheet's column letter for the field ("C")
 
     def __str__(self) -> str:
         where = ""
@@ -62,7 +63,7 @@ class Problem:
         if self.card is not None:
             what.append(f"card {self.card}")
         if self.field is not None:
-            what.append(f"field '{self.field}'")
+            what.append(f"field '{self.field}'" + (f" (column {self.column})" if self.column else ""))
         return visible(where + (", ".join(what) + ": " if what else "") + self.message)
 
 

@@ -35,9 +35,10 @@ from ..render.layout.sandbox import Budget, CardSandbox
 from ..render.piece import Piece
 from .content import booklet_context
 from .figures import cover, drawn
-from .glyphcheck import booklet_glyph_problems, may_lack_glyphs
+from .glyphcheck import booklet_glyph_problems, may_lack_glyphs, unset_problems
 from .imposition import impose_pdf, padded_count
 from .markup import parse, title_flowables
+from .setting import LATIN, Script, draw_centred
 from .style import BookletStyle, page_style
 
 FORMATS = ("booklet", "sheet")
@@ -203,29 +204,33 @@ def figure_pieces(game: str, deck: Deck) -> list[Piece]:
 
 
 def _story(game: str, text: str, context: dict[str, Any], deck: Deck, style: BookletStyle,
-           frame: tuple[float, float]) -> list[Flowable]:
+           frame: tuple[float, float], script: Script = LATIN) -> list[Flowable]:
     pieces = figure_pieces(game, deck)
     hook = entry(game).figures
-    figures = drawn(hook(context), deck, style, pieces) if hook else {}
-    parsed = parse(text, style, frame[0], figures)
-    return [*title_flowables(parsed.title, style, frame[1], cover(deck, pieces, style)), *parsed.body]
+    figures = drawn(hook(context), deck, style, pieces, script) if hook else {}
+    parsed = parse(text, style, frame[0], figures, script)
+    return [*title_flowables(parsed.title, style, frame[1], cover(deck, pieces, style), script), *parsed.body]
 
 
-def _numbering(style: BookletStyle, label: str):  # type: ignore[no-untyped-def]
+def _numbering(style: BookletStyle, label: str, script: Script = LATIN):  # type: ignore[no-untyped-def]
     def on_page(canvas: Canvas, doc: SimpleDocTemplate) -> None:
         number = canvas.getPageNumber()
         if number == 1:
             return
         canvas.saveState()
-        canvas.setFont(SANS, style.small_size)
-        canvas.setFillColor(colors.HexColor(style.muted))
-        canvas.drawCentredString(doc.pagesize[0] / 2, style.footer * mm, f"{label} · {number}")
+        if script.wants(label):  # a right-to-left or Japanese title: the text engine (setting.py)
+            draw_centred(canvas, f"{label} · {number}", SANS, style.small_size, doc.pagesize[0] / 2,
+                         style.footer * mm, colors.HexColor(style.muted), script)
+        else:
+            canvas.setFont(SANS, style.small_size)
+            canvas.setFillColor(colors.HexColor(style.muted))
+            canvas.drawCentredString(doc.pagesize[0] / 2, style.footer * mm, f"{label} · {number}")
         canvas.restoreState()
     return on_page
 
 
 def _layout(story: Sequence[Flowable], size: tuple[float, float], style: BookletStyle,
-            title: str, color: str = "rgb") -> tuple[bytes, int]:
+            title: str, color: str = "rgb", script: Script = LATIN) -> tuple[bytes, int]:
     """Lay ``story`` out on ``size`` pages; the PDF bytes and the page count. Every page's
     TrimBox and BleedBox is the page (a booklet has no bleed: its margins are white);
     ``color="cmyk"``: the CMYK canvas of the sheets (PDF/X-1a, render/cmyk.py)."""
@@ -243,7 +248,7 @@ def _layout(story: Sequence[Flowable], size: tuple[float, float], style: Booklet
         from ..render.cmyk import CmykCanvas  # numpy and littleCMS: only when asked for
 
         maker = CmykCanvas
-    doc.build(list(story), onLaterPages=_numbering(style, title), canvasmaker=maker)
+    doc.build(list(story), onLaterPages=_numbering(style, title, script), canvasmaker=maker)
     return buf.getvalue(), doc.page
 
 
@@ -272,7 +277,13 @@ def build_booklet(game: str, params: Params, deck: Deck, path: Path, *, format: 
         undrawn = booklet_glyph_problems(f"{title}\n{text}", deck, glyph_sources(game, deck, lang))
         if strict and undrawn:
             raise RenderError(undrawn)
-        pdf, pages = _layout(_story(game, text, context, deck, style, frame), size, style, title, color)
+        script = Script(lang or "")
+        story = _story(game, text, context, deck, style, frame, script)
+        script.examine(title, SANS)
+        unset = unset_problems(script, deck, glyph_sources(game, deck, lang))
+        if strict and unset:
+            raise RenderError(unset)
+        pdf, pages = _layout(story, size, style, title, color, script)
         counted = coverage()
         lacking = counted.warning(lang or SOURCE) if counted is not None else None
     with atomic_write(path) as tmp:
@@ -283,7 +294,7 @@ def build_booklet(game: str, params: Params, deck: Deck, path: Path, *, format: 
             total = padded_count(pages)
             written = impose_pdf(pdf, tmp, sheet)
     return BookletReport(path, game, format, page, total, total - pages, written, params.describe(),
-                         [*([lacking] if lacking else []), *(str(p) for p in undrawn)])
+                         [*([lacking] if lacking else []), *(str(p) for p in [*undrawn, *unset])])
 
 
 def glyph_sources(game: str, deck: Deck, lang: str | None) -> list[Path]:
@@ -308,3 +319,40 @@ def booklet_glyphs(game: str, params: Params, deck: Deck, lang: str | None = Non
         text = render_rules_text(game, context, rules_search_path(deck))
         title = _("%(game)s rules · %(deck)s") % {"game": _(entry(game).title), "deck": deck.name}
     return booklet_glyph_problems(f"{title}\n{text}", deck, glyph_sources(game, deck, lang))
+
+
+def booklet_script_problems(deck: Deck, lang: str | None) -> list[Problem]:
+    """``build --strict``: the booklet text of ``deck`` (localized to ``lang``) in ``lang``
+    that could not be shaped or ordered for its script (:mod:`.setting`), each named at the
+    ``.po`` or template line (or deck field) that writes it; set as ``rules`` sets it with
+    the game's default parameters, not laid out. Nothing to do for a language no catalogue
+    has, nor where no text of the booklet needs the text engine."""
+    from ..errors import DeckpressError
+    from ..games.registry import game_of, make_params
+    from ..i18n import has_booklet
+    from .glyphcheck import _deck_words
+    from .setting import needs_engine
+
+    folders = locale_dirs(deck.folder)
+    try:
+        spec = game_of(deck)
+    except DeckpressError:
+        return []  # a game that does not load: the build reports it itself
+    if spec is None or not has_booklet(lang, folders):
+        return []
+    script = Script(lang or "")
+    sources = glyph_sources(spec.name, deck, lang)
+    words = [text for _card, _field, text in _deck_words(deck)]
+    written = [p.read_text(encoding="utf-8", errors="replace") for p in sources if p.is_file()]
+    if not script.rtl and not any(needs_engine(t) for t in [*words, *written]):
+        return []
+    register_fonts()
+    params = make_params(spec.name)
+    with speaking(lang, folders):
+        context = booklet_context(spec.name, params, deck)
+        text = render_rules_text(spec.name, context, rules_search_path(deck))
+        style = page_style("booklet")
+        (w, h), _sheet = booklet_sizes("booklet", "a4")
+        _story(spec.name, text, context, deck, style, (w - 2 * style.margin * mm, h - 2 * style.margin * mm), script)
+        script.examine(_("%(game)s rules · %(deck)s") % {"game": _(entry(spec.name).title), "deck": deck.name}, SANS)
+    return unset_problems(script, deck, sources)

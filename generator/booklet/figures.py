@@ -19,6 +19,7 @@ from ..games.rulebook import Figure
 from ..render.fonts import CONDENSED
 from ..render.geometry import pt
 from ..render.piece import Piece
+from .setting import LATIN, Script, draw_centred
 from .style import BookletStyle
 
 Box = tuple[float, float, float, float]  # x, y (lower-left), w, h in points of the unscaled piece
@@ -42,8 +43,9 @@ class PieceRow(Flowable):
     """A centred row of pieces, as large as ``max_height`` (mm) and the frame width allow."""
 
     def __init__(self, shown: Sequence[Shown], style: BookletStyle, arrow_before: int | None = None,
-                 max_height: float | None = None) -> None:
+                 max_height: float | None = None, script: Script = LATIN) -> None:
         super().__init__()
+        self.script = script  # labels in a script ReportLab cannot set: the text engine (setting.py)
         self.shown = list(shown)
         self.style = style
         self.arrow_before = arrow_before  # draw an arrow in the gap before this index
@@ -73,7 +75,10 @@ class PieceRow(Flowable):
                 self._arrow(x - GAP + 2, LABEL + h * self.scale / 2, GAP - 4)
             for k in range(s.pile):
                 self._piece(s, x + 3 * k * self.scale, LABEL + (s.pile - 1 - k) * 3 * self.scale)
-            if s.label:
+            if s.label and self.script.wants(s.label):
+                draw_centred(c, s.label, CONDENSED, self.style.small_size, x + w * self.scale / 2, 2,
+                             colors.HexColor(self.style.ink), self.script)
+            elif s.label:
                 c.setFillColor(colors.HexColor(self.style.ink))
                 c.setFont(CONDENSED, self.style.small_size)
                 c.drawCentredString(x + w * self.scale / 2, 2, s.label)
@@ -145,7 +150,7 @@ def _by_id(pieces: Sequence[Piece]) -> dict[str, Piece]:
 
 
 def drawn(figures: Mapping[str, Figure], deck: Deck, style: BookletStyle,
-          pieces: Sequence[Piece]) -> dict[str, Maker]:
+          pieces: Sequence[Piece], script: Script = LATIN) -> dict[str, Maker]:
     """The figures a game's ``figures`` hook describes (plain data: which pieces, their
     labels, an outlined attribute), as flowables of the booklet's style."""
     found = _by_id(pieces)
@@ -153,12 +158,13 @@ def drawn(figures: Mapping[str, Figure], deck: Deck, style: BookletStyle,
     for name, figure in figures.items():
         row = [Shown(found[s.card], s.label, attribute_row(deck, found[s.card], s.attribute) if s.attribute else None,
                      face_down=s.face_down, pile=s.pile) for s in figure.pieces]
-        out[name] = _maker(row, style, figure.arrow_before)
+        out[name] = _maker(row, style, figure.arrow_before, script)
     return out
 
 
-def _maker(row: list[Shown], style: BookletStyle, arrow_before: int | None = None) -> Maker:
-    return lambda width: PieceRow(row, style, arrow_before)
+def _maker(row: list[Shown], style: BookletStyle, arrow_before: int | None = None,
+           script: Script = LATIN) -> Maker:
+    return lambda width: PieceRow(row, style, arrow_before, script=script)
 
 
 def cover(deck: Deck, pieces: Sequence[Piece], style: BookletStyle) -> Flowable | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 from ..deck.model import Deck
 from ..errors import Problem
@@ -117,4 +118,47 @@ def booklet_glyph_problems(text: str, deck: Deck, sources: Sequence[Path] = ()) 
         if not lacking:
             return problems
     said(lacking, None, None)
+    return problems
+
+
+def _located(text: str, sources: Sequence[Path]) -> tuple[Path, int] | None:
+    """The first line of ``sources`` that writes some of ``text``: its longest words first."""
+    words = sorted({w.strip("*`.,:;!?()[]«»\"'") for w in text.split()}, key=len, reverse=True)
+    for word in [text.strip(), *[w for w in words if len(w) > 1][:8]]:
+        for source in sources:
+            try:
+                lines = source.read_text(encoding="utf-8", errors="replace").splitlines() if source.is_file() else []
+            except OSError:
+                continue
+            found = next((i for i, line in enumerate(lines, 1) if word in line), None)
+            if found is not None:
+                return source, found
+    return None
+
+
+def unset_problems(script: Any, deck: Deck, sources: Sequence[Path] = ()) -> list[Problem]:
+    """Booklet text the text engine could not shape or order for its script
+    (:class:`.setting.Script`'s ``unset``), one problem per distinct text, named where it
+    comes from: a deck field (its file and line), else the catalogue (``<lang>.po``) or
+    the rules template line that writes it."""
+    problems: list[Problem] = []
+    for unset in dict.fromkeys(script.unset):
+        shown = unset.text if len(unset.text) <= 60 else unset.text[:57] + "…"
+        message = f"booklet text {shown!r} {unset.why} in the '{script.lang or 'en'}' booklet"
+        at = _located(unset.text, sources)
+        card = None if at is not None else next(((cid, fld) for cid, fld, words in _deck_words(deck)
+                                                 if words and unset.text in words), None)
+        if at is not None:
+            problem = Problem(message, *at)
+        elif card is not None and card[0] is not None:
+            found = next(c for c in deck.cards if c.id == card[0])
+            problem = Problem(message, found.source.file_of(card[1]) or deck.path, found.source.line_of(card[1]),
+                              card[0], card[1])
+        elif card is not None:
+            file, line = deck.strings_at.get(card[1], (deck.path, None))
+            problem = Problem(message, file, line, None, card[1])
+        else:
+            problem = Problem(message)
+        if problem not in problems:
+            problems.append(problem)
     return problems

@@ -46,6 +46,7 @@ from ..errors import RenderError
 from ..render.fonts import CONDENSED, DEJAVU, SANS, SANS_BOLD
 from .ours import MARK, TOKEN
 from .scripts import with_fallbacks
+from .setting import LATIN, Script, SetText
 from .style import BOOKLET, BookletStyle
 
 FigureMaker = Callable[[float], Flowable]
@@ -83,14 +84,34 @@ class Parsed:
     body: list[Flowable]
 
 
+def set_text(text: str, sheet: str, style: BookletStyle, script: Script = LATIN) -> Flowable:
+    """One paragraph of markup in the style ``sheet``: ReportLab's paragraph, or the text
+    engine's (:mod:`.setting`) for a right-to-left booklet and for text in a script that
+    needs it (Arabic, Hebrew, Japanese...)."""
+    if script.wants(text):
+        return SetText(text, style.sheets[sheet], script, colors.HexColor(style.accent))
+    return Paragraph(inline(text), style.sheets[sheet])
+
+
 class _Builder:
-    def __init__(self, style: BookletStyle, width: float, figures: Mapping[str, FigureMaker]) -> None:
+    def __init__(self, style: BookletStyle, width: float, figures: Mapping[str, FigureMaker],
+                 script: Script = LATIN) -> None:
         self.style = style
         self.sheets = style.sheets
         self.width = width
         self.figures = figures
+        self.script = script
         self.out: list[Flowable] = []
         self.block: _Block | None = None
+
+    def para(self, text: str, sheet: str) -> Flowable:
+        return set_text(text, sheet, self.style, self.script)
+
+    def _sides(self, indent: float) -> dict[str, object]:
+        """A list's indent and bullet side: on the right in a right-to-left booklet."""
+        if self.script.rtl:
+            return {"leftIndent": 0, "rightIndent": indent, "bulletDir": "rtl"}
+        return {"leftIndent": indent}
 
     def flush(self) -> None:
         block, self.block = self.block, None
@@ -98,11 +119,11 @@ class _Builder:
             return
         if block.kind == "para":
             text = " ".join(block.lines)
-            para = Paragraph(inline(text), self.sheets["body"])
+            para = self.para(text, "body")
             para.keepWithNext = text.endswith(":")  # an introduction stays with what it introduces
             self.out.append(para)
         elif block.kind == "note":
-            self.out.append(Paragraph(inline(" ".join(block.lines)), self.sheets["note"]))
+            self.out.append(self.para(" ".join(block.lines), "note"))
         elif block.kind in ("numbered", "bullet"):
             made = self._list(block)
             if len(block.lines) <= SHORT_LIST:
@@ -127,31 +148,35 @@ class _Builder:
     def _list(self, block: _Block) -> Flowable:
         items = []
         for i, text in enumerate(block.lines):
-            para = Paragraph(inline(text), self.sheets["item"])
+            para = self.para(text, "item")
             if i in block.subs:
                 items.append(ListItem([para, self._bullets(block.subs[i], space=0)]))
             else:
                 items.append(ListItem(para))
         if block.kind == "numbered":
             return ListFlowable(items, bulletType="1", bulletFontName=SANS_BOLD,
-                                bulletFontSize=self.style.body_size, leftIndent=16,
+                                bulletFontSize=self.style.body_size, **self._sides(16),
                                 bulletColor=colors.HexColor(self.style.accent), spaceAfter=4)
-        return ListFlowable(items, bulletType="bullet", start="•", leftIndent=12, bulletFontName=SANS,
+        return ListFlowable(items, bulletType="bullet", start="•", **self._sides(12), bulletFontName=SANS,
                             bulletFontSize=self.style.body_size,
                             bulletColor=colors.HexColor(self.style.accent), spaceAfter=4)
 
     def _bullets(self, texts: list[str], space: float) -> Flowable:
-        return ListFlowable([ListItem(Paragraph(inline(t), self.sheets["item"])) for t in texts],
-                            bulletType="bullet", start="–", leftIndent=10, bulletFontName=SANS,
+        return ListFlowable([ListItem(self.para(t, "item")) for t in texts],
+                            bulletType="bullet", start="–", **self._sides(10), bulletFontName=SANS,
                             bulletFontSize=self.style.body_size,
                             bulletColor=colors.HexColor(self.style.accent), spaceAfter=space)
 
     def _table(self, rows: list[str]) -> Table:
         cells = [[c.strip() for c in row.strip().strip("|").split("|")] for row in rows]
         ncols = max(len(r) for r in cells)
-        data = [[Paragraph(inline(c), self.sheets["head" if i == 0 else "cell"]) for c in r]
-                + [Paragraph("", self.sheets["cell"])] * (ncols - len(r)) for i, r in enumerate(cells)]
-        table = Table(data, colWidths=[self.width / ncols] * ncols, repeatRows=1, hAlign="LEFT")
+        data: list[list[Flowable]] = [[self.para(c, "head" if i == 0 else "cell") for c in r]
+                                      + [Paragraph("", self.sheets["cell"])] * (ncols - len(r))
+                                      for i, r in enumerate(cells)]
+        if self.script.rtl:  # right to left: the first column on the right
+            data = [row[::-1] for row in data]
+        table = Table(data, colWidths=[self.width / ncols] * ncols, repeatRows=1,
+                      hAlign="RIGHT" if self.script.rtl else "LEFT")
         commands: list[tuple] = [
             ("FONTNAME", (0, 0), (-1, -1), SANS),  # ReportLab's default would be Helvetica, not embedded
             ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(self.style.table_head_fill)),
@@ -188,10 +213,10 @@ class _Builder:
             self.out.append(PageBreak())
         elif text.startswith("## "):
             self.flush()
-            self.out.append(Paragraph(inline(text[3:]), self.sheets["h2"]))
+            self.out.append(self.para(text[3:], "h2"))
         elif text.startswith("# "):
             self.flush()
-            self.out.append(Paragraph(inline(text[2:]), self.sheets["h1"]))
+            self.out.append(self.para(text[2:], "h1"))
         elif (m := _FIGURE.match(text)) is not None:
             self.flush()
             self.keep(self._figure(m.group(1), m.group(2)))
@@ -212,14 +237,15 @@ class _Builder:
                               f"figures: {', '.join(sorted(self.figures)) or 'none'}")
         parts = [Spacer(1, 4), self.figures[name](self.width)]
         if caption:
-            parts.append(Paragraph(inline(caption), self.sheets["caption"]))
+            parts.append(self.para(caption, "caption"))
         return parts
 
 
 def parse(text: str, style: BookletStyle, width: float,
-          figures: Mapping[str, FigureMaker] | None = None) -> Parsed:
-    """Split ``text`` into the title page lines and the body flowables (``width`` in points)."""
-    builder = _Builder(style, width, figures or {})
+          figures: Mapping[str, FigureMaker] | None = None, script: Script = LATIN) -> Parsed:
+    """Split ``text`` into the title page lines and the body flowables (``width`` in points);
+    ``script``: how the booklet's language sets its text (:mod:`.setting`)."""
+    builder = _Builder(style, width, figures or {}, script)
     title: list[tuple[str, str]] = []
     lines = text.splitlines()
     i = 0
@@ -237,11 +263,11 @@ def parse(text: str, style: BookletStyle, width: float,
 
 
 def title_flowables(title: list[tuple[str, str]], style: BookletStyle, height: float,
-                    cover: Flowable | None = None) -> list[Flowable]:
+                    cover: Flowable | None = None, script: Script = LATIN) -> list[Flowable]:
     """The title page: the lines a fifth of the way down ``height`` (points), then ``cover``."""
     out: list[Flowable] = [Spacer(1, height * 0.2)]
     for kind, text in title:
-        out.append(Paragraph(inline(text), style.sheets[kind]))
+        out.append(set_text(text, kind, style, script))
     if cover is not None:
         out += [Spacer(1, height * 0.06), cover]
     out.append(PageBreak())

@@ -22,6 +22,8 @@ def translate(
     report = write_translation(loaded, lang, _budgets(loaded))
     typer.echo(f"{report.path}: {report.rows} texts, {report.translated} translated, {report.missing} to translate"
                + (f", {len(report.changed)} whose source changed (status 'changed')" if report.changed else ""))
+    typer.echo(f"{report.path.name}: {'kept as it was saved' if report.kept else 'written as'}: "
+               f"{report.saved.describe()}", err=True)
     for card, name in report.changed[:20]:
         typer.echo(f"changed: {card} {name}", err=True)
     if report.dropped:

@@ -381,8 +381,9 @@ def build_card(row: Row, ctx: RowContext) -> tuple[Card | None, list[Problem]]:
         return None, []  # "the header has no 'id' column", once
 
     def problem(message: str, fld: str | None) -> None:
-        shown = f"{fld}' (column {row.letters[fld]}" if fld and row.letters and fld in row.letters else fld
-        problems.append(Problem(message, row.file, row.line_of(fld) if fld else row.line, card_id or None, shown))
+        column = row.letters[fld] if fld and row.letters and fld in row.letters else None
+        problems.append(Problem(message, row.file, row.line_of(fld) if fld else row.line, card_id or None, fld,
+                                column))
 
     if not card_id:
         problem("the card has no id", "id")

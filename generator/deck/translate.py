@@ -25,7 +25,6 @@ and status:
 
 from __future__ import annotations
 
-import csv
 import io
 import os
 import stat
@@ -37,6 +36,7 @@ from pathlib import Path
 from ..errors import DeckError, Problem
 from ..paths import deck_data_dir
 from .csvcells import neutralised
+from .csvsave import NEW, SavedAs, csv_line, saved_as
 from .languages import (
     COLUMN,
     COLUMNS,
@@ -59,6 +59,8 @@ class TranslateReport:
     changed: list[tuple[str, str]] = field(default_factory=list)
     dropped: list[tuple[str, str]] = field(default_factory=list)  # rows for texts the deck no longer has (kept)
     conflicts: list[tuple[str, str]] = field(default_factory=list)  # translated in the file and a @ column
+    saved: SavedAs = NEW  # how the file is saved: as it was (delimiter, encoding, mark, line ends)
+    kept: bool = False  # the file existed: saved as it was
 
 
 def write_translation(deck: Deck, lang: str, budgets: Mapping[tuple[str, str], int] | None = None
@@ -76,12 +78,14 @@ def write_translation(deck: Deck, lang: str, budgets: Mapping[tuple[str, str], i
         raise DeckError(Problem("the deck has no file to put its translations beside"))
     _refuse_links(path)
     old: dict[tuple[str, str], Entry] = {}
+    saved = NEW
     if path.is_file():
         entries, problems = read_translations(path)
         if problems:
             raise DeckError(problems)
         old = {(e.id, e.field): e for e in entries}
-    report = TranslateReport(path)
+        saved = saved_as(path, ("id", "field", "text"))  # written back as the translator's program saved it
+    report = TranslateReport(path, saved=saved, kept=path.is_file())
     rows = []
     budgets = budgets or {}
     for card_id, name, source in source_strings(deck):
@@ -114,22 +118,13 @@ def write_translation(deck: Deck, lang: str, budgets: Mapping[tuple[str, str], i
                          entry.previous_source, entry.context, entry.max_length])
     buffer = io.StringIO(newline="")
     for row in [list(COLUMNS), *rows]:
-        buffer.write(_csv_line([neutralised(cell) for cell in row]))
+        buffer.write(csv_line([neutralised(cell) for cell in row], saved))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        _write(path, buffer.getvalue())
+        _write(path, saved.encode(buffer.getvalue()))
     except OSError as exc:
         raise DeckError(Problem(f"cannot write the translation file: {exc}", path)) from None
     return report
-
-
-def _csv_line(cells: list[str]) -> str:
-    """One CSV record ending in ``\n``. Written with ``\r\n`` first, so that the csv
-    module quotes a cell holding a carriage return (it quotes only the characters of its
-    line terminator), then the record's own terminator is made ``\n``."""
-    one = io.StringIO(newline="")
-    csv.writer(one, lineterminator="\r\n").writerow(cells)
-    return one.getvalue().removesuffix("\r\n") + "\n"
 
 
 def _row(card_id: str, name: str, source: str, entry: Entry | None) -> list[str]:
@@ -200,7 +195,7 @@ def _refuse_links(path: Path) -> None:
         raise DeckError(Problem("the translation file would be outside the deck's folder", path)) from None
 
 
-def _write(path: Path, text: str) -> None:
+def _write(path: Path, data: bytes) -> None:
     """Atomically: a temporary file beside it, then one rename (never a half-written file).
     The file keeps the mode it had; a new one gets what a new file gets (0644 with the
     usual umask 022), not mkstemp's private 0600."""
@@ -212,8 +207,8 @@ def _write(path: Path, text: str) -> None:
         mode = 0o666 & ~umask
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
         os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:

@@ -99,6 +99,21 @@ def _require_drawable(deck: Deck) -> None:
             raise RenderError(problems)
         for lang in (None, *deck.languages[1:]):
             check_cards(localize(deck, lang)[0] if lang else deck, strict=True)
+    _require_booklet_scripts(deck)
+
+
+def _require_booklet_scripts(deck: Deck) -> None:
+    """``--strict``: a rule booklet whose text could not be shaped or ordered for its script
+    (Arabic, Hebrew, Japanese...: booklet/setting.py) fails the deck, naming the .po or
+    template line, in each of the deck's languages that has a booklet catalogue."""
+    from ..booklet.build import booklet_script_problems
+    from ..deck.languages import localize
+    from ..errors import RenderError
+
+    for lang in (None, *deck.languages[1:]):
+        problems = booklet_script_problems(localize(deck, lang)[0] if lang else deck, lang)
+        if problems:
+            raise RenderError(problems)
 
 
 def build(

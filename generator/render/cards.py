@@ -38,7 +38,7 @@ from .layout.printed import printed_texts
 from .pdf import make_canvas
 from .piece import Piece
 from .sheet import SheetOptions, SheetReport, write_sheets
-from .textcheck import glyph_problems, text_problems
+from .textcheck import glyph_problems, one_per_problem, text_problems
 
 
 def _overrides(card: Card, side: str) -> dict[str, dict[str, str]]:
@@ -318,16 +318,16 @@ def card_pieces(
                 if deck.back.layout else front)
     card_size = size or deck.card_size
     pieces: list[Piece] = []
-    glyphs: list[Problem] = []
+    glyphs: list[tuple[str, Problem]] = []
     memo = CheckMemo()  # what the cards before have checked: each card costs what depends on it
     for card in deck.cards:
         piece = CardPiece(deck, card, front, back, card_size)
         found = piece.check(memo)  # every template, font, colour and image error before a file is opened
-        glyphs += found
+        glyphs += [(card.id, p) for p in found]
         piece.glyphs = found  # drawing warns about them itself (per element); check_cards reports these
         pieces.append(piece)
-    if strict and glyphs:  # --strict: a character no font can draw is an error
-        raise RenderError(glyphs)
+    if strict and glyphs:  # --strict: a character no font can draw is an error, once per distinct problem
+        raise RenderError(one_per_problem(glyphs))
     return pieces
 
 
@@ -350,11 +350,11 @@ def print_check(deck: Deck, layout: str | Path | None = None, *, strict: bool = 
     if deck.kind != "cards":
         return [], []
     warnings: list[str] = []
-    glyphs: list[Problem] = []
+    glyphs: list[tuple[str, Problem]] = []
     for piece in card_pieces(deck, layout, strict=strict):
         warnings += [w for w in getattr(piece, "warnings", ()) if w not in warnings]
-        glyphs += [p for p in getattr(piece, "glyphs", ()) if p not in glyphs]
-    return warnings, glyphs
+        glyphs += [(piece.id, p) for p in getattr(piece, "glyphs", ())]
+    return warnings, one_per_problem(glyphs)
 
 
 @contextmanager

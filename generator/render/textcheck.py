@@ -6,6 +6,7 @@ file and line, the card and the field."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -140,3 +141,30 @@ def glyph_problems(deck: Deck, card: Card, printed: list[str],
     if lacking:  # written in the layout itself
         problems.append(Problem(_blank(lacking, whose, " (in the layout's text)"), deck.path, card.source.line, card.id))
     return problems
+
+
+SHOWN_CARDS = 6  # cards a merged problem names
+
+
+def one_per_problem(found: Sequence[tuple[str, Problem]]) -> list[Problem]:
+    """(card id, problem) found card by card -> one problem per distinct problem. A deck
+    string's problem (no card: an attribute label, a unit) or one in the layout's own text
+    is the same on every card that prints it: said once, listing the cards it touches; a
+    card's own field stays its own problem."""
+    groups: dict[tuple[object, ...], tuple[Problem, list[str]]] = {}
+    for card, problem in found:
+        shared = problem.card is None or problem.field is None
+        key: tuple[object, ...] = (problem.message, str(problem.file), problem.field,
+                                   None if shared else (problem.card, problem.line),
+                                   problem.line if problem.card is None else None)
+        first, cards = groups.setdefault(key, (problem, []))
+        if card not in cards:
+            cards.append(card)
+    out = []
+    for first, cards in groups.values():
+        if (first.card is None or first.field is None) and len(cards) > 1:
+            shown = ", ".join(cards[:SHOWN_CARDS]) + (f" and {len(cards) - SHOWN_CARDS} more" if len(cards) > SHOWN_CARDS else "")
+            line = first.line if first.card is None else None  # the layout's text: no one card's line
+            first = replace(first, card=None, line=line, message=f"{first.message}; on {len(cards)} cards: {shown}")
+        out.append(first)
+    return out

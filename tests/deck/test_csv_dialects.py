@@ -85,7 +85,7 @@ def _xlsx(tmp_path: Path, rows: list[list[object]]) -> Path:
 
 def test_xlsx_errors_name_the_column_letter(tmp_path: Path) -> None:
     text = problems(_xlsx(tmp_path, [["id", "name", "weight", "zoom"], ["A1", "Ace", "heavy", 4]]))
-    assert "cards.xlsx:2: card A1, field 'weight' (column C'" in text
+    assert "cards.xlsx:2: card A1, field 'weight' (column C): " in text
 
 
 def test_an_xlsx_value_outside_the_header_is_an_error(tmp_path: Path) -> None:

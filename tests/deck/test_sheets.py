@@ -168,7 +168,7 @@ def test_errors_name_the_sheet_row_and_column(server: str, tmp_path: Path) -> No
     with pytest.raises(DeckError) as err:
         load_deck(path)
     text = str(err.value)
-    assert "sheet 127.0.0.1:" in text and "/spreadsheets/d/ID:3: card E02, field 'weight' (column C'" in text
+    assert "sheet 127.0.0.1:" in text and "/spreadsheets/d/ID:3: card E02, field 'weight' (column C): " in text
     assert ".deckpress" not in text  # never the cache file's name
 
 
