@@ -190,7 +190,8 @@ def _print_summary(summary: Summary, deck: Deck) -> None:
     params = ", ".join(f"{k}={v}" for k, v in summary.params.items())
     console.print(f"[bold]{summary.game}[/bold] with {deck_name}: {summary.games} games, seed {summary.seed}"
                   + (f", strategy {summary.strategy}" if summary.strategy else "")
-                  + f", {summary.engine} engine\n{params}")
+                  + f", {summary.engine} engine")
+    console.print(params)
     teams = named.get("teams")
     results = Table("team" if teams else "seat", "wins", "share")
     for side in teams or [{"team": i, "seats": [i], "wins": w} for i, w in enumerate(summary.wins)]:
