@@ -90,7 +90,8 @@ def _with_names(message: str, cards: tuple[str, ...], names: dict[str, str]) -> 
     for cid in cards:
         name = names.get(cid)
         if name and name != cid and cid in message:
-            message = _id_pattern(cid).sub(lambda _m, cid=cid, name=name: f"{cid} ({name})", message, count=1)
+            named = f"{cid} ({name})"
+            message = _id_pattern(cid).sub(lambda _match: named, message, count=1)  # noqa: B023 - used at once
     return message
 
 
