@@ -32,8 +32,22 @@ def terminal_text(text: str) -> str:
     )
 
 
+def one_line(text: str) -> str:
+    """``text`` as one line: newlines and carriage returns escaped as ``\\n``/``\\r`` (a
+    newline in a card name must not forge an output line such as ``error: ...``), the other
+    control and format characters as :func:`terminal_text` does."""
+    if "\n" in text or "\r" in text:
+        text = text.replace("\r", "\\r").replace("\n", "\\n")
+    return terminal_text(text)
+
+
 class SafeConsole(Console):
-    """``rich.console.Console`` whose printed text is passed through :func:`terminal_text`."""
+    """``rich.console.Console`` whose printed text is passed through :func:`terminal_text`,
+    and whose every string (a ``print`` argument, a table cell) is one line
+    (:func:`one_line`): print two lines as two ``print`` calls (or pass a ``Text``)."""
+
+    def render_str(self, text: str, **options: Any) -> Any:
+        return super().render_str(one_line(text), **options)
 
     def render(self, renderable: RenderableType, options: ConsoleOptions | None = None) -> Iterable[Segment]:
         for segment in super().render(renderable, options):

@@ -128,13 +128,18 @@ class ProcessPool:
         from concurrent.futures import as_completed
 
         with _process_pool(min(self.workers, len(tasks)), fork, initializer, initargs) as pool:
-            futures = {pool.submit(fn, *args): index for index, args in enumerate(tasks)}
+            futures = {pool.submit(_job, fn, *args): index for index, args in enumerate(tasks)}
+            started = list(getattr(pool, "_processes", {}).values())
             try:
                 for future in as_completed(futures):
-                    yield futures[future], future.result()
+                    yield futures[future], _result(future, started)
             except BaseException:
-                for future in futures:
-                    future.cancel()
+                # stop now: the running jobs unwind (their temporary files removed) and their workers
+                # exit, within GRACE_SECONDS; no future is cancelled here, as the pool's own thread
+                # would then fail to mark it broken (InvalidStateError, printed with a traceback)
+                from .workers import stop_pool
+
+                stop_pool(pool)
                 raise
 
     def close(self) -> None:
@@ -158,6 +163,32 @@ def _process_pool(workers: int, fork: bool, initializer: Callable[..., None] | N
 
     return ProcessPoolExecutor(max_workers=workers, mp_context=start_method(fork), initializer=_start_worker,
                                initargs=(os.getpid(), initializer, initargs))
+
+
+def _result(future: Any, started: Sequence[Any]) -> Any:
+    """A future's result; a pool broken because its workers were stopped by a signal (Ctrl-C
+    sent to the process group while this process ignores it, ``kill`` of the workers) is an
+    interrupt, and one broken otherwise (a worker killed by the system, out of memory) a clean error."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        from .workers import EXIT_STOPPED
+
+        codes = {p.exitcode for p in started}
+        if codes & {EXIT_STOPPED, -2, -15}:
+            raise KeyboardInterrupt from None
+        died = ", ".join(str(c) for c in sorted(c for c in codes if c is not None)) or "unknown"
+        raise ParameterError(f"a worker process stopped unexpectedly (exit code {died}: killed, or out of "
+                             "memory?); run again, or with --jobs 1") from None
+
+
+def _job(fn: Callable[..., Any], *args: Any) -> Any:
+    """A pool task: an interrupt unwinds it (``atomic_write`` cleans up) and ends the worker."""
+    from .workers import run_in_worker
+
+    return run_in_worker(fn, *args)
 
 
 def _start_worker(parent: int, initializer: Callable[..., None] | None, initargs: Task) -> None:

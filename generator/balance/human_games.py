@@ -13,13 +13,13 @@ the stronger player. Few games give a wide interval: the lines say how many.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import ParameterError
+from ..deck import safejson
+from ..errors import ParameterError, visible
 from .intervals import wilson
 from .playstats import contenders
 
@@ -92,15 +92,22 @@ def read_human_games(folder: Path, game: str, deck_name: str | None = None) -> H
 
 def _add(out: HumanGames, path: Path, game: str, deck_name: str | None) -> str | None:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = safejson.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        return f"not readable ({exc})"
+        return f"not readable ({visible(str(exc))[:200]})"
+    try:
+        return _count(out, data, game, deck_name)
+    except (ValueError, TypeError, OverflowError, AttributeError):  # a seat or winner that is no number
+        return "not a played game (a malformed record)"
+
+
+def _count(out: HumanGames, data: Any, game: str, deck_name: str | None) -> str | None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return "not a played game"
     if data.get("game") != game:
-        return f"a game of {data.get('game')}"
+        return f"a game of {visible(str(data.get('game')))[:80]}"
     if deck_name and data.get("deck_name") and data["deck_name"] != deck_name:
-        return f"played with another deck ({data['deck_name']})"
+        return f"played with another deck ({visible(str(data['deck_name']))[:80]})"
     result, seats, humans = data.get("result"), data.get("seats") or [], data.get("humans") or []
     if not isinstance(result, dict):
         return "not finished"
@@ -108,13 +115,14 @@ def _add(out: HumanGames, path: Path, game: str, deck_name: str | None) -> str |
     teams = {int(s) % sides for s in humans}
     if len(teams) != 1:
         return "people on several sides (pass-and-play)"
+    winner = result.get("winner")
+    winner = None if winner is None else int(winner)  # checked before anything is counted
     out.sides = sides
     out.games += 1
-    winner = result.get("winner")
     if winner is None:
         out.draws += 1
-    elif int(winner) == teams.pop():
+    elif winner == teams.pop():
         out.wins += 1
-    names = sorted({str(name) for s, name in enumerate(seats) if s not in humans and name})
+    names = sorted({visible(str(name))[:80] for s, name in enumerate(seats) if s not in humans and name})
     out.opponents[",".join(names) or "chance"] += 1
     return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import re
 from typing import Any
 
 from rich import box
@@ -85,13 +87,18 @@ def _names(report: Report) -> dict[str, str]:
 def _with_names(message: str, cards: tuple[str, ...], names: dict[str, str]) -> str:
     """A finding's message with each card it concerns named once beside its id:
     "E07 (Eagle Dome 2) is unbeatable" (the JSON keeps the plain message)."""
-    import re
-
     for cid in cards:
         name = names.get(cid)
-        if name and name != cid:
-            message = re.sub(rf"(?<![\w.-]){re.escape(cid)}(?![\w.-])", f"{cid} ({name})", message, count=1)
+        if name and name != cid and cid in message:
+            named = f"{cid} ({name})"
+            message = _id_pattern(cid).sub(lambda _match: named, message, count=1)  # noqa: B023 - used at once
     return message
+
+
+@functools.lru_cache(maxsize=8192)
+def _id_pattern(cid: str) -> re.Pattern[str]:
+    """A card id as a whole word (compiled once per id: a large deck has more ids than re's own cache)."""
+    return re.compile(rf"(?<![\w.-]){re.escape(cid)}(?![\w.-])")
 
 
 def _cards(console: Console, report: Report) -> None:

@@ -91,6 +91,7 @@ class TuneReport:
     seconds: float
     interrupted: bool = False
     original: dict[str, float] = field(default_factory=dict)
+    refused: list[str] = field(default_factory=list)  # why the game refused candidates (one per refusal)
 
     def to_json(self) -> dict[str, Any]:
         def one(c: Candidate) -> dict[str, Any]:
@@ -99,7 +100,8 @@ class TuneReport:
 
         return {"varied": [v.key for v in self.varied], "before": one(self.before), "best": [one(c) for c in self.best],
                 "evaluations": self.evaluations, "pruned": self.pruned, "seconds": round(self.seconds, 1),
-                "interrupted": self.interrupted}
+                "interrupted": self.interrupted, "refused": len(self.refused),
+                "refused_because": sorted(set(self.refused))}
 
 
 def parse_budget(text: str | int | None) -> tuple[int | None, float | None]:
@@ -254,10 +256,11 @@ def tune(game: str, deck: Deck, params: Params, targets: TargetsIn, vary: Sequen
     original = current(varied, deck, params)
     before = Candidate(original, distance(targets, baseline), baseline)
 
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    optuna.logging.set_verbosity(optuna.logging.ERROR)  # its "Trial failed" traceback on Ctrl-C: not for users
     study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=seed),
                                 pruner=optuna.pruners.MedianPruner(n_startup_trials=5, n_warmup_steps=0))
-    study.enqueue_trial({v.key: (int(original[v.key]) if v.integer else original[v.key]) for v in varied})
+    if all(v.low <= original[v.key] <= v.high for v in varied):  # the deck as it is, when inside the ranges
+        study.enqueue_trial({v.key: (int(original[v.key]) if v.integer else original[v.key]) for v in varied})
     scored: dict[tuple[float, ...], Candidate] = {}
     refused: list[str] = []  # combinations the game's parameters refuse
     best: list[Candidate | None] = [None]
@@ -293,27 +296,37 @@ def tune(game: str, deck: Deck, params: Params, targets: TargetsIn, vary: Sequen
     except KeyboardInterrupt:
         interrupted = True  # the best so far is kept
     pruned = sum(t.state == optuna.trial.TrialState.PRUNED for t in study.trials) - len(refused)
-    if not scored and refused:
-        raise ParameterError(f"every candidate was refused by the game ({refused[0]}); narrow --vary "
-                             "or --set the parameters they need")
+    if not scored and refused and not interrupted:
+        reasons = sorted(set(refused))
+        raise ParameterError(f"every candidate ({len(refused)}) was refused by the game: " + "; ".join(reasons[:3])
+                             + (f" (and {len(reasons) - 3} more)" if len(reasons) > 3 else "")
+                             + "; narrow --vary or --set the parameters they need")
     top = sorted(scored.values(), key=lambda c: c.score)[:keep]
     confirmed = []
     if not interrupted:
-        for cand in top:  # played again with more games, then judged target by target
-            d, p = changed(deck, game, params, varied, cand.values)
-            m = play(d, p, confirm_games)
-            confirmed.append(Candidate(cand.values, distance(targets, m), m, evaluate(targets, m)))
-        confirmed.sort(key=lambda c: (sum(r.status == "missed" for r in c.results),
-                                      sum(r.status == "undecided" for r in c.results),
-                                      c.score, _size(varied, c.values, original)))
-    else:
+        try:
+            for cand in top:  # played again with more games, then judged target by target
+                d, p = changed(deck, game, params, varied, cand.values)
+                m = play(d, p, confirm_games)
+                confirmed.append(Candidate(cand.values, distance(targets, m), m, evaluate(targets, m)))
+            confirmed.sort(key=lambda c: (sum(r.status == "missed" for r in c.results),
+                                          sum(r.status == "undecided" for r in c.results),
+                                          c.score, _size(varied, c.values, original)))
+        except KeyboardInterrupt:  # stopped while confirming: the search's own scores, unconfirmed
+            interrupted, confirmed = True, []
+    if interrupted:
         for cand in top:
             confirmed.append(Candidate(cand.values, cand.score, cand.measures,
                                        evaluate(targets, cand.measures) if cand.measures else []))
-    full_before = play(deck, params, confirm_games) if not interrupted else baseline
+    full_before = baseline
+    if not interrupted:
+        try:
+            full_before = play(deck, params, confirm_games)
+        except KeyboardInterrupt:
+            interrupted = True
     before = Candidate(original, distance(targets, full_before), full_before, evaluate(targets, full_before))
     return TuneReport(targets, varied, before, confirmed, len(study.trials), pruned,
-                      time.perf_counter() - start, interrupted, original)
+                      time.perf_counter() - start, interrupted, original, refused)
 
 
 def _size(varied: Sequence[Vary], values: Mapping[str, float], original: Mapping[str, float]) -> float:

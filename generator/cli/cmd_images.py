@@ -80,14 +80,27 @@ def images(
                  format=format.lower() if format else None, back_images=back_images,
                  corner_radius=corner_radius, color=color.lower(), pdfx=pdfx)
     pieces = deck_pieces(loaded, layout, parse_card_size(size) if size else None, strict=strict)
+    finished = [0, 0]  # sides rendered, of all: what an interrupt reports
+
+    def advance(done: int, total: int) -> None:
+        finished[:] = [done, total]
+        bar.update(task, completed=done, total=total)
+
     with progress_bar() as bar:
         task = bar.add_task(f"{loaded.name}", total=None)
-        report = export_pieces(
-            pieces, output, plan, name=loaded.key or "deck", title=loaded.name,
-            jobs=workers, language=loaded.language if loaded.languages else "",
-            progress=lambda done, total: bar.update(task, completed=done, total=total),
-            base_url=base_url,
-        )
+        try:
+            report = export_pieces(
+                pieces, output, plan, name=loaded.key or "deck", title=loaded.name,
+                jobs=workers, language=loaded.language if loaded.languages else "",
+                progress=advance, base_url=base_url,
+            )
+        except KeyboardInterrupt as exc:
+            from .signals import exit_code, message
+
+            bar.stop()
+            typer.echo(f"{message()}: at least {finished[0]} of {finished[1] or 'the'} card sides were finished; "
+                       "every file written is whole and no partial file was left behind", err=True)
+            raise typer.Exit(exit_code(exc)) from None
     echo_notes(report)
     kit = [p for p in report.files if p.name in ("quantities.csv", "UPLOAD.md")]  # the vendor upload kit
     made = [p for p in report.files if p not in kit]

@@ -80,15 +80,34 @@ def simulate(
         raise typer.BadParameter("--trace needs --deal (one fixed game)", param_hint="--trace")
     params = make_params(game, sets, players=players)
     engine, jobs = small_run(game, games, engine, jobs, cluster)
-    with executing(jobs, cluster) as executor:
-        summary = _run(game, loaded, params, games, seed, strategy, engine, as_json, executor)
+    from ..games.runner import Stopped
+
+    stopped = None
+    try:
+        with executing(jobs, cluster) as executor:
+            summary = _run(game, loaded, params, games, seed, strategy, engine, as_json, executor)
+    except Stopped as exc:  # Ctrl-C or SIGTERM: what was finished, said as such
+        summary, stopped = exc.summary, exc
+    if stopped is not None and not summary.games:
+        from .signals import exit_code, message
+
+        typer.echo(f"{message()}: no games were finished yet (of {games:,}); nothing to show", err=True)
+        raise typer.Exit(exit_code(stopped.cause))
     if as_json:
         out = summary.to_json()
         out["deck"] = loaded.key or loaded.name
         out.update(_named(summary, loaded))
+        if stopped is not None:
+            out["interrupted"] = True
         typer.echo(json.dumps(out))
     else:
         _print_summary(summary, loaded)
+    if stopped is not None:
+        from .signals import exit_code, message
+
+        typer.echo(f"{message()}: the first {summary.games:,} of {games:,} games were finished and are shown "
+                   f"(the same as --games {summary.games} with this seed); the rest were not played", err=True)
+        raise typer.Exit(exit_code(stopped.cause))
 
 
 def small_run(game: str, games: int, engine: str, jobs: str, cluster: str | None) -> tuple[str, str]:
@@ -190,7 +209,8 @@ def _print_summary(summary: Summary, deck: Deck) -> None:
     params = ", ".join(f"{k}={v}" for k, v in summary.params.items())
     console.print(f"[bold]{summary.game}[/bold] with {deck_name}: {summary.games} games, seed {summary.seed}"
                   + (f", strategy {summary.strategy}" if summary.strategy else "")
-                  + f", {summary.engine} engine\n{params}")
+                  + f", {summary.engine} engine")
+    console.print(params)
     teams = named.get("teams")
     results = Table("team" if teams else "seat", "wins", "share")
     for side in teams or [{"team": i, "seats": [i], "wins": w} for i, w in enumerate(summary.wins)]:

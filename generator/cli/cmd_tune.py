@@ -59,15 +59,17 @@ def tune(
                           budget=chosen, seed=seed, strategy=strategy, jobs=jobs, progress=progress)
     written: list[str] = []
     sets_needed: list[str] = []
-    if apply_best and report.best:
+    if apply_best and report.best and not report.interrupted:  # only a confirmed candidate is written
         written, sets_needed = apply(report, loaded)
     if as_json:
         out = report.to_json()
         out["applied"] = written
         out["use_sets"] = sets_needed
         typer.echo(json.dumps(out))
+        _stop_if_interrupted(report, apply_best)
         return
     _print(report)
+    _stop_if_interrupted(report, apply_best)
     for line in written:
         typer.echo(f"wrote {line}")
     if sets_needed:
@@ -75,6 +77,23 @@ def tune(
                    + " ".join(f"--set {s}" for s in sets_needed) + " (or change its defaults)")
     if report.best and all(r.status == MET for r in report.best[0].results):
         typer.echo("the best change meets every target")
+
+
+def _stop_if_interrupted(report: object, apply_best: bool) -> None:
+    """After Ctrl-C or SIGTERM: say what was kept (the best candidate so far, printed, not
+    applied: the deck's files are as they were) and exit 130 or 143."""
+    from ..balance.tune import TuneReport
+    from .signals import exit_code, message
+
+    assert isinstance(report, TuneReport)
+    if not report.interrupted:
+        return
+    best = ", ".join(report.best[0].changes(report.original)) if report.best else ""
+    kept = f"the best candidate so far ({best or 'no change'}) is printed, unconfirmed" if report.best \
+        else "no candidate was finished"
+    typer.echo(f"{message()}: {kept}; " + ("NOT applied: your deck's files are as they were"
+                                         if apply_best else "nothing was written"), err=True)
+    raise typer.Exit(exit_code())
 
 
 def _print(report: object) -> None:
@@ -93,3 +112,7 @@ def _print(report: object) -> None:
         table.add_row(str(n), "\n".join(cand.changes(report.original)) or "(none)",
                       *(f"{r.status}: {r.measured}" for r in cand.results), f"{cand.score:.2f}")
     console.print(table)
+    if report.refused:
+        reasons = sorted(set(report.refused))
+        console.print(f"{len(report.refused)} candidate(s) refused by the game: " + "; ".join(reasons[:3])
+                      + (f" (and {len(reasons) - 3} more reasons)" if len(reasons) > 3 else ""))

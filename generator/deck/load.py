@@ -219,6 +219,11 @@ def load_deck(path: Path | str, key: str | None = None) -> Deck:
 
     if problems:
         raise DeckError(problems)
+    if spec.cards is not None and not isinstance(spec.cards, (str, list)) and spec.cards.url is not None:
+        # rows fetched from a sheet link replace its cached copy only now, valid
+        from . import sheets
+
+        sheets.keep(folder, spec.cards.url, spec.cards.sheet)
     if folder != deck_data_dir().resolve():  # a project's own layouts, rules and game (bundled: the toolchain's)
         _project_inputs(inputs, spec, path, folder)
 

@@ -10,11 +10,15 @@
   ``output=csv``. Any other URL is read as it is and must answer CSV.
 - **Only** ``https://`` (and ``http://`` to a loopback address, for local tests and
   tools): no credentials are sent or stored, so the sheet must be shared by link or
-  published; a sign-in page in place of CSV is an error that says so.
+  published; a link holding a user name or password is refused before any request (and
+  never printed); a sign-in page in place of CSV (whatever its Content-Type) is an error
+  that says so. Every address a host resolves to is checked before connecting, on every
+  redirect (:mod:`.netguard`: no private, link-local or metadata addresses).
 - **Bounded:** a connect/read timeout (:data:`TIMEOUT_S`), a whole-download deadline
   (:data:`DEADLINE_S`), at most :data:`MAX_BYTES` of CSV, at most :data:`MAX_REDIRECTS`
-  redirects, each to ``https://`` again.
-- **Cached in the project:** every successful download is written to
+  redirects, each to ``https://`` again. The deadline closes the connection wherever the
+  transfer is, so a server dripping a byte at a time ends there too.
+- **Cached in the project:** every download whose rows make a valid deck is written to
   ``<deck folder>/.deckpress/cache/sheets/<key>.csv`` (with a ``.json`` beside it: the URL
   and when it was fetched). A copy fetched in the last :data:`FRESH_S` seconds is used
   without asking again (one command loads a deck several times, worker processes too);
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
+import http.client
 import ipaddress
 import json
 import os
@@ -37,7 +42,8 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import DeckError, Problem
+from ..errors import DeckError, Problem, visible
+from . import netguard
 
 TIMEOUT_S = 15.0  # connect and each read
 DEADLINE_S = 60.0  # the whole download
@@ -101,25 +107,33 @@ def _gid(parts: urllib.parse.SplitResult) -> str | None:
 
 def label(url: str, sheet: str | None = None) -> str:
     """How errors name a sheet: short, without the query (a link's query may hold a key)."""
-    parts = urllib.parse.urlsplit(url)
+    try:
+        parts = urllib.parse.urlsplit(url)
+        host = parts.netloc.rpartition("@")[2]  # never a user name or password
+    except ValueError:
+        return "sheet (not a URL)"
     found = _GOOGLE.search(parts.path)
-    where = parts.netloc + (parts.path[: found.end()] if found else parts.path)
-    return f"sheet {sheet!r} ({where})" if sheet else f"sheet {where}"
+    where = one_line(host + (parts.path[: found.end()] if found else parts.path))
+    return f"sheet {one_line(repr(sheet))} ({where})" if sheet else f"sheet {where}"
 
 
 def url_problem(url: str) -> str | None:
     """Why ``url`` may not be read (None: it may)."""
     try:
         parts = urllib.parse.urlsplit(url)
+        parts.port  # noqa: B018 - a port that is not a number raises here, before any request
     except ValueError:
-        return f"{url!r} is not a URL"
+        return "the link is not a URL"
+    if "@" in parts.netloc:
+        return ("a sheet link may not hold a user name or password (deckpress sends no credentials): "
+                "share the sheet by link or publish it")
     if parts.scheme == "https" and parts.hostname:
         return None
     if parts.scheme == "http" and parts.hostname and _loopback(parts.hostname):
         return None
     if parts.scheme == "http":
         return "only https:// sheet links are read (plain http:// only on this computer, for tests)"
-    return f"a sheet link starts with https:// (not {parts.scheme + '://' if parts.scheme else url!r})"
+    return f"a sheet link starts with https:// (not {one_line(parts.scheme + '://') if parts.scheme else 'a bare address'})"
 
 
 def _loopback(host: str) -> bool:
@@ -140,57 +154,90 @@ class _Redirects(urllib.request.HTTPRedirectHandler):
             raise SheetError(f"the sheet redirects to {label(newurl)}: {why}")
         return super().redirect_request(req, fp, code, msg, headers, newurl)
 
+    def http_error_302(self, req, fp, code, msg, headers):  # type: ignore[no-untyped-def]
+        try:
+            return super().http_error_302(req, fp, code, msg, headers)
+        except urllib.error.HTTPError as exc:
+            if exc.code // 100 == 3:  # urllib's own words hold a newline
+                raise SheetError(f"the sheet redirects in a loop (or more than {MAX_REDIRECTS} times)") from None
+            raise
+
+    http_error_301 = http_error_303 = http_error_307 = http_error_308 = http_error_302
+
+
+def one_line(text: str) -> str:
+    """``text`` as one line: newlines and control characters escaped (a server's words, a link)."""
+    return visible(text)
+
+
+def looks_like_a_web_page(data: bytes) -> bool:
+    """Whether an answer is HTML (a sign-in page) whatever its Content-Type says."""
+    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if not head.startswith(b"<"):
+        return False
+    return bool(re.search(rb"<(!doctype\s+html|html|head|body|title|meta|script|form|div|!--)[\s>/]", head))
+
 
 def fetch(url: str, *, timeout: float | None = None, deadline: float | None = None,
-          limit: int | None = None) -> str:
+          limit: int | None = None, private: bool = False) -> str:
     """The CSV text at ``url`` (already an export URL). Raises :class:`SheetError`.
-    Limits default to the module's (read at call time)."""
+    Limits default to the module's (read at call time). ``private``: the deck's folder
+    allows private-network addresses (:mod:`.netguard`)."""
     timeout = TIMEOUT_S if timeout is None else timeout
     deadline = DEADLINE_S if deadline is None else deadline
     limit = MAX_BYTES if limit is None else limit
     why = url_problem(url)
     if why:
         raise SheetError(why)
-    opener = urllib.request.build_opener(_Redirects(), urllib.request.ProxyHandler({}))
+    opener, sockets = netguard.opener(private, _Redirects(), urllib.request.ProxyHandler({}))
     request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, "Accept": "text/csv, */*;q=0.1"})
-    start = time.monotonic()
-    try:
-        with opener.open(request, timeout=timeout) as response:
-            kind = (response.headers.get("Content-Type") or "").lower()
-            length = response.headers.get("Content-Length")
-            if length and length.isdigit() and int(length) > limit:
-                raise SheetError(f"the sheet is larger than {limit // (1024 * 1024)} MB")
-            chunks: list[bytes] = []
-            size = 0
-            while True:
-                if time.monotonic() - start > deadline:
-                    raise SheetError(f"the sheet took longer than {deadline:g} s to download")
-                chunk = response.read(64 * 1024)
-                if not chunk:
-                    break
-                size += len(chunk)
-                if size > limit:
+    late = f"the sheet took longer than {deadline:g} s to download"
+    with netguard.Deadline(deadline, sockets) as clock:
+        try:
+            with opener.open(request, timeout=min(timeout, deadline)) as response:
+                kind = (response.headers.get("Content-Type") or "").lower()
+                length = response.headers.get("Content-Length")
+                if length and length.isdigit() and len(length) < 20 and int(length) > limit:
                     raise SheetError(f"the sheet is larger than {limit // (1024 * 1024)} MB")
-                chunks.append(chunk)
-    except SheetError:
-        raise
-    except urllib.error.HTTPError as exc:
-        hint = {401: "; share it as 'Anyone with the link can view' or publish it",
-                403: "; share it as 'Anyone with the link can view' or publish it",
-                404: "; check the link (and the sheet name)",
-                400: "; check the link (and the sheet name)"}.get(exc.code, "")
-        raise SheetError(f"the server answered {exc.code} {exc.reason}{hint}") from None
-    except urllib.error.URLError as exc:
-        reason = exc.reason
-        if isinstance(reason, TimeoutError):
-            raise SheetError(f"no answer within {timeout:g} s") from None
-        raise SheetError(f"cannot reach it ({reason})") from None
-    except TimeoutError:
-        raise SheetError(f"no answer within {timeout:g} s") from None
-    except (OSError, ValueError) as exc:  # a connection reset, a malformed answer
-        raise SheetError(f"the download failed ({exc})") from None
+                chunks: list[bytes] = []
+                size = 0
+                while True:
+                    chunk = response.read1(64 * 1024)
+                    if clock.expired:
+                        raise SheetError(late)
+                    if not chunk:
+                        break
+                    size += len(chunk)
+                    if size > limit:
+                        raise SheetError(f"the sheet is larger than {limit // (1024 * 1024)} MB")
+                    chunks.append(chunk)
+        except SheetError:
+            raise
+        except urllib.error.HTTPError as exc:
+            if clock.expired:
+                raise SheetError(late) from None
+            hint = {401: "; share it as 'Anyone with the link can view' or publish it",
+                    403: "; share it as 'Anyone with the link can view' or publish it",
+                    404: "; check the link (and the sheet name)",
+                    400: "; check the link (and the sheet name)"}.get(exc.code, "")
+            raise SheetError(f"the server answered {exc.code} {one_line(str(exc.reason))}{hint}") from None
+        except urllib.error.URLError as exc:
+            reason = exc.reason
+            if clock.expired:
+                raise SheetError(late) from None
+            if isinstance(reason, netguard.AddressRefused):
+                raise SheetError(one_line(str(reason))) from None
+            if isinstance(reason, TimeoutError):
+                raise SheetError(f"no answer within {timeout:g} s") from None
+            raise SheetError(f"cannot reach it ({one_line(str(reason))})") from None
+        except TimeoutError:
+            raise SheetError(late if clock.expired else f"no answer within {timeout:g} s") from None
+        except (OSError, ValueError, http.client.HTTPException) as exc:  # a reset, a malformed answer
+            if clock.expired:
+                raise SheetError(late) from None
+            raise SheetError(f"the download failed ({one_line(str(exc) or type(exc).__name__)})") from None
     data = b"".join(chunks)
-    if "html" in kind or data.lstrip()[:15].lower().startswith((b"<!doctype html", b"<html")):
+    if "html" in kind or looks_like_a_web_page(data):
         raise SheetError("the link answered a web page, not CSV: share the sheet as "
                          "'Anyone with the link can view' (or publish it), and give its link")
     try:
@@ -236,33 +283,54 @@ def age(seconds: float) -> str:
     return f"{int(seconds)} s"
 
 
+_PENDING: dict[tuple[Path, str, str | None], SheetRows] = {}  # downloaded, not yet kept (unchecked)
+
+
 def read_sheet(url: str, sheet: str | None, folder: Path, *, refresh: bool = False,
                now: float | None = None) -> SheetRows:
-    """The rows' CSV of ``url``: fetched (and cached) unless a copy is fresh; the cached
-    copy, with a note, when the sheet cannot be reached. Raises :class:`SheetError` when
-    neither works. ``refresh``: always ask the sheet (``deckpress pull``)."""
+    """The rows' CSV of ``url``: fetched unless a copy is fresh; the cached copy, with a
+    note, when the sheet cannot be reached. Raises :class:`SheetError` when neither works.
+    ``refresh``: always ask the sheet (``deckpress pull``).
+
+    A download is not cached yet: the loader calls :func:`keep` once its rows made a valid
+    deck, so rows that fail validation never replace the good copy (offline work goes on
+    from it). Until then this process reads the download as a fresh copy."""
     why = url_problem(url)
     if why:
         raise SheetError(why)
     now = time.time() if now is None else now
-    csv_path, meta_path = cache_paths(folder, url, sheet)
+    csv_path, _ = cache_paths(folder, url, sheet)
     name = label(url, sheet)
+    pending = _PENDING.get((folder, url, sheet))
+    if pending is not None and not refresh and now - pending.fetched < FRESH_S:
+        return pending
     cached = _cached(folder, url, sheet)
     if cached is not None and not refresh and now - cached[1] < FRESH_S:
         return SheetRows(cached[0], url, name, csv_path, cached[1])
     try:
-        text = fetch(export_url(url, sheet))
+        text = fetch(export_url(url, sheet), private=netguard.private_allowed(folder))
     except SheetError as exc:
         if cached is None or refresh:
             raise
         when = _dt.datetime.fromtimestamp(cached[1]).strftime("%Y-%m-%d %H:%M")
         return SheetRows(cached[0], url, name, csv_path, cached[1],
                          note=f"{name}: {exc}; using the copy fetched {age(now - cached[1])} ago ({when})")
-    _write(csv_path, text)
-    _write(meta_path, json.dumps({"url": url, "sheet": sheet, "fetched": now,
-                                  "fetched_at": _dt.datetime.fromtimestamp(now).isoformat(timespec="seconds")},
-                                 indent=2) + "\n")
-    return SheetRows(text, url, name, csv_path, now)
+    got = SheetRows(text, url, name, csv_path, now)
+    _PENDING[(folder, url, sheet)] = got
+    return got
+
+
+def keep(folder: Path, url: str, sheet: str | None) -> None:
+    """Cache the download of ``url`` whose rows made a valid deck (atomically: the CSV,
+    then when it was fetched). Nothing to do when the rows came from the cache."""
+    rows = _PENDING.pop((folder, url, sheet), None)
+    if rows is None:
+        return
+    _write(rows.cache, rows.text)
+    _write(rows.cache.with_suffix(".json"),
+           json.dumps({"url": url, "sheet": sheet, "fetched": rows.fetched,
+                       "fetched_at": _dt.datetime.fromtimestamp(rows.fetched).isoformat(timespec="seconds")},
+                      indent=2) + "\n")
 
 
 def sheet_problem(exc: SheetError, url: str, sheet: str | None, deck_file: Path, line: int | None) -> DeckError:

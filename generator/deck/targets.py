@@ -23,7 +23,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 VARY_RE = re.compile(r"^\s*(?P<key>(cards\.(\*|[A-Za-z0-9][A-Za-z0-9_.\-]*)\.)?[A-Za-z_][A-Za-z0-9_]*)\s*=\s*"
-                     r"(?P<lo>-?\d+(\.\d+)?)\s*\.\.\s*(?P<hi>-?\d+(\.\d+)?)\s*$")
+                     r"(?P<lo>-?\d{1,15}(\.\d{1,15})?)\s*\.\.\s*(?P<hi>-?\d{1,15}(\.\d{1,15})?)\s*$")  # digits counted: no overflow
 
 
 class _Strict(BaseModel):
@@ -68,6 +68,8 @@ class TargetsIn(_Strict):
 
 def parse_vary(text: str) -> tuple[str, float, float]:
     """``hand=7..10`` -> ("hand", 7, 10); ``cards.*.crowns=0..4``; ``cards.E05.weight=1..3``."""
+    if re.search(r"\d{16}", text):  # counted before reading: a 4,000-digit bound is not a float
+        raise ValueError(f"{text[:40]!r}...: a --vary bound has at most 15 digits")
     found = VARY_RE.match(text)
     if not found:
         raise ValueError(f"{text!r}: write NAME=LOW..HIGH (a rule parameter, hand=7..10) or "

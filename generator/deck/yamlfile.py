@@ -117,22 +117,32 @@ def _construct_mapping(loader: Any, node: yaml.MappingNode, deep: bool = False) 
     return result
 
 
-MAX_INT_DIGITS = 4_300  # Python's own limit for int(text); above it YAML integers are refused here, with a line
+MAX_INT_DIGITS = 30  # digits of a YAML number: a seed of 2**64 has 20; more is refused before it is read, with a line
 
 
 def _construct_int(loader: Any, node: yaml.ScalarNode) -> int:
     text = str(node.value)
     if sum(ch.isalnum() for ch in text) > MAX_INT_DIGITS:
         raise yaml.constructor.ConstructorError(
-            None, None, f"an integer of more than {MAX_INT_DIGITS:,} digits cannot be read", node.start_mark
+            None, None, f"a number of more than {MAX_INT_DIGITS:,} digits cannot be read", node.start_mark
         )
     return int(yaml.constructor.SafeConstructor.construct_yaml_int(loader, node))
+
+
+def _construct_float(loader: Any, node: yaml.ScalarNode) -> float:
+    text = str(node.value)
+    if sum(ch.isdigit() for ch in text) > MAX_INT_DIGITS:  # 4,000 digits read as a float is infinity
+        raise yaml.constructor.ConstructorError(
+            None, None, f"a number of more than {MAX_INT_DIGITS:,} digits cannot be read", node.start_mark
+        )
+    return float(yaml.constructor.SafeConstructor.construct_yaml_float(loader, node))
 
 
 for _cls in dict.fromkeys((_PureLoader, _Loader)):
     _cls.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
     _cls.add_constructor("tag:yaml.org,2002:str", _construct_str)
     _cls.add_constructor("tag:yaml.org,2002:int", _construct_int)
+    _cls.add_constructor("tag:yaml.org,2002:float", _construct_float)
 
 
 # libyaml's words for what the pure loader explains itself

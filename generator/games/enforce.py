@@ -2,8 +2,8 @@
 before any command plays it, prints its booklet or builds its project.
 
 :func:`enforce` runs the contract on the game with its default parameters and
-the deck, once per content: the verdict is kept in the project's
-``.deckpress/contract.json`` under a hash of the game file, the deck's input files
+the deck, once per content: the verdict is kept in the user's cache (:mod:`.verdicts`,
+never in the project, which could carry a forged one) under a hash of the game file, the deck's input files
 (``Deck.digest``) and the checker itself, so an edit to any of them checks
 again, and an unchanged game costs nothing. A broken contract is refused (exit
 2) with the rule broken, the seed and the step; an exception raised in the
@@ -15,9 +15,9 @@ are not checked here (their tests run the same contract).
 from __future__ import annotations
 
 import hashlib
-import json
 from pathlib import Path
-from typing import Any
+
+from generator.games import verdicts  # absolute: the same line once enforce.py is in designer/
 
 from ..deck.model import Deck
 from ..errors import DeckpressError, ParameterError, shown_path
@@ -30,7 +30,6 @@ class ContractRefused(ParameterError):
 
 
 SEEDS = 20  # random games the contract plays on a designer's game (every decision of a short game checked)
-CACHE = Path(".deckpress") / "contract.json"
 
 
 def game_file(spec: GameSpec) -> Path | None:
@@ -59,9 +58,7 @@ def enforce(spec: GameSpec, deck: Deck) -> None:
     if path is None or not path.is_file():
         return
     key = contract_key(spec, deck, path)
-    cache = (deck.folder or path.parent) / CACHE
-    passed = _read(cache)
-    if passed.get(str(path)) == key:
+    if verdicts.passed(key):  # the user's cache: a project cannot bring its own verdict
         return
     from .testing import ContractError, check_game
 
@@ -83,23 +80,5 @@ def enforce(spec: GameSpec, deck: Deck) -> None:
         if failure is exc:
             raise
         raise failure from None
-    passed[str(path)] = key
-    _write(cache, passed)
+    verdicts.remember(key)
 
-
-def _read(cache: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(cache.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def _write(cache: Path, data: dict[str, Any]) -> None:
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
-        tmp.replace(cache)
-    except OSError:
-        pass  # a read-only project checks again next time

@@ -235,6 +235,16 @@ class _PerSeat:
         return self.strategies[turn.seat].choose(turn, rng)
 
 
+class Stopped(KeyboardInterrupt):
+    """A run stopped by Ctrl-C or SIGTERM: ``summary`` holds the games finished, the first
+    ones by index (exactly what a run of that many games with the same seed gives)."""
+
+    def __init__(self, summary: Summary, cause: BaseException) -> None:
+        super().__init__("stopped")
+        self.summary = summary
+        self.cause = cause
+
+
 def _play_range(game: Game, name: str, strategy: str | None, params: Params, seed: int,
                 start: int, stop: int, progress: Progress | None = None, fast: bool = False) -> Summary:
     summary = Summary(game=name, params=params.describe(), seed=seed, players=_players(params), strategy=strategy)
@@ -250,6 +260,8 @@ def _play_range(game: Game, name: str, strategy: str | None, params: Params, see
             summary.add(_play(game, seating, game_rng(seed, index), max_steps=cap))
         except Exception as exc:  # a bug in a designer's game.py: name their file and line
             raise reproducible(exc, name, seed, index) from None
+        except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM: the games finished so far, in order
+            raise Stopped(summary, exc) from None
         done += 1
         if progress is not None and done == PROGRESS_EVERY:
             progress(done)
@@ -311,6 +323,8 @@ def simulate(
             while merged in ready:  # merge in index order: the same sums as one process
                 total.merge(ready.pop(merged))
                 merged += 1
+    except KeyboardInterrupt as exc:  # the chunks merged so far: games first .. first + total.games - 1
+        raise Stopped(total, exc) from None
     finally:
         if own:
             runs.close()

@@ -25,6 +25,8 @@ from typing import Any
 from .images import ImageProblem
 
 MAX_SVG_BYTES = 5 * 1024 * 1024
+MAX_SVG_ELEMENTS = 10_000  # drawing time grows with the elements: counted before parsing (docs/safety.md)
+_ELEMENT = re.compile(rb"<[A-Za-z]")
 SUFFIXES = (".svg",)
 
 
@@ -77,6 +79,10 @@ STYLE_URL_COLON = re.compile(r"""\bstyle\s*=\s*("[^"]*url\([^)"]*:[^"]*"|'[^']*u
 
 @lru_cache(maxsize=32)
 def _drawing(path: str, _bytes: int, _mtime: int) -> tuple[Any, tuple[str, ...]]:
+    elements = len(_ELEMENT.findall(Path(path).read_bytes()))
+    if elements > MAX_SVG_ELEMENTS:  # 120,000 rectangles in 4.8 MB took a minute per deck to draw
+        raise ImageProblem(f"the SVG has {elements:,} elements, more than {MAX_SVG_ELEMENTS:,}: simplify it "
+                           "(merge paths) or export it as a PNG")
     logger = logging.getLogger("svglib")
     logger.setLevel(logging.ERROR)
     logger.propagate = False  # its notes would go to stderr; problems are ours to report

@@ -368,9 +368,7 @@ def test_endless_stuck_and_leaky_games_are_refused_naming_the_rule(make_project:
 def test_the_verdict_is_kept_until_the_game_changes(make_project: Project) -> None:
     folder = make_project("kuhn")
     assert cli.invoke(app, ["simulate", str(folder), "--games", "2"]).exit_code == 0
-    cache = folder / ".deckpress" / "contract.json"
-    kept = json.loads(cache.read_text())
-    assert list(kept) == [str((folder / "game.py").resolve())]
+    assert not (folder / ".deckpress" / "contract.json").exists()  # kept in the user's cache (games/verdicts.py)
     (folder / "game.py").write_text((folder / "game.py").read_text().replace(
         "return {\"card\": CARDS[self.cards[seat]] if self.cards else None,",
         "return {\"cards\": [CARDS[c] for c in self.cards], \"card\": CARDS[self.cards[seat]] if self.cards else None,"))
