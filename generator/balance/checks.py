@@ -9,9 +9,11 @@ from ..deck.issues import Issue
 from ..deck.model import Deck
 from ..deckcheck import validate_deck
 from ..executor import Executor
-from ..games.registry import GAMES, builtin_names, game_of, has_decisions, make_params
+from ..games.registry import GAMES, builtin_names, game_of, has_decisions, make_params, seat_strategies
 from ..games.spec import CardMeasures
 from . import simulate as sim
+from .card_findings import card_findings
+from .card_paired import band, spread_of, utility_bounds
 from .card_runs import card_measures
 from .card_runs import planned as card_games
 from .findings import Finding, Report
@@ -161,9 +163,14 @@ def run_checks(
             report.notes.append(f"playtest strategy: {pt.summary.strategy}; skill gap not measured"
                                 " (deckpress check measures it)")
         measures = spec.card_measures if spec is not None else CardMeasures()
-        if skill and measures.any:  # each card by restricted play and by removal, the playtest as baseline
+        if skill and measures.any:  # each card by restricted play and by removal, pair by pair (card_paired.py)
+            limits = band(t, len(teams) if teams else sides, utility_bounds(game, deck, params),
+                          spread_of(pt.summary))
             play.card_impact, play.card_removal = card_measures(game, deck, params, games, seed, t["confidence"],
-                                                                strategy, pt.summary, progress, executor, measures)
+                                                                strategy, pt.summary, progress, executor, measures,
+                                                                limits)
+            findings += card_findings(play.card_impact, play.card_removal, limits, t["confidence"],
+                                      seat_strategies(game, strategy, int(getattr(params, "players", 2))))
         left_out = [name for name, on in (("card impact", measures.impact), ("card removal", measures.removal)) if not on]
         if skill and left_out and has_decisions(game):  # why, in the game's words (its spec's)
             play.unmeasured = f"{' and '.join(left_out)} not measured: {measures.reason or 'the game leaves it out'}"
