@@ -32,6 +32,11 @@ def amount(x: float, unit: str) -> str:
     return f"{100 * x:+.1f} points" if unit == "share" else f"{x:+.2f}"
 
 
+def change(x: float, unit: str) -> str:
+    """A change without its unit's word: ``+12.5`` (points) or ``+0.13`` (a return)."""
+    return f"{100 * x:+.1f}" if unit == "share" else f"{x:+.2f}"
+
+
 def value(x: float, unit: str) -> str:
     return pct(x) if unit == "share" else f"{x:+.2f}"
 
@@ -46,6 +51,11 @@ def interval(low: float, high: float, unit: str) -> str:
 def band_words(b: Band) -> str:
     edge = f"{100 * b.warn:.1f} points" if b.unit == "share" else f"{b.warn:.2f}"
     return f"the per-card band is {edge} either way ({b.basis})"
+
+
+def played_by(strategy: str | None) -> str:
+    """The strategy the per-card figures were measured with, in words."""
+    return f"{strategy or 'the default'} play at every seat; --strategy NAME measures them with another"
 
 
 def card_findings(impact: CardImpact | None, removal: CardRemoval | None, b: Band, confidence: float,

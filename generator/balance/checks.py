@@ -9,7 +9,14 @@ from ..deck.issues import Issue
 from ..deck.model import Deck
 from ..deckcheck import validate_deck
 from ..executor import Executor
-from ..games.registry import GAMES, builtin_names, game_of, has_decisions, make_params, seat_strategies
+from ..games.registry import (
+    GAMES,
+    builtin_names,
+    game_of,
+    has_decisions,
+    make_params,
+    seat_strategies,
+)
 from ..games.spec import CardMeasures
 from . import simulate as sim
 from .card_findings import card_findings
@@ -154,6 +161,10 @@ def run_checks(
                                 f" {what} decided at {t['confidence']:.0%} (the same as --games"
                                 f" {pt.summary.games}; {why}, so each game costs)")
         play = report.playtest = playtest_stats(pt, deck, t["confidence"])
+        if own and pt.summary.strategy:  # a designer's figures are those of a player: say which (issue 48)
+            report.notes.append(f"the seat shares, draws, game length and per-card measures describe {pt.summary.strategy}"
+                                " play at every seat, not the cards alone: deckpress check --strategy NAME (random,"
+                                " greedy, mcts:N or the game's own) measures them again with another player")
         if play.mixed:
             report.notes.append(f"seats play different strategies ({pt.summary.strategy}): no seat-advantage verdict")
         if skill:
