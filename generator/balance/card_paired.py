@@ -112,6 +112,7 @@ class Band:
     unit: str = "share"
     scale: float = 0.5
     span: float = 1.0  # the widest a difference of one pair can be (utility: max - min return)
+    stop: bool = True  # False: every card plays its most games (a full run, the benchmarks' baseline)
     basis: str = ""  # in words: "0.4 and 0.8 times the fair share of 2 sides, 50.0 %"
 
     def to_json(self) -> dict[str, Any]:
@@ -147,6 +148,8 @@ def level(low: float, high: float, b: Band) -> str | None:
 
 def decided(low: float, high: float, b: Band) -> bool:
     """Is the change's size on one side of both edges at both ends of its interval?"""
+    if not b.stop:
+        return False
     a, z = folded(low, high)
     return all((a > edge) == (z > edge) for edge in (b.warn, b.error))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..deck.issues import Issue
@@ -177,6 +178,8 @@ def run_checks(
         if skill and measures.any:  # each card by restricted play and by removal, pair by pair (card_paired.py)
             limits = band(t, len(teams) if teams else sides, utility_bounds(game, deck, params),
                           spread_of(pt.summary))
+            if not sequential:
+                limits = replace(limits, stop=False)  # a full run: every card plays its most games
             play.card_impact, play.card_removal = card_measures(game, deck, params, games, seed, t["confidence"],
                                                                 strategy, pt.summary, progress, executor, measures,
                                                                 limits)
