@@ -10,8 +10,9 @@ naming it; beyond the error edge (``card_edge_error``), an error:
 - ``strong_card``: a seat that never takes the card does much worse than it usually
   does (the card carries the game);
 - ``trap_card``: a seat that never takes the card does much better;
-- ``card_shifts_seats``: the deck without the card moves seat 0's result (the card
-  favours a seat).
+- ``card_shifts_seats``: the deck without the card moves seat 0's result more than the
+  deck without the median card does (the card favours a seat; what taking out any card
+  does, a deck one card shorter, is no card's fault: :func:`removal_note` says it).
 
 Both measures depend on how the seats play (the playtest's strategy): every message
 says which, and ``check --strategy NAME`` measures them again with another.
@@ -81,15 +82,40 @@ def card_findings(impact: CardImpact | None, removal: CardRemoval | None, b: Ban
                            cards=(r.card,), evidence={"measure": "card_impact", **r.to_json(), "band": b.to_json(),
                                                       "strategy": who}))
     base = removal.base if removal is not None else None
+    centre = any_card(removal)
     for row in removal.cards if removal is not None else ():
-        found = level(row.low, row.high, b)
+        found = level(row.low - centre, row.high - centre, b)  # the card's own part of the change
         if found is None or base is None:
             continue
         usual = row.first_share - row.first_change
+        peers = (f"; taking out any card moves it by {amount(centre, b.unit)} (the median card), this one by"
+                 f" {amount(row.first_change - centre, b.unit)} more") if centre else ""
         out.append(Finding(found, "card_shifts_seats", f"{row.name} ({row.card}) favours a seat: without it seat 0"
                            f" {measure} {value(row.first_share, b.unit)} against {value(usual, b.unit)} in the same"
                            f" {row.games:,} seeded games of the whole deck ({amount(row.first_change, b.unit)}, {conf}"
-                           f" interval {interval(row.low, row.high, b.unit)}; {band_words(b)}); {played}.",
+                           f" interval {interval(row.low, row.high, b.unit)}{peers}; {band_words(b)}); {played}.",
                            cards=(row.card,), evidence={"measure": "card_removal", **row.to_json(), "band": b.to_json(),
-                                                        "strategy": who}))
+                                                        "median_change": centre, "strategy": who}))
     return out
+
+
+def any_card(removal: CardRemoval | None) -> float:
+    """The median card's change of seat 0's measure by removal (0 with fewer than 3 cards):
+    what taking out any one card does (a deck one card shorter can change who takes the
+    last card), which no single card is to blame for."""
+    changes = sorted(r.first_change for r in removal.cards) if removal is not None else []
+    if len(changes) < 3:
+        return 0.0
+    mid = len(changes) // 2
+    return changes[mid] if len(changes) % 2 else (changes[mid - 1] + changes[mid]) / 2
+
+
+def removal_note(removal: CardRemoval | None, b: Band) -> str | None:
+    """A note where taking out any one card moves seat 0's measure beyond the band (the
+    deck's size, not a card, decides it), else None."""
+    centre = any_card(removal)
+    if removal is None or abs(centre) <= b.warn:
+        return None
+    return (f"taking out any one card moves seat 0's result by {amount(centre, b.unit)} (the median card's change by"
+            " card removal): the number of cards, not a card, shifts the balance between the seats; card removal"
+            " names only a card whose change differs from it by more than the per-card band")

@@ -130,10 +130,10 @@ def band(t: Mapping[str, float], sides: int, utility: tuple[float, float] | None
         span = max(1e-9, float(utility[1]) - float(utility[0]))
         scale = spread if spread > 0 else span / 2
         basis = f"{warn:g} and {error:g} times the spread (standard deviation) of a seat's return, {scale:.2f}"
-        return Band(warn * scale, error * scale, "return", scale, 2 * span, basis)
+        return Band(warn * scale, error * scale, "return", scale, 2 * span, basis=basis)
     scale = 1.0 / max(1, sides)
     basis = f"{warn:g} and {error:g} times the fair share of {max(1, sides)} sides, {100 * scale:.1f} %"
-    return Band(warn * scale, error * scale, "share", scale, 1.0, basis)
+    return Band(warn * scale, error * scale, "share", scale, 1.0, basis=basis)
 
 
 def level(low: float, high: float, b: Band) -> str | None:

@@ -20,7 +20,7 @@ from ..games.registry import (
 )
 from ..games.spec import CardMeasures
 from . import simulate as sim
-from .card_findings import card_findings
+from .card_findings import card_findings, removal_note
 from .card_paired import band, spread_of, utility_bounds
 from .card_runs import card_measures
 from .card_runs import planned as card_games
@@ -185,6 +185,9 @@ def run_checks(
                                                                 limits)
             findings += card_findings(play.card_impact, play.card_removal, limits, t["confidence"],
                                       seat_strategies(game, strategy, int(getattr(params, "players", 2))))
+            note = removal_note(play.card_removal, limits)
+            if note is not None:
+                report.notes.append(note)
         left_out = [name for name, on in (("card impact", measures.impact), ("card removal", measures.removal)) if not on]
         if skill and left_out and has_decisions(game):  # why, in the game's words (its spec's)
             play.unmeasured = f"{' and '.join(left_out)} not measured: {measures.reason or 'the game leaves it out'}"
