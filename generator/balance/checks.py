@@ -21,7 +21,7 @@ from ..games.registry import (
 from ..games.spec import CardMeasures
 from . import simulate as sim
 from .card_findings import card_findings, removal_note
-from .card_paired import band, spread_of, utility_bounds
+from .card_paired import ERROR, WARN, band, spread_of, utility_bounds
 from .card_runs import card_measures
 from .card_runs import planned as card_games
 from .findings import Finding, Report
@@ -130,7 +130,9 @@ def run_checks(
     sets = list(sets)
     spec = game_of(deck)  # a designer's game.py is loaded (and run) here
     game = spec.name if spec is not None else deck.game
-    report = Report(deck=deck.name, key=deck.key, game=game, cards=sum(c.copies for c in deck.cards), thresholds=t)
+    measured = spec is not None and spec.card_measures.any and has_decisions(game)  # per-card findings judged
+    shown = t if measured else {k: v for k, v in t.items() if k not in (WARN, ERROR)}  # the band: where it judges
+    report = Report(deck=deck.name, key=deck.key, game=game, cards=sum(c.copies for c in deck.cards), thresholds=shown)
     report.static, findings = static_checks(deck, t, game)
     if deck.attributes and report.static.get("kind") != "attributes" and spec is not None and designer(game):
         report.notes.append(f"{spec.title} does not compare the cards' attributes in showdowns: the deck is not"

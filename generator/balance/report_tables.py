@@ -177,6 +177,8 @@ def applies(key: str, report: Report) -> bool:
     for a deck analysed as one (its game compares attributes), the suited deck's only
     for a suited deck; the playtest's and ``confidence`` always."""
     hooks = report_hooks(report.game)
+    if key not in report.thresholds:  # the per-card band where no card is measured (a built-in game)
+        return False
     if key in STATIC_ATTRIBUTES:
         return report.static.get("kind") == "attributes"
     if key in SHOWDOWNS:
