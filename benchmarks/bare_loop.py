@@ -16,6 +16,7 @@ import importlib.util
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 from generator.deck import load_deck
 from generator.games.api import CHANCE, SIMULTANEOUS
@@ -28,7 +29,7 @@ def main(folder: str, games: int, seed: int = 1) -> list[int]:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    cls = next(v for v in vars(module).values() if isinstance(v, type) and hasattr(v, "new_state")
+    cls: Any = next(v for v in vars(module).values() if isinstance(v, type) and hasattr(v, "new_state")
                and v.__module__ == module.__name__)
     game = cls(deck, cls.Params())
     players = int(game.params.players)

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..games.api import returns_of
+from .findings import Level
 from .intervals import z_value
 from .sequential import folded
 
@@ -136,7 +137,7 @@ def band(t: Mapping[str, float], sides: int, utility: tuple[float, float] | None
     return Band(warn * scale, error * scale, "share", scale, 1.0, basis=basis)
 
 
-def level(low: float, high: float, b: Band) -> str | None:
+def level(low: float, high: float, b: Band) -> Level | None:
     """``error``, ``warning`` or None: how far the whole interval lies outside the band."""
     a, _ = folded(low, high)
     if a > b.error:

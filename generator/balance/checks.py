@@ -131,8 +131,8 @@ def run_checks(
     spec = game_of(deck)  # a designer's game.py is loaded (and run) here
     game = spec.name if spec is not None else deck.game
     measured = spec is not None and spec.card_measures.any and has_decisions(game)  # per-card findings judged
-    shown = t if measured else {k: v for k, v in t.items() if k not in (WARN, ERROR)}  # the band: where it judges
-    report = Report(deck=deck.name, key=deck.key, game=game, cards=sum(c.copies for c in deck.cards), thresholds=shown)
+    visible = t if measured else {k: v for k, v in t.items() if k not in (WARN, ERROR)}  # the band: where it judges
+    report = Report(deck=deck.name, key=deck.key, game=game, cards=sum(c.copies for c in deck.cards), thresholds=visible)
     report.static, findings = static_checks(deck, t, game)
     if deck.attributes and report.static.get("kind") != "attributes" and spec is not None and designer(game):
         report.notes.append(f"{spec.title} does not compare the cards' attributes in showdowns: the deck is not"

@@ -229,7 +229,7 @@ def seeded(text: str) -> random.Random:
     data = text.encode()
     rng = random.Random.__new__(random.Random)
     _CoreRandom.seed(rng, int.from_bytes(data + sha512(data).digest(), "big"))
-    rng.gauss_next = None  # as random.Random.seed sets it
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as random.Random.seed sets it
     return rng
 
 
