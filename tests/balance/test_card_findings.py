@@ -67,6 +67,18 @@ def test_a_planted_strong_card_is_a_finding_naming_it(planted: tuple[int, dict[s
     assert any("describe greedy play at every seat" in n for n in report["notes"])
 
 
+def test_another_strategy_measures_the_cards_again(planted: tuple[int, dict[str, Any]]) -> None:
+    _, greedy = planted
+    _, report = check(str(DRAFT / "planted.yaml"), "--strategy", "random", "--games", "150")
+    assert any("describe random play at every seat" in n for n in report["notes"])
+    rows = {r["card"]: r for r in report["playtest"]["card_impact"]["cards"]}
+    before = {r["card"]: r for r in greedy["playtest"]["card_impact"]["cards"]}
+    assert rows["D01"]["impact"] != before["D01"]["impact"]  # measured again, with random seats
+    for found in report["findings"]:
+        if found["code"] == "strong_card":
+            assert "every seat playing random" in found["message"]
+
+
 def test_a_fair_symmetric_game_gets_no_per_card_finding(fair: tuple[int, dict[str, Any]]) -> None:
     _, report = fair
     assert not [f for f in report["findings"] if f["code"] in ("strong_card", "trap_card", "card_shifts_seats")]
