@@ -156,16 +156,16 @@ def impact_row(built: Game, game: str, names: Sequence[str], card: Any, most: in
         if progress is not None:
             progress((stop - done) * players)
         done = stop
-        _, low, high = pairs.interval(confidence, limits.span)
+        _, low, high = pairs.interval(confidence, limits.span, limits.pseudo)
         if pairs.n >= 2 and decided(low, high, limits):
             break
     if progress is not None and done < most:
         progress((most - done) * players)  # decided early: the bar's remaining games are not needed
-    return _row(card, pairs, confidence, limits.span)
+    return _row(card, pairs, confidence, limits)
 
 
-def _row(card: Any, pairs: Paired, confidence: float, span: float = 1.0) -> ImpactRow:
-    impact, low, high = pairs.interval(confidence, span)
+def _row(card: Any, pairs: Paired, confidence: float, limits: Band) -> ImpactRow:
+    impact, low, high = pairs.interval(confidence, limits.span, limits.pseudo)
     share, usual_share = pairs.means()
     return ImpactRow(card.id, card.name, pairs.n, share, usual_share, impact, low, high)
 

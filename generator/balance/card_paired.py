@@ -75,12 +75,13 @@ class Paired:
     def mean(self) -> float:
         return self.total / self.n if self.n else 0.0
 
-    def interval(self, confidence: float, span: float = 1.0) -> tuple[float, float, float]:
+    def interval(self, confidence: float, span: float = 1.0, pseudo: float | None = None) -> tuple[float, float, float]:
         """(mean difference, low, high): the normal interval of the mean of the pairs'
-        differences. Its spread is taken with two pseudo-differences of +-``span``/2 (half
-        the widest a difference can be) so that a few equal differences are not read as
-        certain, and it is clipped to +-``span`` (``span`` 0: neither, a plain interval).
-        Every difference 0 (the same games) gives exactly (0, 0, 0)."""
+        differences. Its spread is taken with two pseudo-differences of +-``pseudo``
+        (default ``span``/2: half the widest a difference can be) so that a few equal
+        differences are not read as certain, and it is clipped to +-``span`` (``span`` 0:
+        neither, a plain interval). Every difference 0 (the same games) gives exactly
+        (0, 0, 0)."""
         if not self.n or (self.total == 0.0 and self.squares == 0.0):
             return 0.0, 0.0, 0.0
         mean = self.mean
@@ -90,9 +91,10 @@ class Paired:
             variance = (self.squares - self.n * mean * mean) / (self.n - 1)
             half = z_value(confidence) * math.sqrt(max(0.0, variance) / self.n)
             return mean, mean - half, mean + half
+        extra = span / 2 if pseudo is None else pseudo
         n = self.n + 2
         centre = self.total / n  # the pseudo-differences cancel in the sum
-        variance = (self.squares + span * span / 2 - n * centre * centre) / (n - 1)
+        variance = (self.squares + 2 * extra * extra - n * centre * centre) / (n - 1)
         half = z_value(confidence) * math.sqrt(max(0.0, variance) / self.n)
         return mean, max(-span, mean - half), min(span, mean + half)
 
@@ -113,12 +115,13 @@ class Band:
     unit: str = "share"
     scale: float = 0.5
     span: float = 1.0  # the widest a difference of one pair can be (utility: max - min return)
+    pseudo: float = 0.5  # the pseudo-differences' size: half a win, or a seat's return spread (utility)
     stop: bool = True  # False: every card plays its most games (a full run, the benchmarks' baseline)
     basis: str = ""  # in words: "0.4 and 0.8 times the fair share of 2 sides, 50.0 %"
 
     def to_json(self) -> dict[str, Any]:
         return {"warn": self.warn, "error": self.error, "unit": self.unit, "scale": self.scale, "span": self.span,
-                "basis": self.basis}
+                "pseudo": self.pseudo, "basis": self.basis}
 
 
 def band(t: Mapping[str, float], sides: int, utility: tuple[float, float] | None = None, spread: float = 0.0) -> Band:
@@ -131,7 +134,7 @@ def band(t: Mapping[str, float], sides: int, utility: tuple[float, float] | None
         span = max(1e-9, float(utility[1]) - float(utility[0]))
         scale = spread if spread > 0 else span / 2
         basis = f"{warn:g} and {error:g} times the spread (standard deviation) of a seat's return, {scale:.2f}"
-        return Band(warn * scale, error * scale, "return", scale, 2 * span, basis=basis)
+        return Band(warn * scale, error * scale, "return", scale, span, pseudo=scale, basis=basis)
     scale = 1.0 / max(1, sides)
     basis = f"{warn:g} and {error:g} times the fair share of {max(1, sides)} sides, {100 * scale:.1f} %"
     return Band(warn * scale, error * scale, "share", scale, 1.0, basis=basis)

@@ -105,7 +105,7 @@ def removal_row(game: str, deck: Deck, params: Params, names: Sequence[str], car
                 length.add(float(mine.tricks), float(base.tricks))
             if progress is not None:
                 progress(stop - start)
-            if decided(*first.interval(confidence, limits.span)[1:], limits):
+            if decided(*first.interval(confidence, limits.span, limits.pseudo)[1:], limits):
                 break
     except Exception as exc:  # the game cannot play without this card: its own reason, never a crash
         failure = runner.reproducible(exc, game, seed, first.n)
@@ -116,7 +116,7 @@ def removal_row(game: str, deck: Deck, params: Params, names: Sequence[str], car
         return Skipped(card.id, card.name, str(failure).splitlines()[0])
     if progress is not None and first.n < most:
         progress(most - first.n)  # decided early: the bar's remaining games are not needed
-    share, low, high = first.interval(confidence, limits.span)
+    share, low, high = first.interval(confidence, limits.span, limits.pseudo)
     draw, d_low, d_high = draws.interval(confidence)
     change, l_low, l_high = length.interval(confidence, 0.0)
     return RemovalRow(card.id, card.name, first.n, first.means()[0], share, low, high,

@@ -131,7 +131,22 @@ def test_the_band_scales_with_the_sides_and_judges_whole_intervals() -> None:
     assert level(0.25, 0.35, two) == "warning"  # either way
     assert decided(-0.1, 0.1, two) and decided(-0.3, -0.25, two) and not decided(-0.25, -0.15, two)
     own = band({"card_edge_warn": 0.5, "card_edge_error": 1.0}, 2, utility=(-2.0, 2.0), spread=1.2)
-    assert (own.unit, own.warn, own.error, own.span) == ("return", pytest.approx(0.6), pytest.approx(1.2), 8.0)
+    assert (own.unit, own.warn, own.error, own.span, own.pseudo) == ("return", pytest.approx(0.6), pytest.approx(1.2),
+                                                                     4.0, 1.2)
+
+
+def test_a_chips_game_is_judged_in_mean_return() -> None:
+    """Sushi Pass paying chips (chips=true, utility declared): a seat's return is its points
+    less the others' mean; the Dragon (12 points) is found in chips, not in win shares."""
+    _, report = check(str(DRAFT / "planted.yaml"), "--set", "chips=true")
+    impact = report["playtest"]["card_impact"]
+    assert impact["unit"] == "return"
+    (found,) = [f for f in report["findings"] if f["code"] == "strong_card"]
+    assert found["cards"] == ["D01"] and "has a mean return of" in found["message"]
+    assert "points" not in found["message"].split("(")[1]  # the change is in chips: "-4.53 over ..."
+    row = found["evidence"]
+    assert row["band"]["unit"] == "return" and row["band"]["span"] == 96.0  # utility (-48, 48): 12 points x 4 cards
+    assert row["high"] < -row["band"]["warn"] < 0 and row["usual"] == pytest.approx(0.0, abs=0.6)
 
 
 def test_a_utility_game_speaks_in_returns_and_ranges_read_unambiguously() -> None:

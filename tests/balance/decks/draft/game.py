@@ -5,6 +5,8 @@ Every round all players at once keep one card of their hand and pass the rest to
 left. When the hands are empty, the most ``points`` kept wins; equal totals: a draw.
 Cards whose ``kind`` is ``blank`` are not dealt: the game plays without them. A card
 with copies is one kind: its copies share the card's id (the per-card measures' unit).
+With ``chips=true`` the game pays out chips (it declares ``utility``): each seat gets its
+points less the mean of the others'.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from generator.games.params import Params
 class PassParams(Params):
     players: int = Field(default=3, ge=2, le=4, description="number of players")
     hand: int = Field(default=4, ge=1, le=8, description="cards dealt to each player")
+    chips: bool = Field(default=False, description="pay out chips: each seat gets its points less the others' mean")
 
 
 class SushiPass:
@@ -34,6 +37,9 @@ class SushiPass:
         self.params = params
         self.ids = [c.id for c in deck.cards if c.fields.get("kind") != "blank" for _ in range(c.copies)]
         self.points = {c.id: int(c.fields.get("points") or 0) for c in deck.cards}
+        if params.chips:  # returns in chips: the game declares their bounds
+            top = max(self.points.values(), default=0) * params.hand
+            self.utility = (-float(top), float(top))
         if len(self.ids) < params.players * params.hand:
             raise ValueError(f"{len(self.ids)} cards cannot deal {params.hand} to each of {params.players} players")
 
@@ -105,6 +111,13 @@ class PassState(StateBase):
         winner = top[0] if self.is_over() and len(top) == 1 else None
         return Result(winner=winner, tricks=max(self.round, 0), counts=[len(k) for k in self.kept],
                       scores=[float(p) for p in totals])
+
+    def returns(self) -> list[float]:
+        if not self.game.params.chips:
+            return super().returns()  # win shares
+        totals = self.totals()
+        n = len(totals)
+        return [t - (sum(totals) - t) / (n - 1) for t in totals] if self.is_over() else [0.0] * n
 
     def view(self, seat: int) -> dict[str, Any]:
         return {"hand": list(self.hands[seat]), "kept": [list(k) for k in self.kept], "round": self.round,
