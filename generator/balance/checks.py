@@ -130,7 +130,7 @@ def run_checks(
     sets = list(sets)
     spec = game_of(deck)  # a designer's game.py is loaded (and run) here
     game = spec.name if spec is not None else deck.game
-    measured = spec is not None and spec.card_measures.any and has_decisions(game)  # per-card findings judged
+    measured = skill and spec is not None and spec.card_measures.any and has_decisions(game)  # cards judged
     visible = t if measured else {k: v for k, v in t.items() if k not in (WARN, ERROR)}  # the band: where it judges
     report = Report(deck=deck.name, key=deck.key, game=game, cards=sum(c.copies for c in deck.cards), thresholds=visible)
     report.static, findings = static_checks(deck, t, game)
