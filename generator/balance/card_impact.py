@@ -1,21 +1,25 @@
 """Per-card impact by restricted play, for any game with player decisions.
 
-For each card X of the deck, seat ``s`` (every seat position in turn) plays the
-playtest's seeded games (game ``i`` of the run seeded ``seed``, the same deal
-as the playtest's game ``i``, as chance comes first) never playing X while it
-has another legal action (it holds X back; where X is its only move, it must).
-The impact of X is the restricted seats' win share minus the usual share of a
-seat in the playtest's games (every seat of every game: the games won over
-``players x games``): a card whose holder does much worse without playing it
-carries the game (a strong card); one whose holder does as well or better is a
-card that barely matters (or one better kept). The interval is Newcombe's, from
-the two Wilson intervals.
+For each card X of the deck, seat ``s`` (every seat in turn) plays the playtest's
+seeded games (game ``i`` from the same random stream as the playtest's game ``i``)
+never taking X while it has another legal action: it plays as usual until the
+moment it would take X, then takes its best other move (where X is its only
+move, it must). Common random numbers (:mod:`.card_paired`): each such game is
+compared with the same game as usually played, the same seat's result in each
+(every seat of every game: one pair each). Only the games in which the seat,
+playing as usual, took X while it had another move are played again: in any
+other game never taking X is the same game, move for move, a difference of 0.
+The impact of X is the mean difference over all pairs, in the game's own measure
+(win share, a draw shared; mean return where the game declares ``utility``): how
+much a seat's usual result changes when it commits to never taking X, with the
+normal interval of a mean difference. A card whose seat does much worse without
+it carries the game (a strong card); one whose seat does better without it is a
+trap. A card no seat takes reads 0.
 
-Sequential (:mod:`.sequential`): a card's games are played in rounds of
-:data:`ROUND` per seat position, at most :data:`IMPACT_GAMES` in all, and the
-card stops once its impact is decided: both ends of its interval in one band
-(under 3 points, under 15 points, or more, either way; the bands of the skill
-gap). Cards near a band's edge get every game; clear ones stop early.
+Sequential: a card's games are played in rounds of :data:`ROUND` game indices,
+at most :func:`per_seat` of them, and the card stops once its impact is decided
+against the per-card band (:func:`.card_paired.decided`). Cards near an edge of
+the band get every game; clear ones stop early.
 
 A game whose actions name the card they play (``Action("play", "9S")``; any
 action whose value is the card id, or ends in ``:ID``) supports it; others are
@@ -24,7 +28,6 @@ skipped with a note.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -35,13 +38,13 @@ from ..games.api import CHANCE, SIMULTANEOUS, Game, Turn
 from ..games.params import Params
 from ..games.registry import entry, make_game, make_strategy, seat_strategies
 from ..games.stats import Summary
-from .intervals import wilson
+from .card_paired import Band, Outcome, Paired, band, decided, outcome
 from .result import CardImpact, ImpactRow
-from .sequential import change_decided
 
 IMPACT_GAMES = 120  # at most, per card, over all seat positions
-ROUND = 10  # games per seat position between two looks at a card's interval
-METHOD = "a seat that never plays the card (while it has another move), seats rotated"
+ROUND = 10  # game indices between two looks at a card's interval
+METHOD = ("a seat that never takes the card (while it has another move) against the same seat's usual play"
+          " of the same seeded game, every seat in turn")
 Progress = Callable[[int], None]
 
 
@@ -51,7 +54,9 @@ def _card_of(action: Any) -> str:
 
 
 class _Without:
-    """Plays as ``inner`` but never card ``card`` while another legal action exists."""
+    """Plays as ``inner`` but never card ``card`` while another legal action exists:
+    ``inner`` is asked as usual, and only when it takes the card is it asked again
+    without it (so until then the game is the usual one, move for move)."""
 
     name = "without"
     deterministic = False
@@ -61,12 +66,12 @@ class _Without:
         self.uses_view = getattr(inner, "uses_view", True)
 
     def choose(self, turn: Turn, rng: random.Random) -> Any:
-        legal = turn.legal
-        if not any(_card_of(a) == self.card for a in legal):
-            return self.inner.choose(turn, rng)
-        others = [a for a in legal if _card_of(a) != self.card]
+        action = self.inner.choose(turn, rng)
+        if _card_of(action) != self.card:
+            return action
+        others = [a for a in turn.legal if _card_of(a) != self.card]
         if not others:
-            return legal[0]
+            return action
         action = self.inner.choose(turn.with_legal(others), rng)
         return action if action in others else others[0]
 
@@ -90,94 +95,100 @@ def per_seat(games: int, players: int) -> int:
     return max(1, min(games, IMPACT_GAMES) // players)
 
 
+class _Seen:
+    """Plays as ``inner`` and notes every card offered to its seat (in ``seen``) and
+    every card it took while it had another move (in ``took``): the game is the
+    same, move for move, as with ``inner`` alone."""
+
+    name = "seen"
+    deterministic = False
+
+    def __init__(self, inner: Any, seen: set[str], took: set[str]) -> None:
+        self.inner, self.seen, self.took = inner, seen, took
+        self.uses_view = getattr(inner, "uses_view", True)
+
+    def choose(self, turn: Turn, rng: random.Random) -> Any:
+        offered = {_card_of(a) for a in turn.legal}
+        self.seen.update(offered)
+        action = self.inner.choose(turn, rng)
+        card = _card_of(action)
+        if len(offered) > 1 or any(_card_of(a) != card for a in turn.legal):
+            self.took.add(card)
+        return action
+
+
+Usual = Outcome  # a usual game: the per-seat measure, and (in ``seen``) the cards each seat took by choice
+
+
+def usual_game(built: Game, game: str, names: Sequence[str], seed: int, index: int,
+               cap: int | None = None) -> Usual:
+    """Game ``index`` as usually played (the playtest's game), with the cards each seat
+    took while it had another move (its ``seen``)."""
+    seen: list[set[str]] = [set() for _ in names]
+    took: list[set[str]] = [set() for _ in names]
+    strategies = [_Seen(make_strategy(game, n), seen[k], took[k]) for k, n in enumerate(names)]
+    result = runner.play(built, strategies, runner.game_rng(seed, index), max_steps=cap)  # type: ignore[arg-type]
+    return outcome(result, len(names), took)
+
+
+def impact_row(built: Game, game: str, names: Sequence[str], card: Any, most: int, seed: int,
+               usual_of: Callable[[int], Usual], confidence: float, limits: Band,
+               progress: Progress | None = None, cap: int | None = None) -> ImpactRow:
+    """Card ``card``'s row: rounds of :data:`ROUND` game indices, at most ``most``, until
+    its impact is decided against ``limits``. Only a seat that took the card by choice in
+    the usual game ``i`` (``usual_of(i)``) plays it again without the card; every other
+    pair is the same game (a difference of 0, counted without playing it again)."""
+    players = len(names)
+    pairs = Paired()
+    done = 0
+    while done < most:
+        stop = min(most, done + ROUND)
+        for index in range(done, stop):
+            base = usual_of(index)
+            for seat in range(players):
+                if card.id not in base.seen[seat]:  # never took it by choice: never taking it is the same game
+                    pairs.add(base.values[seat], base.values[seat])
+                    continue
+                strategies = [make_strategy(game, n) for n in names]
+                strategies[seat] = _Without(strategies[seat], card.id)  # type: ignore[assignment]
+                result = runner.play(built, strategies, runner.game_rng(seed, index), max_steps=cap)
+                pairs.add(outcome(result, players).values[seat], base.values[seat])
+        if progress is not None:
+            progress((stop - done) * players)
+        done = stop
+        _, low, high = pairs.interval(confidence, limits.span, limits.pseudo)
+        if pairs.n >= 2 and decided(low, high, limits):
+            break
+    if progress is not None and done < most:
+        progress((most - done) * players)  # decided early: the bar's remaining games are not needed
+    return _row(card, pairs, confidence, limits)
+
+
+def _row(card: Any, pairs: Paired, confidence: float, limits: Band) -> ImpactRow:
+    impact, low, high = pairs.interval(confidence, limits.span, limits.pseudo)
+    share, usual_share = pairs.means()
+    return ImpactRow(card.id, card.name, pairs.n, share, usual_share, impact, low, high)
+
+
+def table(rows: list[ImpactRow], most: int, base: tuple[int, int], limits: Band | None = None) -> CardImpact:
+    """The measurement's result: the rows, strongest first."""
+    unit = limits.unit if limits is not None else "share"
+    return CardImpact(tuple(sorted(rows, key=lambda r: r.impact)), None, most, ROUND, base[0] / base[1], base[1],
+                      METHOD + "; a card stops once its impact is decided against the per-card band", unit)
+
+
 def usual(summary: Summary, players: int) -> tuple[int, int]:
     """(seats that won, seats that played) over the playtest's games: the usual share's count."""
     return sum(summary.wins[:players]), summary.games * players
 
 
-class _Seen:
-    """Plays as ``inner`` and notes every card offered to its seat (in ``seen``): the
-    game is the same, move for move, as with ``inner`` alone."""
-
-    name = "seen"
-    deterministic = False
-
-    def __init__(self, inner: Any, seen: set[str]) -> None:
-        self.inner, self.seen = inner, seen
-        self.uses_view = getattr(inner, "uses_view", True)
-
-    def choose(self, turn: Turn, rng: random.Random) -> Any:
-        self.seen.update(_card_of(a) for a in turn.legal)
-        return self.inner.choose(turn, rng)
-
-
-Usual = tuple[bool, int | None, list[set[str]]]  # unfinished, winner, the cards offered to each seat
-
-
-def usual_game(built: Game, game: str, names: Sequence[str], seed: int, index: int) -> Usual:
-    """Game ``index`` as usually played (the playtest's game), with the cards offered to each seat."""
-    seen: list[set[str]] = [set() for _ in names]
-    strategies = [_Seen(make_strategy(game, n), seen[k]) for k, n in enumerate(names)]
-    result = runner.play(built, strategies, runner.game_rng(seed, index))  # type: ignore[arg-type]
-    return result.unfinished, result.winner, seen
-
-
-def impact_row(built: Game, game: str, names: Sequence[str], card: Any, most: int, seed: int,
-               base: tuple[int, int], confidence: float, usual_games: Callable[[int], Usual] | None = None,
-               progress: Progress | None = None) -> ImpactRow:
-    """Card ``card``'s row: rounds of :data:`ROUND` games per seat position, at most
-    ``most``, until its impact is decided. A seat never offered the card in the usual
-    game ``i`` (``usual_games(i)``) plays that game as usual, move for move, so its
-    outcome is taken from the usual game instead of playing it again."""
-    players = len(names)
-    won = done = 0
-    row: ImpactRow | None = None
-    usual_of = usual_games or (lambda i: usual_game(built, game, names, seed, i))
-    while done < most:
-        stop = min(most, done + ROUND)
-        for index in range(done, stop):
-            unfinished, winner, seen = usual_of(index)
-            for seat in range(players):
-                if card.id not in seen[seat]:
-                    won += winner == seat and not unfinished
-                    continue
-                strategies = [make_strategy(game, n) for n in names]
-                strategies[seat] = _Without(strategies[seat], card.id)  # type: ignore[assignment]
-                result = runner.play(built, strategies, runner.game_rng(seed, index))
-                won += result.winner == seat and not result.unfinished
-        if progress is not None:
-            progress((stop - done) * players)
-        done = stop
-        row = _row(card, won, done * players, base, confidence)
-        if change_decided(row.impact, row.low, row.high):
-            break
-    if progress is not None and done < most:
-        progress((most - done) * players)  # decided early: the bar's remaining games are not needed
-    assert row is not None  # most >= 1 (per_seat)
-    return row
-
-
-def _row(card: Any, won: int, total: int, base: tuple[int, int], confidence: float) -> ImpactRow:
-    low, high = wilson(won, total, confidence)
-    b_low, b_high = wilson(base[0], base[1], confidence)
-    p, q = won / total, base[0] / base[1]
-    delta = p - q
-    return ImpactRow(card.id, card.name, total, p, q, delta, delta - math.hypot(p - low, b_high - q),
-                     delta + math.hypot(high - p, q - b_low))
-
-
-def table(rows: list[ImpactRow], most: int, base: tuple[int, int]) -> CardImpact:
-    """The measurement's result: the rows, strongest first."""
-    return CardImpact(tuple(sorted(rows, key=lambda r: r.impact)), None, most, ROUND, base[0] / base[1], base[1],
-                      METHOD + "; a card stops once its impact is decided")
-
-
 def card_impact(game: str, deck: Deck, params: Params, games: int, seed: int, confidence: float,
                 strategy: str | None = None, progress: Progress | None = None,
-                base: Summary | None = None) -> CardImpact:
+                base: Summary | None = None, limits: Band | None = None) -> CardImpact:
     """Each card's impact (see the module docstring), strongest first, in this
     process (``deckpress check`` spreads the cards over its workers:
-    :mod:`.card_runs`). ``base``: the playtest's summary (else its games are played here)."""
+    :mod:`.card_runs`). ``base``: the playtest's summary (else its games are played here);
+    ``limits``: the per-card band (default: the default thresholds, one seat a side)."""
     built = make_game(game, deck, params)
     why = unsupported(game, built, deck, seed)
     if why is not None:
@@ -186,15 +197,17 @@ def card_impact(game: str, deck: Deck, params: Params, games: int, seed: int, co
     names = seat_strategies(game, strategy, players)
     if base is None:
         base = runner.simulate(game, deck, params, games=games, seed=seed, strategy=strategy)
+    limits = limits or band({}, players)
     count = usual(base, players)
     most = per_seat(games, players)
+    cap = runner.turn_cap(game, params)
     cache: dict[int, Usual] = {}
 
     def usual_of(index: int) -> Usual:
         if index not in cache:
-            cache[index] = usual_game(built, game, names, seed, index)
+            cache[index] = usual_game(built, game, names, seed, index, cap)
         return cache[index]
 
-    rows = [impact_row(built, game, names, card, most, seed, count, confidence, usual_of, progress)
+    rows = [impact_row(built, game, names, card, most, seed, usual_of, confidence, limits, progress, cap)
             for card in deck.cards]
-    return table(rows, most * players, count)
+    return table(rows, most * players, count, limits)

@@ -1,26 +1,25 @@
 """Per-card impact by removal, for any game with player decisions: what changes
 when card X is taken out of the deck.
 
-For each card X (all its copies), the playtest's seeded games (game ``i`` of
-both runs from the same seed) are played with the deck less X, every seat
-playing the playtest's strategy, and compared with the playtest's games of the
-whole deck (all of them: the playtest is the baseline, no run of its own). Reported per card: the
-first seat's win share (the seat advantage), the draws and the mean game
-length (showdowns or tricks), each with its change against the whole deck and
-a confidence interval of the change (Newcombe's from two Wilson intervals for
-the shares, a normal interval of the difference of two means for the length).
+For each card X (all its copies), the playtest's seeded games are played with the
+deck less X, every seat playing the playtest's strategy, and each is compared with
+the same game of the whole deck (game ``i`` of both from the same random stream:
+common random numbers, :mod:`.card_paired`): pair by pair, so a card the game never
+uses gives the same games and reads exactly 0. Reported per card: seat 0's measure
+(its win share, a draw shared; its mean return where the game declares ``utility``),
+the draws and the mean game length (showdowns, tricks or turns), each with its
+change against the same games of the whole deck and the normal interval of the
+mean difference of the pairs.
 
 Sequential: a card's games are played in rounds of :data:`ROUND`, at most
 ``games`` (default :data:`REMOVAL_GAMES`); after each round the card stops once
-its win-share change is decided: both ends of its interval in the same band
-(under 3 points, under 15 points, or more, either way: the bands of the skill
-gap, :func:`generator.balance.sequential.change_decided`). A card whose removal the game
-refuses (the deck must keep a size the rules need) is listed with the reason.
+its change of seat 0's measure is decided against the per-card band
+(:func:`.card_paired.decided`). A card whose removal the game refuses (the deck
+must keep a size the rules need) is listed with the reason.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -31,9 +30,10 @@ from ..games import runner
 from ..games.params import Params
 from ..games.registry import entry, make_game, make_strategy, seat_strategies
 from ..games.stats import Summary
-from .intervals import wilson, z_value
+from .card_impact import Usual, usual_game
+from .card_paired import Band, Paired, band, decided, outcome
 from .result import CardRemoval, RemovalBase, RemovalRow, Skipped
-from .sequential import SOME, change_decided
+from .sequential import SOME
 
 REMOVAL_GAMES = 200  # at most, per card
 ROUND = 50  # games between two looks at a card's interval
@@ -64,22 +64,6 @@ class _Tally:
         return max(0.0, (self.squares - self.games * self.mean ** 2) / (self.games - 1))
 
 
-def _share_change(a: _Tally, base: _Tally, confidence: float, field: str) -> tuple[float, float, float]:
-    """(change, low, high) of a share (``first`` or ``draws``), Newcombe's interval."""
-    x, y = getattr(a, field), getattr(base, field)
-    p, q = x / a.games, y / base.games
-    p_low, p_high = wilson(x, a.games, confidence)
-    q_low, q_high = wilson(y, base.games, confidence)
-    delta = p - q
-    return delta, delta - math.hypot(p - p_low, q_high - q), delta + math.hypot(p_high - p, q - q_low)
-
-
-def _length_change(a: _Tally, base: _Tally, confidence: float) -> tuple[float, float, float]:
-    delta = a.mean - base.mean
-    half = z_value(confidence) * math.sqrt(a.variance() / max(1, a.games) + base.variance() / max(1, base.games))
-    return delta, delta - half, delta + half
-
-
 def without(deck: Deck, card: str) -> Deck:
     """``deck`` with every copy of ``card`` taken out."""
     return replace(deck, cards=tuple(c for c in deck.cards if c.id != card))
@@ -96,50 +80,60 @@ def base_tally(summary: Summary) -> _Tally:
 
 
 def removal_row(game: str, deck: Deck, params: Params, names: Sequence[str], card: Any, most: int, seed: int,
-                base: _Tally, confidence: float, progress: Progress | None = None) -> RemovalRow | Skipped:
+                usual_of: Callable[[int], Usual], confidence: float, limits: Band,
+                progress: Progress | None = None) -> RemovalRow | Skipped:
     """Card ``card``'s row (rounds of :data:`ROUND` games until decided, at most ``most``),
-    or :class:`~.result.Skipped` with the reason when the game refuses the deck without it."""
+    each game paired with the whole deck's game of the same index (``usual_of``), or
+    :class:`~.result.Skipped` with the reason when the game refuses the deck without it."""
     try:
         built = make_game(game, without(deck, card.id), params)
     except (DeckpressError, ValueError) as exc:
         if progress is not None:
             progress(most)
         return Skipped(card.id, card.name, str(exc).splitlines()[0])
-    tally = _Tally()
+    players, cap = len(names), runner.turn_cap(game, params)
+    first, draws, length = Paired(), Paired(), Paired()
     try:
-        while tally.games < most:
-            start, stop = tally.games, min(most, tally.games + ROUND)
+        while first.n < most:
+            start, stop = first.n, min(most, first.n + ROUND)
             for index in range(start, stop):
-                tally.add(runner.play(built, [make_strategy(game, n) for n in names], runner.game_rng(seed, index)))
+                mine = outcome(runner.play(built, [make_strategy(game, n) for n in names],
+                                           runner.game_rng(seed, index), max_steps=cap), players)
+                base = usual_of(index)
+                first.add(mine.values[0], base.values[0])
+                draws.add(float(mine.draw), float(base.draw))
+                length.add(float(mine.tricks), float(base.tricks))
             if progress is not None:
                 progress(stop - start)
-            if change_decided(*_share_change(tally, base, confidence, "first")):
+            if decided(*first.interval(confidence, limits.span, limits.pseudo)[1:], limits):
                 break
     except Exception as exc:  # the game cannot play without this card: its own reason, never a crash
-        failure = runner.reproducible(exc, game, seed, tally.games)
+        failure = runner.reproducible(exc, game, seed, first.n)
         if not isinstance(failure, DeckpressError):
             raise
-        if progress is not None and tally.games < most:
-            progress(most - tally.games)
+        if progress is not None and first.n < most:
+            progress(most - first.n)
         return Skipped(card.id, card.name, str(failure).splitlines()[0])
-    if progress is not None and tally.games < most:
-        progress(most - tally.games)  # decided early: the bar's remaining games are not needed
-    share, low, high = _share_change(tally, base, confidence, "first")
-    draws, d_low, d_high = _share_change(tally, base, confidence, "draws")
-    length, l_low, l_high = _length_change(tally, base, confidence)
-    return RemovalRow(card.id, card.name, tally.games, tally.first / tally.games, share, low, high,
-                      tally.draws / tally.games, draws, d_low, d_high, tally.mean, length, l_low, l_high,
-                      not (low <= 0.0 <= high) and abs(share) >= SOME)
+    if progress is not None and first.n < most:
+        progress(most - first.n)  # decided early: the bar's remaining games are not needed
+    share, low, high = first.interval(confidence, limits.span, limits.pseudo)
+    draw, d_low, d_high = draws.interval(confidence)
+    change, l_low, l_high = length.interval(confidence, 0.0)
+    return RemovalRow(card.id, card.name, first.n, first.means()[0], share, low, high,
+                      draws.means()[0], draw, d_low, d_high, length.means()[0], change, l_low, l_high,
+                      not (low <= 0.0 <= high) and abs(share) >= SOME * (limits.scale / 0.5))
 
 
-def table(rows: Sequence[RemovalRow | Skipped], most: int, base: _Tally, names: Sequence[str]) -> CardRemoval:
-    """The measurement's result from every card's row, the largest drop of the first seat's share first."""
+def table(rows: Sequence[RemovalRow | Skipped], most: int, base: _Tally, names: Sequence[str],
+          limits: Band | None = None) -> CardRemoval:
+    """The measurement's result from every card's row, the largest drop of seat 0's measure first."""
     measured = sorted((r for r in rows if isinstance(r, RemovalRow)), key=lambda r: r.first_change)
     return CardRemoval(
         tuple(measured), None, most, ROUND, tuple(r for r in rows if isinstance(r, Skipped)),
         RemovalBase(base.games, base.first / base.games, base.draws / base.games, base.mean),
-        "every copy of the card taken out of the deck, the same seeded games as the playtest, every seat"
-        f" playing {','.join(sorted(set(names)))}; a card stops once its change is decided")
+        "every copy of the card taken out of the deck, each game against the same seeded game of the whole deck,"
+        f" every seat playing {','.join(sorted(set(names)))}; a card stops once its change is decided against the"
+        " per-card band", limits.unit if limits is not None else "share")
 
 
 def most_games(games: int) -> int:
@@ -149,10 +143,11 @@ def most_games(games: int) -> int:
 
 def card_removal(game: str, deck: Deck, params: Params, games: int, seed: int, confidence: float,
                  strategy: str | None = None, progress: Progress | None = None,
-                 base: Summary | None = None) -> CardRemoval:
+                 base: Summary | None = None, limits: Band | None = None) -> CardRemoval:
     """Each card's impact by removal (see the module docstring), in this process
     (``deckpress check`` spreads the cards over its workers: :mod:`.card_runs`).
-    ``base``: the playtest's summary of the whole deck (else ``games`` games are played here)."""
+    ``base``: the playtest's summary of the whole deck (else ``games`` games are played
+    here), shown as the whole deck's figures; ``limits``: the per-card band."""
     if entry(game).default_strategy is None:
         return CardRemoval(reason=f"{game} has no player decisions")
     players = int(getattr(params, "players", 2))
@@ -161,5 +156,15 @@ def card_removal(game: str, deck: Deck, params: Params, games: int, seed: int, c
         base = runner.simulate(game, deck, params, games=games, seed=seed, strategy=strategy)
     whole = base_tally(base)
     most = most_games(games)
-    rows = [removal_row(game, deck, params, names, card, most, seed, whole, confidence, progress) for card in deck.cards]
-    return table(rows, most, whole, names)
+    limits = limits or band({}, players)
+    built, cap = make_game(game, deck, params), runner.turn_cap(game, params)
+    cache: dict[int, Usual] = {}
+
+    def usual_of(index: int) -> Usual:
+        if index not in cache:
+            cache[index] = usual_game(built, game, names, seed, index, cap)
+        return cache[index]
+
+    rows = [removal_row(game, deck, params, names, card, most, seed, usual_of, confidence, limits, progress)
+            for card in deck.cards]
+    return table(rows, most, whole, names, limits)

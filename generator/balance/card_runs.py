@@ -2,8 +2,9 @@
 
 Card impact (:mod:`.card_impact`) and card removal (:mod:`.card_removal`)
 measure every card of the deck, each card on its own, each stopping once
-decided. Both start from the playtest: its summary is the baseline of each
-(the same seeded games), so no measure plays a baseline of its own. Every
+decided against the per-card band. Both compare each game with the same seeded
+game as usually played (common random numbers, :mod:`.card_paired`): each worker
+replays a usual game once, the first time a card needs it. Every
 (measure, card) pair is one task; all of them go to the executor in one run
 (one pool of workers for both measures), the costliest measure's tasks first.
 A card's result does not depend on where it ran: its games are seeded by their
@@ -24,6 +25,7 @@ from ..games.spec import CardMeasures
 from ..games.stats import Summary
 from . import card_impact as impact
 from . import card_removal as removal
+from .card_paired import Band
 from .result import CardImpact, CardRemoval, ImpactRow, RemovalRow, Skipped
 
 Row = ImpactRow | RemovalRow | Skipped  # one card's result of one measure
@@ -42,9 +44,13 @@ def planned(games: int, cards: int, measures: CardMeasures = CardMeasures()) -> 
 def card_measures(game: str, deck: Deck, params: Params, games: int, seed: int, confidence: float,
                   strategy: str | None, base: Summary, progress: Progress | None = None,
                   executor: Executor | None = None, measures: CardMeasures = CardMeasures(),
-                  ) -> tuple[CardImpact | None, CardRemoval | None]:
-    """(card impact, card removal) of every card, ``base`` the playtest's summary; None
-    for a measure the game's spec leaves out (``measures``)."""
+                  limits: Band | None = None) -> tuple[CardImpact | None, CardRemoval | None]:
+    """(card impact, card removal) of every card, ``base`` the playtest's summary (the
+    whole deck's figures shown); None for a measure the game's spec leaves out
+    (``measures``). ``limits``: the per-card band a card's change is decided against."""
+    from .card_paired import band
+
+    limits = limits or band({}, int(getattr(params, "players", 2)))
     players = int(getattr(params, "players", 2))
     names = tuple(seat_strategies(game, strategy, players))
     built = make_game(game, deck, params)
@@ -59,7 +65,7 @@ def card_measures(game: str, deck: Deck, params: Params, games: int, seed: int, 
         progress(min(games, impact.IMPACT_GAMES) * len(deck.cards))
     setup = (entry(game).source or game, runner.dump_deck(deck), params.model_dump(exclude_unset=True), names, seed,
              confidence, (most_impact, most_removal, min(games, impact.IMPACT_GAMES)), usual, (whole.games, whole.first, whole.draws, whole.total,
-                                                              whole.squares))
+                                                              whole.squares), limits)
     runs = executor if executor is not None and len(tasks) > 1 else InProcess()
     rows: dict[int, Row] = {}
     for index, (row, games) in runs.run(_task, tasks, initializer=_init_worker, initargs=setup,
@@ -71,8 +77,9 @@ def card_measures(game: str, deck: Deck, params: Params, games: int, seed: int, 
     removals = [r for k, (kind, _) in enumerate(tasks) if kind == "removal" and not isinstance(r := rows[k], ImpactRow)]
     out_impact: CardImpact | None = None
     if measures.impact:
-        out_impact = impact.table(impacts, most_impact * players, usual) if why is None else CardImpact(reason=why)
-    return out_impact, removal.table(removals, most_removal, whole, names) if measures.removal else None
+        out_impact = impact.table(impacts, most_impact * players, usual, limits) if why is None \
+            else CardImpact(reason=why)
+    return out_impact, removal.table(removals, most_removal, whole, names, limits) if measures.removal else None
 
 
 _WORKER: dict[str, Any] = {}
@@ -80,7 +87,7 @@ _WORKER: dict[str, Any] = {}
 
 def _init_worker(source: str, deck: bytes, values: dict[str, Any], names: tuple[str, ...], seed: int,
                  confidence: float, most: tuple[int, int, int], usual: tuple[int, int],
-                 whole: tuple[int, int, int, float, float]) -> None:
+                 whole: tuple[int, int, int, float, float], limits: Band) -> None:
     spec = ensure(source)  # a designer's game.py is imported again in a spawned worker (a forked one has it)
     params = spec.params.model_validate(values)
     loaded = runner.load_deck(deck)
@@ -89,7 +96,7 @@ def _init_worker(source: str, deck: bytes, values: dict[str, Any], names: tuple[
     _WORKER.clear()
     _WORKER.update(game=spec.name, deck=loaded, params=params, built=make_game(spec.name, loaded, params),
                    names=names, seed=seed, confidence=confidence, most=most, usual=usual, whole=tally,
-                   cards={c.id: c for c in loaded.cards})
+                   cards={c.id: c for c in loaded.cards}, limits=limits, cap=runner.turn_cap(spec.name, params))
 
 
 def _usual_game(index: int) -> impact.Usual:
@@ -97,7 +104,7 @@ def _usual_game(index: int) -> impact.Usual:
     games: dict[int, impact.Usual] = _WORKER.setdefault("usual_games", {})
     if index not in games:
         w = _WORKER
-        games[index] = impact.usual_game(w["built"], w["game"], w["names"], w["seed"], index)
+        games[index] = impact.usual_game(w["built"], w["game"], w["names"], w["seed"], index, w["cap"])
     return games[index]
 
 
@@ -106,7 +113,7 @@ def _task(kind: str, card_id: str) -> tuple[Row, int]:
     w = _WORKER
     card = w["cards"][card_id]
     if kind == "impact":
-        return impact.impact_row(w["built"], w["game"], w["names"], card, w["most"][0], w["seed"], w["usual"],
-                                 w["confidence"], _usual_game), w["most"][2]
+        return impact.impact_row(w["built"], w["game"], w["names"], card, w["most"][0], w["seed"], _usual_game,
+                                 w["confidence"], w["limits"], cap=w["cap"]), w["most"][2]
     return removal.removal_row(w["game"], w["deck"], w["params"], w["names"], card, w["most"][1], w["seed"],
-                               w["whole"], w["confidence"]), w["most"][1]
+                               _usual_game, w["confidence"], w["limits"]), w["most"][1]

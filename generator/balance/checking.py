@@ -24,7 +24,8 @@ from ..deckcheck import validate_deck
 from ..errors import DeckpressError, Problem
 from ..executor import Executor
 from .checks import run_checks
-from .findings import BalanceReport, Finding, Report
+from .findings import BalanceReport, Finding, Level, Report
+from .target_findings import target_findings
 from .targets import judge_targets, playtest_params
 
 Progress = Callable[[int], None]
@@ -48,6 +49,7 @@ class CheckOptions:
     pdf: Path | None = None  # write the PDF report here
     charts: Path | None = None  # ... and its PNG charts here (default: beside it, <stem>-charts)
     quality: bool = False  # also the game-quality measures (quality.py)
+    targets_level: Level = "warning"  # a missed design target's finding ("error": --fail-on targets)
 
 
 @dataclass
@@ -158,6 +160,7 @@ def check_deck(deck: Deck | Prepared, options: CheckOptions = CheckOptions(), *,
         report.findings += [Finding("error", "print", problem)
                             for problem in (prepared.undrawn if prepared else [])]
         judge_targets(loaded, report)  # the deck's design targets, met or missed (targets.py)
+        report.findings += target_findings(report.targets or (), options.targets_level)  # a missed one is a finding
         if options.quality and report.playtest is not None:
             from .quality import quality
             report.playtest.quality = quality(report.game, loaded, playtest_params(report.game, report.playtest),

@@ -3,15 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..deck.issues import Issue
 from ..deck.model import Deck
 from ..deckcheck import validate_deck
 from ..executor import Executor
-from ..games.registry import GAMES, builtin_names, game_of, has_decisions, make_params
+from ..games.registry import (
+    GAMES,
+    builtin_names,
+    game_of,
+    has_decisions,
+    make_params,
+    seat_strategies,
+)
 from ..games.spec import CardMeasures
 from . import simulate as sim
+from .card_findings import card_findings, removal_note
+from .card_paired import ERROR, WARN, band, spread_of, utility_bounds
 from .card_runs import card_measures
 from .card_runs import planned as card_games
 from .findings import Finding, Report
@@ -120,7 +130,9 @@ def run_checks(
     sets = list(sets)
     spec = game_of(deck)  # a designer's game.py is loaded (and run) here
     game = spec.name if spec is not None else deck.game
-    report = Report(deck=deck.name, key=deck.key, game=game, cards=sum(c.copies for c in deck.cards), thresholds=t)
+    measured = skill and spec is not None and spec.card_measures.any and has_decisions(game)  # cards judged
+    visible = t if measured else {k: v for k, v in t.items() if k not in (WARN, ERROR)}  # the band: where it judges
+    report = Report(deck=deck.name, key=deck.key, game=game, cards=sum(c.copies for c in deck.cards), thresholds=visible)
     report.static, findings = static_checks(deck, t, game)
     if deck.attributes and report.static.get("kind") != "attributes" and spec is not None and designer(game):
         report.notes.append(f"{spec.title} does not compare the cards' attributes in showdowns: the deck is not"
@@ -152,6 +164,10 @@ def run_checks(
                                 f" {what} decided at {t['confidence']:.0%} (the same as --games"
                                 f" {pt.summary.games}; {why}, so each game costs)")
         play = report.playtest = playtest_stats(pt, deck, t["confidence"])
+        if own and pt.summary.strategy:  # a designer's figures are those of a player: say which (issue 48)
+            report.notes.append(f"the seat shares, draws, game length and per-card measures describe {pt.summary.strategy}"
+                                " play at every seat, not the cards alone: deckpress check --strategy NAME (random,"
+                                " greedy, mcts:N or the game's own) measures them again with another player")
         if play.mixed:
             report.notes.append(f"seats play different strategies ({pt.summary.strategy}): no seat-advantage verdict")
         if skill:
@@ -161,9 +177,19 @@ def run_checks(
             report.notes.append(f"playtest strategy: {pt.summary.strategy}; skill gap not measured"
                                 " (deckpress check measures it)")
         measures = spec.card_measures if spec is not None else CardMeasures()
-        if skill and measures.any:  # each card by restricted play and by removal, the playtest as baseline
+        if skill and measures.any:  # each card by restricted play and by removal, pair by pair (card_paired.py)
+            limits = band(t, len(teams) if teams else sides, utility_bounds(game, deck, params),
+                          spread_of(pt.summary))
+            if not sequential:
+                limits = replace(limits, stop=False)  # a full run: every card plays its most games
             play.card_impact, play.card_removal = card_measures(game, deck, params, games, seed, t["confidence"],
-                                                                strategy, pt.summary, progress, executor, measures)
+                                                                strategy, pt.summary, progress, executor, measures,
+                                                                limits)
+            findings += card_findings(play.card_impact, play.card_removal, limits, t["confidence"],
+                                      seat_strategies(game, strategy, int(getattr(params, "players", 2))))
+            note = removal_note(play.card_removal, limits)
+            if note is not None:
+                report.notes.append(note)
         left_out = [name for name, on in (("card impact", measures.impact), ("card removal", measures.removal)) if not on]
         if skill and left_out and has_decisions(game):  # why, in the game's words (its spec's)
             play.unmeasured = f"{' and '.join(left_out)} not measured: {measures.reason or 'the game leaves it out'}"

@@ -9,6 +9,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph, Table, TableStyle
 
 from ..games.reporting import Share
+from .card_findings import change, interval, played_by, value
 from .findings import Report
 from .playstats import draw_words, grid_of, report_hooks, side_name, unit_of
 from .quality_result import Quality
@@ -118,26 +119,29 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
                     f"with a {pct(report.thresholds['confidence'])} interval (Wilson), the best first.",
                     _table(rows, st, s, width, [0.8, 2.2, 1, 1, 1, 1.4])))
     impact = play.card_impact if play else None
+    played = played_by(play.strategy if play else None)
     if impact is not None and impact.cards:
-        rows = [["card", "name", "share without it", "usual share", "impact (points)", "interval"]]
-        rows += [[r.card, r.name, pct(r.share), pct(r.usual), f"{100 * r.impact:+.1f}",
-                  f"{100 * r.low:+.1f} to {100 * r.high:+.1f}"] for r in impact.cards]
-        out.append(("Card impact", f"A seat that never plays the card while it has another move, seats rotated, "
-                    f"{impact.games_per_card:,} games per card: its win share against the usual play of the same games.",
+        u = impact.unit
+        rows = [["card", "name", "without it", "usual", f"impact{' (points)' if u == 'share' else ''}", "interval"]]
+        rows += [[r.card, r.name, value(r.share, u), value(r.usual, u), change(r.impact, u),
+                  interval(r.low, r.high, u)] for r in impact.cards]
+        out.append(("Card impact", f"A seat that never takes the card while it has another move, every seat in turn,"
+                    f" at most {impact.games_per_card:,} seat-games per card, against the same seat's usual play of the"
+                    f" same seeded games ({'win share' if u == 'share' else 'mean return'}; {played}).",
                     _table(rows, st, s, width, [0.8, 2.2, 1.2, 1.2, 1.2, 1.6])))
     removal = play.card_removal if play else None
     if removal is not None and removal.cards and removal.base is not None:
-        base = removal.base
-        rows = [["card", "name", "games", "seat 0 wins", "change (points)", "interval", "draws (change)",
-                 "length (change)"]]
-        rows += [[r.card, r.name, r.games, pct(r.first_share), f"{100 * r.first_change:+.1f}",
-                  f"{100 * r.low:+.1f} to {100 * r.high:+.1f}", f"{pct(r.draws)} ({100 * r.draw_change:+.1f})",
+        base, u = removal.base, removal.unit
+        rows = [["card", "name", "games", "seat 0 wins" if u == "share" else "seat 0 returns",
+                 f"change{' (points)' if u == 'share' else ''}", "interval", "draws (change)", "length (change)"]]
+        rows += [[r.card, r.name, r.games, value(r.first_share, u), change(r.first_change, u),
+                  interval(r.low, r.high, u), f"{pct(r.draws)} ({100 * r.draw_change:+.1f})",
                   f"{r.length:.1f} ({r.length_change:+.1f})"] for r in removal.cards]
-        out.append(("Card removal", f"The deck without the card (every copy), the same seeded games, at most "
-                    f"{removal.games_per_card:,} games per card (a card stops once its change is decided): seat 0's "
-                    f"win share, draws and game length against the whole deck (seat 0 wins {pct(base.first_share)}, "
-                    f"draws {pct(base.draws)}, length {base.length:.1f}); intervals at "
-                    f"{pct(report.thresholds['confidence'])}.",
+        out.append(("Card removal", f"The deck without the card (every copy), each game against the same seeded game"
+                    f" of the whole deck, at most {removal.games_per_card:,} games per card (a card stops once its"
+                    f" change is decided against the per-card band): seat 0's result, draws and game length (whole"
+                    f" deck: seat 0 wins {pct(base.first_share)}, draws {pct(base.draws)}, length {base.length:.1f});"
+                    f" intervals at {pct(report.thresholds['confidence'])}; {played}.",
                     _table(rows, st, s, width, [0.7, 1.8, 0.6, 0.9, 0.9, 1.3, 1.1, 1.1])))
     title, keys, grid = grid_of(play)
     if grid:
@@ -173,6 +177,8 @@ def applies(key: str, report: Report) -> bool:
     for a deck analysed as one (its game compares attributes), the suited deck's only
     for a suited deck; the playtest's and ``confidence`` always."""
     hooks = report_hooks(report.game)
+    if key not in report.thresholds:  # the per-card band where no card is measured (a built-in game)
+        return False
     if key in STATIC_ATTRIBUTES:
         return report.static.get("kind") == "attributes"
     if key in SHOWDOWNS:

@@ -278,19 +278,22 @@ class CardImpact:
     usual_share: float = 0.0
     usual_games: int = 0
     method: str = ""
+    unit: str = "share"  # the game's measure: win share, or mean "return" (a game that declares utility)
 
     def to_json(self) -> dict[str, Any]:
         if self.reason is not None:
             return {"cards": [], "reason": self.reason}
         return {"games_per_card": self.games_per_card, "round": self.round, "usual_share": self.usual_share,
-                "usual_games": self.usual_games, "cards": [r.to_json() for r in self.cards], "method": self.method}
+                "usual_games": self.usual_games, "cards": [r.to_json() for r in self.cards], "method": self.method,
+                "unit": self.unit}
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> CardImpact:
         rows = tuple(ImpactRow.from_json(r) for r in d.get("cards", ()))
         if "reason" in d:
             return cls(rows, d["reason"])
-        return cls(rows, None, d["games_per_card"], d["round"], d["usual_share"], d["usual_games"], d["method"])
+        return cls(rows, None, d["games_per_card"], d["round"], d["usual_share"], d["usual_games"], d["method"],
+                   d.get("unit", "share"))
 
 
 @dataclass(frozen=True)
@@ -374,12 +377,14 @@ class CardRemoval:
     skipped: tuple[Skipped, ...] = ()
     base: RemovalBase | None = None
     method: str = ""
+    unit: str = "share"  # seat 0's win share, or its mean "return" (a game that declares utility)
 
     def to_json(self) -> dict[str, Any]:
         if self.reason is not None or self.base is None:
             return {"cards": [], "reason": self.reason or ""}
         return {"games_per_card": self.games_per_card, "round": self.round, "cards": [r.to_json() for r in self.cards],
-                "skipped": [s.to_json() for s in self.skipped], "base": self.base.to_json(), "method": self.method}
+                "skipped": [s.to_json() for s in self.skipped], "base": self.base.to_json(), "method": self.method,
+                "unit": self.unit}
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> CardRemoval:
@@ -387,7 +392,7 @@ class CardRemoval:
         if "reason" in d or "base" not in d:
             return cls(rows, d.get("reason", ""))
         return cls(rows, None, d["games_per_card"], d["round"], tuple(Skipped.from_json(s) for s in d["skipped"]),
-                   RemovalBase.from_json(d["base"]), d["method"])
+                   RemovalBase.from_json(d["base"]), d["method"], d.get("unit", "share"))
 
 
 @dataclass(frozen=True)

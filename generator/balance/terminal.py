@@ -13,6 +13,7 @@ from rich.table import Table
 
 from ..console import SafeConsole
 from ..games.reporting import Share
+from .card_findings import amount, change, interval, played_by, value
 from .findings import Report
 from .playstats import grid_of, side_name, unit_of
 from .result import CardImpact, CardRemoval, CardStat, Playtest
@@ -47,9 +48,9 @@ def print_report(report: Report, console: Console | None = None) -> None:
         if play.cards:
             _card_stats(console, play.cards, report.thresholds["confidence"])
         if play.card_impact is not None and play.card_impact.cards:
-            _impact(console, play.card_impact, report.thresholds["confidence"])
+            _impact(console, play.card_impact, report.thresholds["confidence"], strategy=play.strategy)
         if play.card_removal is not None and play.card_removal.cards:
-            _removal(console, play.card_removal, report.thresholds["confidence"])
+            _removal(console, play.card_removal, report.thresholds["confidence"], strategy=play.strategy)
     for note in report.notes + ([play.unmeasured] if play and play.unmeasured else []):
         console.print(f"[dim]note: {note}[/dim]")
     names = _names(report)
@@ -165,30 +166,33 @@ def _card_stats(console: Console, cards: tuple[CardStat, ...], confidence: float
     console.print(table)
 
 
-def _impact(console: Console, impact: CardImpact, confidence: float, show: int = 6) -> None:
+def _impact(console: Console, impact: CardImpact, confidence: float, show: int = 6, strategy: str | None = None) -> None:
     """The cards that matter most and least by restricted play (see balance.card_impact)."""
-    rows = impact.cards
+    rows, u = impact.cards, impact.unit
     table = Table("card", "without it", "usual", "impact", f"{pct(confidence)} interval",
-                  title=f"card impact: a seat that never plays the card ({impact.games_per_card:,} games per card)",
-                  **COMPACT)
+                  title=f"card impact: a seat that never takes the card against its usual play of the same games"
+                        f" (at most {impact.games_per_card:,} seat-games per card; {played_by(strategy)})", **COMPACT)
     picked = rows if len(rows) <= 2 * show else rows[:show] + rows[-show:]
     for r in picked:
-        table.add_row(f"{r.name} ({r.card})", pct(r.share), pct(r.usual), f"{100 * r.impact:+.1f} points",
-                      f"{100 * r.low:+.1f} to {100 * r.high:+.1f}")
+        table.add_row(f"{r.name} ({r.card})", value(r.share, u), value(r.usual, u), amount(r.impact, u),
+                      interval(r.low, r.high, u))
     console.print(table)
 
 
-def _removal(console: Console, removal: CardRemoval, confidence: float, show: int = 6) -> None:
+def _removal(console: Console, removal: CardRemoval, confidence: float, show: int = 6,
+             strategy: str | None = None) -> None:
     """The cards whose removal changes the game most and least (see balance.card_removal)."""
-    rows, base = removal.cards, removal.base
+    rows, base, u = removal.cards, removal.base, removal.unit
     assert base is not None  # measured: it has rows
-    table = Table("card", "games", "seat 0 wins", f"change ({pct(confidence)} interval)", "draws", "length",
-                  title=f"card removal: the deck without the card (whole deck: seat 0 wins {pct(base.first_share)},"
-                        f" draws {pct(base.draws)}, length {base.length:.1f})", **COMPACT)
+    wins = "wins" if u == "share" else "returns"
+    table = Table("card", "games", f"seat 0 {wins}", f"change ({pct(confidence)} interval)", "draws", "length",
+                  title=f"card removal: the deck without the card against the same seeded games of the whole deck"
+                        f" (whole deck: seat 0 wins {pct(base.first_share)}, draws {pct(base.draws)}, length"
+                        f" {base.length:.1f}; {played_by(strategy)})", **COMPACT)
     picked = rows if len(rows) <= 2 * show else rows[:show] + rows[-show:]
     for r in picked:
-        table.add_row(f"{r.name} ({r.card})", f"{r.games:,}", pct(r.first_share),
-                      f"{100 * r.first_change:+.1f} ({100 * r.low:+.1f} to {100 * r.high:+.1f})",
+        table.add_row(f"{r.name} ({r.card})", f"{r.games:,}", value(r.first_share, u),
+                      f"{change(r.first_change, u)} ({interval(r.low, r.high, u)})",
                       f"{pct(r.draws)} ({100 * r.draw_change:+.1f})", f"{r.length:.1f} ({r.length_change:+.1f})")
     console.print(table)
     for skipped in removal.skipped:

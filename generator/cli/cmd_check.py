@@ -48,7 +48,7 @@ def check(
     against: str | None = typer.Option(None, "--against", metavar="OLD", show_default=False,
                                        help="Also check OLD (a deck file, a project folder, or a git revision of DECK such as HEAD~1) with the same seeds, and show what changed."),
     quality: bool = typer.Option(False, "--quality", help="Also measure the game's quality: branching, dominant moves, decisions that matter, lead changes, decisiveness, drama, comebacks (docs/balance.md)."),
-    fail_on: str = typer.Option("never", "--fail-on", metavar="WHEN", help="Exit 1 when: targets (a design target of balance: targets: is missed), or with --against: worse (a balance finding appeared since OLD), changed (anything moved beyond its interval); never."),
+    fail_on: str = typer.Option("never", "--fail-on", metavar="WHEN", help="Exit 1 when: targets (a design target of balance: targets: is missed: an error, not the default warning), or with --against: worse (a balance finding appeared since OLD), changed (anything moved beyond its interval); never."),
     lang: options.Lang = None,
     apply: bool = typer.Option(False, "--apply", help="With --suggest, write the suggested values into the deck's own file (YAML, CSV or XLSX, formatting kept), then check again and show old -> new."),
     old_strict: options.OldCheckStrict = False,
@@ -80,7 +80,7 @@ def check(
     games = resolve(prepared.deck.build, "balance", CheckBalanceIn, {"games": games}).values.games  # flag, project, 1000
     asked = CheckOptions(games=games, players=players, seed=seed, sets=tuple(sets), thresholds=overrides,
                          strategy=strategy, suggest=suggest, against=against, apply=apply, pdf=report_pdf,
-                         quality=quality)
+                         quality=quality, targets_level="error" if fail_on == "targets" else "warning")
     total = planned_games(prepared.deck, games) * (2 if against is not None or apply else 1)
     if as_json:
         from ..games.fast import kernel_cache

@@ -61,6 +61,8 @@ THRESHOLDS: Mapping[str, Threshold] = MappingProxyType({
     "tie_rate_warn": Threshold(0.15, "Weiji: share of showdowns that tie, above which play stalls (warning)"),
     "tie_rate_error": Threshold(0.40, "Weiji: the same, above which the deck is an error"),
     "attribute_tie_max": Threshold(0.35, "Weiji: share of showdowns on one attribute that tie (warning)"),
+    "card_edge_warn": Threshold(0.40, "a card whose per-card change (card impact, card removal) lies wholly beyond this many fair shares (1/sides; in a game with utility: spreads of a seat's return) either way (warning)", high=None),
+    "card_edge_error": Threshold(0.80, "the same, beyond this many (error)", high=None),
     "length_p95_max": Threshold(1000, "95th percentile of game length in tricks above which games drag on (warning)", high=None),
     "confidence": Threshold(0.95, "confidence level of every interval", low=0.5, high=1.0, high_open=True),
     # -- static, suited decks -----------------------------------------------------------

@@ -55,9 +55,11 @@ from __future__ import annotations
 import copy
 import random
 import warnings
+from _random import Random as _CoreRandom
 from collections import deque
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from hashlib import sha512
 from typing import Any, Protocol
 
 CHANCE = -1
@@ -218,7 +220,17 @@ def seat_rngs(rng: random.Random, players: int) -> list[random.Random]:
     from it, one per seat, independent of the chance stream and of each other."""
     words = rng.getstate()[1]  # Mersenne Twister's state: words 1-4 mix the whole seed in (word 0 is fixed)
     key = f"{words[1]}:{words[2]}:{words[3]}:{words[4]}"
-    return [random.Random(f"deckpress-seat:{k}:{key}") for k in range(players)]
+    return [seeded(f"deckpress-seat:{k}:{key}") for k in range(players)]
+
+
+def seeded(text: str) -> random.Random:
+    """``random.Random(text)``, the same stream, without ``random.py``'s checks in Python
+    (the runner seeds three streams a game: a designer's cheap game feels it)."""
+    data = text.encode()
+    rng = random.Random.__new__(random.Random)
+    _CoreRandom.seed(rng, int.from_bytes(data + sha512(data).digest(), "big"))
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as random.Random.seed sets it
+    return rng
 
 
 def joint_actions(state: Any) -> list[list[Action]]:

@@ -47,6 +47,7 @@ from .api import (
     players_of,
     resampler,
     seat_rngs,
+    seeded,
     utility_of,
 )
 from .custom import designer_failure, is_file_ref
@@ -54,7 +55,7 @@ from .deals import deal_choices, deal_seed
 from .params import Params
 from .registry import builtin_names, ensure, entry, make_game, make_strategy, seat_strategies
 from .stats import Summary
-from .strategies import FixedStrategy
+from .strategies import FixedStrategy, RandomStrategy
 
 Progress = Callable[[int], None]
 PROGRESS_EVERY = 64  # games between progress calls in one process
@@ -63,7 +64,7 @@ ENGINES = ("auto", "fast", "reference")
 
 def game_rng(seed: int, index: int) -> random.Random:
     """The random source of game ``index`` in a run seeded ``seed``."""
-    return random.Random(f"deckpress:{seed}:{index}")
+    return seeded(f"deckpress:{seed}:{index}")
 
 
 def play(
@@ -90,13 +91,15 @@ class _Seating:
     """What :func:`play` asks of the game and the strategies, asked once for a run of
     games with the same ones (:func:`_play_range`) instead of once per game."""
 
-    __slots__ = ("choosers", "deterministic", "heuristic", "resample", "strategies", "views")
+    __slots__ = ("choosers", "deterministic", "heuristic", "resample", "strategies", "uniform", "views")
 
     def __init__(self, game: Game, strategies: Sequence[Strategy]) -> None:
         self.strategies = strategies
         self.deterministic = bool(strategies) and all(getattr(s, "deterministic", False) for s in strategies)
         self.views = _viewers(strategies)
         self.choosers = [s.choose for s in strategies]
+        # seats playing ``random``: the loop draws their choice itself (the same draw, no Turn built)
+        self.uniform = [type(s) is RandomStrategy for s in strategies]
         self.heuristic = getattr(game, "heuristic", None)
         own = getattr(game, "resample", None)  # else the old API's State.resample: per state (resampler)
         self.resample = own if strategies and callable(own) else None
@@ -116,7 +119,7 @@ def _play(game: Game, seating: _Seating, rng: random.Random, observer: TrickObse
     resample = seating.resample
     if resample is None and strategies:
         resample = resampler(game, state)
-    heuristic, views, choosers = seating.heuristic, seating.views, seating.choosers
+    heuristic, views, choosers, uniform = seating.heuristic, seating.views, seating.choosers, seating.uniform
     steps = 0  # nodes passed so far: the index of the current one
     # the state's methods, looked up once per game (the loop asks each at every node)
     is_over, current, legal_actions, apply = state.is_over, state.current, state.legal_actions, state.apply
@@ -134,6 +137,9 @@ def _play(game: Game, seating: _Seating, rng: random.Random, observer: TrickObse
             legal = legal_actions()
             if not legal:
                 raise NoLegalAction(seat, steps - 1)
+            if uniform[seat]:  # RandomStrategy.choose, inlined: the same draw from the seat's stream
+                apply(seats[seat].choice(legal))
+                continue
             view = state.view(seat) if views[seat] else NO_VIEW
             apply(choosers[seat](Turn(seat, view, legal, resample, heuristic), seats[seat]))
     return _finished(game, state)

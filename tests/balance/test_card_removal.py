@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from generator.balance.card_paired import band
 from generator.balance.card_removal import REMOVAL_GAMES, card_removal, without
 from generator.cli import app
 from generator.deck import resolve_deck
@@ -51,8 +52,12 @@ def test_removing_a_card_changes_the_first_seats_share_as_counted_by_hand(tiny: 
     assert rows["1S"].first_share == rows["9S"].first_share == 1.0  # never followed: exact
     assert rows["5H"].matters and rows["5H"].name == "Five of Hearts"
     assert [r.card for r in out.cards][0] == "5H"  # the largest drop first
-    # sequential: a card whose change is decided stops before the most games
-    assert rows["5H"].games < REMOVAL_GAMES and all(r.games % 50 == 0 for r in out.cards)
+    # sequential: the default band's edges (20 and 40 points for 2 seats) sit near these changes, so
+    # every card plays its most; with edges at 70 and 90 points each change is decided after one round
+    assert all(r.games == REMOVAL_GAMES for r in out.cards)
+    wide = card_removal(spec.name, deck, make_params(spec, ["players=2", "hand=1"]), REMOVAL_GAMES, 3, 0.95,
+                        limits=band({"card_edge_warn": 1.4, "card_edge_error": 1.8}, 2))
+    assert all(r.games == 50 for r in wide.cards)
 
 
 def test_a_card_the_game_cannot_lose_is_listed_with_the_reason(tiny: Path) -> None:

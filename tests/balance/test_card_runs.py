@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.balance import card_impact, card_removal
+from generator.balance.card_paired import band
 from generator.balance.card_runs import card_measures, planned
 from generator.balance.sequential import change_decided, verdict_decided
 from generator.cli import app
@@ -41,20 +42,24 @@ def _setup(folder: Path, sets: list[str]) -> tuple[str, object, object]:
     return spec.name, deck, make_params(spec, sets)
 
 
-def test_a_seat_never_offered_the_card_scores_its_usual_game(crowns: Path) -> None:
+def test_a_seat_that_never_took_the_card_scores_its_usual_game(crowns: Path) -> None:
     """The shortcut is exact: every game played again gives the same row."""
     name, deck, params = _setup(crowns, ["hand=4"])
-    built = deck_game = runner.make_game(name, deck, params)  # type: ignore[arg-type]
+    built = runner.make_game(name, deck, params)  # type: ignore[arg-type]
     names = seat_strategies(name, None, 2)
+    limits = band({}, 2)
     played: list[int] = []
 
-    def everything_offered(index: int) -> card_impact.Usual:
+    def usual(index: int) -> card_impact.Usual:
+        return card_impact.usual_game(built, name, names, 3, index)
+
+    def everything_taken(index: int) -> card_impact.Usual:
         played.append(index)
-        return False, None, [{c.id for c in deck.cards}] * 2  # type: ignore[attr-defined]
+        return usual(index)._replace(seen=(frozenset(c.id for c in deck.cards),) * 2)  # type: ignore[attr-defined]
 
     for card in deck.cards[:6]:  # type: ignore[attr-defined]
-        fast = card_impact.impact_row(built, name, names, card, 20, 3, (40, 80), 0.95)
-        slow = card_impact.impact_row(deck_game, name, names, card, 20, 3, (40, 80), 0.95, everything_offered)
+        fast = card_impact.impact_row(built, name, names, card, 20, 3, usual, 0.95, limits)
+        slow = card_impact.impact_row(built, name, names, card, 20, 3, everything_taken, 0.95, limits)
         assert fast == slow
     assert played  # the slow side played every game again
 
@@ -74,6 +79,10 @@ def test_card_removal_compares_with_the_playtests_own_games(crowns: Path) -> Non
         (tally.games, tally.first, tally.draws, tally.total, tally.squares)
     impact = card_impact.card_impact(name, deck, params, 60, 5, 0.95, base=summary)  # type: ignore[arg-type]
     assert impact.usual_games == 180 and impact.usual_share == sum(summary.wins) / 180
+    built = runner.make_game(name, deck, params)  # type: ignore[arg-type]
+    for row in out.cards:  # each card's games against the same seeded games of the whole deck
+        usual = [card_impact.usual_game(built, name, names, 5, i).values[0] for i in range(row.games)]
+        assert row.first_share - row.first_change == pytest.approx(sum(usual) / row.games)
 
 
 def test_cards_on_two_workers_equal_one_process() -> None:

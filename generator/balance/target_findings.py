@@ -1,0 +1,23 @@
+"""Design targets as findings: a missed target (the deck file's ``balance: targets:``,
+judged by :mod:`.targets`) is a ``target_missed`` finding, so it reaches the verdict,
+the exit code, the PDF report's first page and the gallery's badge like any other.
+
+A warning by default; an error with ``deckpress check --fail-on targets``. A target
+whose interval straddles its band (undecided) or that the game cannot measure is not
+a finding: the targets table says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .findings import Finding, Level
+from .targets import MISSED
+
+
+def target_findings(results: Iterable[dict[str, Any]], level: Level = "warning") -> list[Finding]:
+    """One finding per missed target (``Report.targets``' entries)."""
+    return [Finding(level, "target_missed", f"design target {r['target']} missed: wanted {r['wanted']}, measured"
+                    f" {r['measured']} (the whole interval outside the band).", evidence=dict(r))
+            for r in results if r.get("status") == MISSED]
