@@ -39,6 +39,9 @@ def _load_builtin() -> None:
         for ref in BUILTIN:
             spec = load_hook(ref)
             _SPECS[spec.name] = spec
+        from .rules.registered import catalogue_specs  # the bundled rules files (games/rules/catalogue)
+
+        _SPECS.update((s.name, s) for s in catalogue_specs())
 
 
 def register(spec: GameSpec) -> GameSpec:
@@ -193,7 +196,7 @@ def has_decisions(name: str) -> bool:
 
 def _designer(spec: GameSpec) -> bool:
     """A game loaded from a project's file (another project's may take its name)."""
-    return spec.source is not None and is_file_ref(spec.source)
+    return spec.source is not None and (is_file_ref(spec.source) or ":file_" in spec.source)  # or a rules file
 
 
 def ensure(source: str) -> GameSpec:
@@ -217,6 +220,10 @@ def game_of(deck: Deck) -> GameSpec | None:
         return spec
     if name in GAMES:
         return GAMES[name]
+    if name.endswith((".yaml", ".yml")):  # a project's rules file (games/rules)
+        from .rules.registered import project_spec
+
+        return register(project_spec(deck))
     ref = entry_point(name)
     if ref is not None:
         return ensure(ref)
