@@ -52,7 +52,7 @@ class Scope:
 
     def known_names(self) -> list[str]:
         return sorted({*self.params, *self.globals_, *self.per_player, *self.zones, *self.owned, *self.constants,
-                       *self.defines, *self.define_text, *FUNCTIONS, *self.locals_, "player", "players"})
+                       *self.defines, *self.define_text, *FUNCTIONS, *self.locals_, "player", "players", "seats"})
 
 
 def _runs(numbers: Any) -> list[list[int]]:
@@ -169,6 +169,8 @@ class _Compiler:
             return lambda s, e: s.v["player"]
         if name == "players":
             return lambda s, e: s.n
+        if name == "seats":
+            return lambda s, e: list(range(s.n))
         if name in sc.params:
             value = sc.params[name]
             return lambda s, e: value

@@ -92,6 +92,8 @@ class Program:
         self.phase_ends: list[bool] = []
         self.actions: dict[str, list[Action]] = {}
         self._phase = 0
+        self.procedures: dict[str, tuple[Op, ...]] = {}
+        self._compiling: set[str] = set()
         self.winner = self._winner(d.get("winner"), d, "winner")
         self.initial: dict[str, Any] = {}
         for name, value in self.globals.items():
@@ -460,15 +462,22 @@ class Program:
 
     def _call(self, step: Any, body: Any, where: str) -> Op:
         target = str(body)
-        if target not in self.phase_names:
-            self.doc.problem(f"call: no phase {target!r}; phases: {', '.join(self.phase_names)}", step, "call")
+        procedures = self.doc.data.get("procedures") or {}
+        if target not in procedures:
+            self.doc.problem(f"call: no procedure {target!r}; procedures: {', '.join(map(str, procedures)) or 'none'}",
+                             step, "call")
             return lambda s: False
-        k = self.phase_names.index(target)
-        self.phase_edges[self._phase].add(-1 - k)  # a call comes back
-        program = self
+        block = self.procedures.get(target)
+        if block is None:
+            if target in self._compiling:
+                self.doc.problem(f"call: the procedure {target!r} calls itself", step, "call")
+                return lambda s: False
+            self._compiling.add(target)
+            block = self.procedures[target] = self.block(procedures[target], f"procedure {target}")
+            self._compiling.discard(target)
 
         def call(s: Any) -> bool:
-            s.k.append([program.phase_blocks[k], 0])
+            s.k.append([block, 0])
             return False
         return call
 

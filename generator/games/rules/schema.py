@@ -31,6 +31,7 @@ TOP = {
     "parameters": "rule parameters (--set name=value), with their ranges",
     "define": "named conditions and values, used in expressions",
     "phases": "the steps of the game, phase after phase",
+    "procedures": "named lists of steps that call: runs (and comes back)",
     "winner": "who wins when the game ends: {highest: EXPR} or {lowest: EXPR} over each player p",
     "length": "the variable that counts the game's length",
     "unit": "what one unit of length is called (turn, round, ask, decision)",
@@ -194,6 +195,12 @@ def check(doc: Doc) -> None:
         else:
             for name, steps in phases.items():
                 check_steps(doc, steps, f"phase {name}", phases, name)
+    procedures = d.get("procedures", {})
+    if not isinstance(procedures, Mapping):
+        doc.problem("procedures: a mapping of names, each a list of steps", d, "procedures")
+    else:
+        for name, steps in procedures.items():
+            check_steps(doc, steps, f"procedure {name}", procedures, name)
 
 
 def _check_cards(doc: Doc, cards: Any) -> None:

@@ -162,14 +162,14 @@ class RulesState(StateBase):
     def _stuck(self, exc: BaseException) -> ParameterError:
         """The game cannot go on: the rule (file and line) and the step."""
         program = self.game.program
-        line, what = None, "the rules"
+        line, what = None, f"phase {program.phase_names[self.ph]}" if program.phase_names else "the rules"
         if self.k:
             f = self.k[-1]
             bid = program.block_of.get(id(f[0]))
             if bid is not None and 0 < f[1] <= len(program.lines[bid]):
                 line, what = program.lines[bid][f[1] - 1]
         message = str(exc) if isinstance(exc, (Stuck, ExprError)) else f"{type(exc).__name__}: {exc}"
-        return ParameterError(Problem(f"the game is stuck in the rule {what} at step {self.steps}: {message}",
+        return ParameterError(Problem(f"the game is stuck at {what}, step {self.steps}: {message}",
                                       program.doc.path, line))
 
     # -- what is seen ---------------------------------------------------------
