@@ -16,7 +16,7 @@ from pydantic import Field, create_model
 from ...deck.model import Deck
 from ...errors import ParameterError
 from ..params import Params
-from ..spec import GameSpec
+from ..spec import CardMeasures, GameSpec
 from . import cards as card_sources
 from .program import Program
 from .schema import Doc, RulesError, read
@@ -105,6 +105,10 @@ def spec_from_file(path: Path, source: str, name: str | None = None) -> GameSpec
         unit=str(d.get("unit", "turn")), first_player=0,
         teams=(lambda params: [list(t) for t in teams]) if isinstance(teams, list) else None,
         draws=str(d.get("draws", "")) if d.get("draws") else "",
+        card_measures=CardMeasures() if d.get("cards") == "deck" else CardMeasures(
+            removal=False, reason="the rules file plays with its own cards (cards: "
+            f"{d.get('cards') if isinstance(d.get('cards'), str) else 'its own'}), not the deck's, so a card"
+            " left out of the deck changes nothing"),
     )
 
 
