@@ -43,6 +43,7 @@ class Scope:
     define_text: dict[str, str] = field(default_factory=dict)  # name -> its source (compiled on first use)
     compiling: set[str] = field(default_factory=set)
     locals_: frozenset[str] = frozenset()
+    aliases: Mapping[str, str] = field(default_factory=dict)  # a definition's card, bound to the caller's name
     reads: list[tuple[str, str]] = field(default_factory=list)  # (function, zone) pairs read: top(discard)
     fields_read: list[str] = field(default_factory=list)
 
@@ -127,6 +128,76 @@ def compile_expr(text: Any, scope: Scope) -> Fn:
     return _Compiler(scope, str(text)).walk(parse(text))
 
 
+def card_filter(text: Any, scope: Scope) -> Callable[[Any, list[int]], list[int]] | None:
+    """A ``where`` on cards that is one test or an ``or`` of up to three tests of the
+    form ``card.F == CONSTANT | variable | top(zone).G`` (follow suit, match rank or
+    suit), as one closure filtering a whole zone: the values the tests compare with are
+    read once per call, not once per card. None for any other condition."""
+    node = parse(text)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 1 \
+            and isinstance(node.args[0], ast.Name) and node.args[0].id == "card" \
+            and node.func.id in scope.define_text:
+        node = parse(scope.define_text[node.func.id])
+    tests = node.values if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) else [node]
+    atoms = []
+    for t in tests:
+        if not (isinstance(t, ast.Compare) and len(t.ops) == 1 and isinstance(t.ops[0], ast.Eq)
+                and isinstance(t.left, ast.Attribute) and isinstance(t.left.value, ast.Name)
+                and t.left.value.id in ("card", "it") and t.left.attr in scope.fields):
+            return None
+        right = t.comparators[0]
+        col = scope.fields[t.left.attr]
+        if isinstance(right, ast.Constant):
+            atoms.append((col, "const", right.value, None))
+        elif isinstance(right, ast.Name) and right.id in scope.globals_:
+            atoms.append((col, "var", right.id, None))
+        elif isinstance(right, ast.Attribute) and right.attr in scope.fields and isinstance(right.value, ast.Call) \
+                and isinstance(right.value.func, ast.Name) and right.value.func.id == "top" \
+                and len(right.value.args) == 1 and isinstance(right.value.args[0], ast.Name) \
+                and right.value.args[0].id in scope.zones:
+            atoms.append((col, "top", scope.zones[right.value.args[0].id], scope.fields[right.attr]))
+        else:
+            return None
+    if not 1 <= len(atoms) <= 3:
+        return None
+    cols = [a[0] for a in atoms]
+
+    def resolve(s: Any) -> list[Any]:
+        out = []
+        for _col, kind, what, other in atoms:
+            if kind == "const":
+                out.append(what)
+            elif kind == "var":
+                out.append(s.v[what])
+            else:
+                z = s.z[what]
+                if not z:
+                    raise ExprError(f"the top card of an empty zone, in {text!r}")
+                out.append(other[z[-1]])
+        return out
+
+    if len(atoms) == 1:
+        (a,) = cols
+
+        def one(s: Any, cards: list[int]) -> list[int]:
+            (x,) = resolve(s)
+            return [c for c in cards if a[c] == x]
+        return one
+    if len(atoms) == 2:
+        a, b = cols
+
+        def two(s: Any, cards: list[int]) -> list[int]:
+            x, y = resolve(s)
+            return [c for c in cards if a[c] == x or b[c] == y]
+        return two
+    a, b, c3 = cols
+
+    def three(s: Any, cards: list[int]) -> list[int]:
+        x, y, z = resolve(s)
+        return [c for c in cards if a[c] == x or b[c] == y or c3[c] == z]
+    return three
+
+
 def names_in(text: Any) -> set[str]:
     """Every name an expression mentions."""
     return {n.id for n in ast.walk(parse(text)) if isinstance(n, ast.Name)}
@@ -163,6 +234,7 @@ class _Compiler:
         name, sc = node.id, self.scope
         if name.startswith("_"):
             raise self.fail(f"no name may start with '_' ({name})")
+        name = sc.aliases.get(name, name)
         if name in sc.locals_:
             return lambda s, e: e[name]
         if name == "player":
@@ -204,8 +276,24 @@ class _Compiler:
             raise self.fail(f"cards have no field {attr!r}{_suggest(attr, list(self.scope.fields))}"
                             f" (fields: {', '.join(self.scope.fields)})")
         self.scope.fields_read.append(attr)
-        inner = self.walk(node.value)
         col = column
+        value = node.value
+        if isinstance(value, ast.Name):
+            local = self.scope.aliases.get(value.id, value.id)
+            if local in self.scope.locals_:  # card.rank: one closure
+                return lambda s, e: col[e[local]]
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "top" \
+                and len(value.args) == 1 and isinstance(value.args[0], ast.Name) and value.args[0].id in self.scope.zones:
+            zone_at = self.scope.zones[value.args[0].id]
+            self.scope.reads.append(("top", value.args[0].id))
+
+            def top_field(s: Any, e: dict[str, Any]) -> Any:
+                z = s.z[zone_at]
+                if not z:
+                    raise ExprError(f"{attr} of no card: the zone {value.args[0].id} is empty, in {self.text!r}")
+                return col[z[-1]]
+            return top_field
+        inner = self.walk(node.value)
 
         def field_of(s: Any, e: dict[str, Any]) -> Any:
             card = inner(s, e)
@@ -252,6 +340,9 @@ class _Compiler:
             if len(parts) == 2:
                 a, b = parts
                 return lambda s, e: a(s, e) and b(s, e)
+            if len(parts) == 3:
+                a, b, c = parts
+                return lambda s, e: a(s, e) and b(s, e) and c(s, e)
 
             def all_of(s: Any, e: dict[str, Any]) -> Any:
                 value: Any = True
@@ -264,6 +355,9 @@ class _Compiler:
         if len(parts) == 2:
             a, b = parts
             return lambda s, e: a(s, e) or b(s, e)
+        if len(parts) == 3:
+            a, b, c = parts
+            return lambda s, e: a(s, e) or b(s, e) or c(s, e)
 
         def any_of(s: Any, e: dict[str, Any]) -> Any:
             value: Any = False
@@ -280,8 +374,18 @@ class _Compiler:
         if None in ops:
             raise self.fail("'is' is not part of the rules language: write == or !=")
         rest = [self.walk(c) for c in node.comparators]
+        if len(ops) == 1 and ops[0] is operator.eq:
+            fast = self._field_equals(node.left, node.comparators[0])
+            if fast is not None:
+                return fast
         if len(ops) == 1:
             op, right = ops[0], rest[0]
+            if isinstance(node.comparators[0], ast.Constant):
+                const = node.comparators[0].value
+                if op is operator.eq:
+                    return lambda s, e: first(s, e) == const
+                if op is operator.ne:
+                    return lambda s, e: first(s, e) != const
             if op is operator.eq:
                 return lambda s, e: first(s, e) == right(s, e)
             if op is operator.ne:
@@ -297,6 +401,41 @@ class _Compiler:
                 a = b
             return True
         return chain
+
+    def _field_equals(self, left: ast.AST, right: ast.AST) -> Fn | None:
+        """``card.F == CONSTANT``, ``card.F == variable`` and ``card.F == top(zone).G``
+        (the commonest conditions on a card) as one closure each."""
+        sc = self.scope
+        if not (isinstance(left, ast.Attribute) and isinstance(left.value, ast.Name)):
+            return None
+        local = sc.aliases.get(left.value.id, left.value.id)
+        if local not in sc.locals_ or left.attr not in sc.fields:
+            return None
+        col = sc.fields[left.attr]
+        sc.fields_read.append(left.attr)
+        if isinstance(right, ast.Constant):
+            const = right.value
+            return lambda s, e: col[e[local]] == const
+        if isinstance(right, ast.Name) and right.id in sc.globals_ and right.id not in sc.locals_ \
+                and right.id not in sc.aliases:
+            var = right.id
+            return lambda s, e: col[e[local]] == s.v[var]
+        if isinstance(right, ast.Attribute) and right.attr in sc.fields and isinstance(right.value, ast.Call) \
+                and isinstance(right.value.func, ast.Name) and right.value.func.id == "top" \
+                and len(right.value.args) == 1 and isinstance(right.value.args[0], ast.Name) \
+                and right.value.args[0].id in sc.zones:
+            col2, zone_at, zone = sc.fields[right.attr], sc.zones[right.value.args[0].id], right.value.args[0].id
+            sc.reads.append(("top", zone))
+            sc.fields_read.append(right.attr)
+            text = self.text
+
+            def top_equals(s: Any, e: dict[str, Any]) -> bool:
+                z = s.z[zone_at]
+                if not z:
+                    raise ExprError(f"the top card of {zone}, which is empty, in {text!r}")
+                return bool(col[e[local]] == col2[z[-1]])
+            return top_equals
+        return None
 
     def _IfExp(self, node: ast.IfExp) -> Fn:
         test, yes, no = self.walk(node.test), self.walk(node.body), self.walk(node.orelse)
@@ -330,6 +469,30 @@ class _Compiler:
         self.scope = scope
         body = self.walk(node.elt)
         self.scope = outer
+        if len(compiled) == 1:
+            t, source, conds = compiled[0]
+            if not conds:
+                def one(s: Any, e: dict[str, Any]) -> list[Any]:
+                    inner = dict(e)
+                    out = []
+                    for item in source(s, inner):
+                        inner[t] = item
+                        out.append(body(s, inner))
+                    return out
+                return one
+
+            def one_if(s: Any, e: dict[str, Any]) -> list[Any]:
+                inner = dict(e)
+                out = []
+                for item in source(s, inner):
+                    inner[t] = item
+                    for c in conds:
+                        if not c(s, inner):
+                            break
+                    else:
+                        out.append(body(s, inner))
+                return out
+            return one_if
 
         def run(s: Any, e: dict[str, Any]) -> list[Any]:
             out: list[Any] = []
@@ -371,6 +534,8 @@ class _Compiler:
         if name in sc.defines or name in sc.define_text:
             if len(args) > 1:
                 raise self.fail(f"{name} takes one value at most")
+            if args and isinstance(args[0], ast.Name) and sc.aliases.get(args[0].id, args[0].id) in sc.locals_:
+                return self._inline(name, sc.aliases.get(args[0].id, args[0].id))
             return self._define(name, self.walk(args[0]) if args else None)
         if name in ZONE_FUNCTIONS:
             if len(args) != 1:
@@ -385,8 +550,31 @@ class _Compiler:
             if name == "bottom":
                 return lambda s, e: (z[0] if (z := zone(s, e)) else None)
             return lambda s, e: list(zone(s, e))
+        if name == "next" and len(args) == 1 and isinstance(args[0], ast.Name) and args[0].id == "player" \
+                and "player" not in sc.locals_:
+            return lambda s, e: (s.v["player"] + 1) % s.n
         if name in SEAT_FUNCTIONS:
             return self._seats(name, [self.walk(a) for a in args])
+        if name in ("any", "all") and len(args) == 1 and isinstance(args[0], ast.GeneratorExp) \
+                and len(args[0].generators) == 1 and isinstance(args[0].generators[0].target, ast.Name) \
+                and not args[0].generators[0].ifs:
+            gen = args[0].generators[0]
+            t = gen.target.id  # type: ignore[union-attr]
+            source = self.walk(gen.iter)
+            outer = self.scope
+            self.scope = outer.with_locals(t)
+            test = self.walk(args[0].elt)
+            self.scope = outer
+            wanted = name == "any"
+
+            def short(s: Any, e: dict[str, Any]) -> bool:
+                inner = dict(e) if e else {}
+                for item in source(s, inner):
+                    inner[t] = item
+                    if bool(test(s, inner)) is wanted:
+                        return wanted
+                return not wanted
+            return short
         fn = FUNCTIONS.get(name)
         if fn is None:
             raise self.fail(f"unknown function {name!r}{_suggest(name, [*FUNCTIONS, *ZONE_FUNCTIONS, *SEAT_FUNCTIONS])}")
@@ -408,6 +596,24 @@ class _Compiler:
             return lambda s, e: (seat(s, e) - 1) % s.n
         return lambda s, e: [(q + k) % s.n for k in range(1, s.n) for q in (seat(s, e),)]
 
+    def _inline(self, name: str, local: str) -> Fn:
+        """A definition called on a local name (``playable(c)``): its body compiled with
+        ``card`` standing for that name, so no names are bound at run time."""
+        from dataclasses import replace
+
+        sc = self.scope
+        if name in sc.compiling:
+            raise self.fail(f"{name!r} is defined in terms of itself")
+        text = sc.define_text.get(name)
+        if text is None:  # compiled already without its text (cannot happen for a file's own define)
+            return self._define(name, lambda s, e: e[local])
+        sc.compiling.add(name)
+        try:
+            inner = replace(sc, aliases={"card": local, "it": local})
+            return _Compiler(inner, text).walk(parse(text))
+        finally:
+            sc.compiling.discard(name)
+
     def _define(self, name: str, arg: Fn | None) -> Fn:
         sc = self.scope
         if name not in sc.defines:
@@ -424,7 +630,6 @@ class _Compiler:
             return body
 
         def call(s: Any, e: dict[str, Any]) -> Any:
-            inner = dict(e)
-            inner["card"] = inner["it"] = arg(s, e)
-            return body(s, inner)
+            value = arg(s, e)
+            return body(s, {"card": value, "it": value})
         return call

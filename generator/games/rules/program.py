@@ -16,8 +16,10 @@ from typing import Any
 from ...errors import Problem
 from ..api import CHANCE, SIMULTANEOUS, TERMINAL, Action
 from .cards import Cards
-from .expr import ExprError, Fn, Scope, compile_expr, parse
+from .expr import ExprError, Fn, Scope, card_filter, compile_expr, parse
 from .schema import Doc, RulesError
+
+RUNAWAY = 200_000  # steps run without a pause: a rule that loops for ever
 
 E: dict[str, Any] = {}  # the names a step-level expression binds: none (variables live in the state)
 Op = Any  # Callable[[RulesState], bool]
@@ -234,23 +236,29 @@ class Program:
 
     # -- blocks ---------------------------------------------------------------
     def block(self, steps: Any, where: str) -> tuple[Op, ...]:
+        """The steps compiled, runs of steps that never pause fused into one op each
+        (an ``if`` or loop whose steps never pause runs them in place, pushing no frame)."""
         ops: list[Op] = []
         lines: list[tuple[int | None, str]] = []
-        bid = len(self.blocks)
-        self.blocks.append(())
-        self.lines.append(lines)
         for step in steps if isinstance(steps, list) else []:
             if not isinstance(step, Mapping):
                 continue
             kind = next((k for k in step if k in _KINDS), None)
             if kind is None:
                 continue
-            line = self.doc.line(step, kind)
-            lines.append((line, f"{kind} ({where})"))
+            lines.append((self.doc.line(step, kind), f"{kind} ({where})"))
             ops.append(getattr(self, "_" + kind)(step, step[kind], where))
-        block = tuple(ops)
-        self.blocks[bid] = block
-        self.block_of[id(block)] = bid
+        groups: list[tuple[list[Op], list[tuple[int | None, str]]]] = []
+        for op, line in zip(ops, lines):
+            if _inline(op) and groups and _inline(groups[-1][0][-1]):
+                groups[-1][0].append(op)
+                groups[-1][1].append(line)
+            else:
+                groups.append(([op], [line]))
+        block = tuple(_fuse(g_ops, g_lines) for g_ops, g_lines in groups)
+        self.blocks.append(block)
+        self.lines.append([g_lines[0] for _, g_lines in groups])
+        self.block_of[id(block)] = len(self.blocks) - 1
         return block
 
     def _shuffle(self, step: Any, body: Any, where: str) -> Op:
@@ -289,7 +297,7 @@ class Program:
                         raise Stuck(f"deal: the zone dealt from is empty (seat {seat} gets no card)")
                     z[base + seat].append(pile.pop())
             return False
-        return deal
+        return _mark(deal)
 
     def _move(self, step: Any, body: Any, where: str) -> Op:
         src = self.zone_index(body["from"], body, "from")
@@ -317,7 +325,7 @@ class Program:
                 else:
                     s.z[dst(s, E)].append(c)
                 return False
-            return move_card
+            return _mark(move_card)
         if "where" in body:
             cond = self.expr(body["where"], body, "where", self.scope.with_locals("card"))
 
@@ -335,7 +343,7 @@ class Program:
                 else:
                     to.extend(take)
                 return False
-            return move_where
+            return _mark(move_where)
         if body.get("count") == "all":
             leave = self.expr(body.get("leave", 0), body, "leave")
 
@@ -352,7 +360,7 @@ class Program:
                 else:
                     to.extend(part)
                 return False
-            return move_all
+            return _mark(move_all)
         count = self.expr(body.get("count", 1), body, "count")
         static = _static(count, self.n)
         if isinstance(static, int) and static > len(self.cards):
@@ -369,9 +377,35 @@ class Program:
                 else:
                     to.append(pile.pop())
             return False
-        return move
+        return _mark(move)
 
     def _assign(self, step: Any, body: Any, add: bool) -> Op:
+        if len(body) == 1:
+            (target, text), = body.items()
+            if isinstance(target, str) and target in self.globals:  # one variable: one closure
+                value = self.expr(text, body, target)
+                if isinstance(text, (int, float)) and not isinstance(text, bool):
+                    const = text
+                    if add:
+                        def add_const(s: Any) -> bool:
+                            s.v[target] += const
+                            return False
+                        return _mark(add_const)
+
+                    def set_const(s: Any) -> bool:
+                        s.v[target] = const
+                        return False
+                    return _mark(set_const)
+                if add:
+                    def add_value(s: Any) -> bool:
+                        s.v[target] += value(s, E)
+                        return False
+                    return _mark(add_value)
+
+                def set_value(s: Any) -> bool:
+                    s.v[target] = value(s, E)
+                    return False
+                return _mark(set_value)
         pairs = [(self.setter(k, body, add), self.expr(v, body, k)) for k, v in body.items()]
         if len(pairs) == 1:
             (put, value), = pairs
@@ -379,13 +413,13 @@ class Program:
             def assign_one(s: Any) -> bool:
                 put(s, value(s, E))
                 return False
-            return assign_one
+            return _mark(assign_one)
 
         def assign(s: Any) -> bool:
             for put, value in pairs:
                 put(s, value(s, E))
             return False
-        return assign
+        return _mark(assign)
 
     def _set(self, step: Any, body: Any, where: str) -> Op:
         return self._assign(step, body, False)
@@ -397,17 +431,52 @@ class Program:
         cond = self.expr(body, step, "if")
         yes = self.block(step.get("then") or [], where)
         no = self.block(step.get("else") or [], where)
+        if all(map(_inline, yes + no)):
+            y = yes[0] if len(yes) == 1 else _fuse(list(yes), [])
+            n = no[0] if len(no) == 1 else (_fuse(list(no), []) if no else None)
 
-        def if_(s: Any) -> bool:
-            b = yes if cond(s, E) else no
-            if b:
-                s.k.append([b, 0])
+            def if_inline(s: Any) -> Any:
+                if cond(s, E):
+                    return y(s)
+                if n is not None:
+                    return n(s)
+                return None
+            return _mark(if_inline)
+
+        yes_in = yes[0] if len(yes) == 1 and _inline(yes[0]) else None  # a branch that never pauses: in place
+        no_in = no[0] if len(no) == 1 and _inline(no[0]) else None
+
+        def if_(s: Any) -> Any:
+            if cond(s, E):
+                if yes_in is not None:
+                    return yes_in(s)
+                if yes:
+                    s.k.append([yes, 0])
+            else:
+                if no_in is not None:
+                    return no_in(s)
+                if no:
+                    s.k.append([no, 0])
             return False
         return if_
 
     def _while(self, step: Any, body: Any, where: str) -> Op:
         cond = self.expr(body, step, "while")
         inner = self.block(step.get("do") or [], where)
+        if all(map(_inline, inner)):
+            run = _fuse(list(inner), [])
+
+            def while_inline(s: Any) -> Any:
+                budget = RUNAWAY
+                while cond(s, E):
+                    r = run(s)
+                    if r:
+                        return r
+                    budget -= 1
+                    if not budget:
+                        raise Stuck(f"while: repeated {RUNAWAY:,} times without a decision or an end")
+                return None
+            return _mark(while_inline)
 
         def while_(s: Any) -> bool:
             if cond(s, E):
@@ -419,6 +488,16 @@ class Program:
     def _repeat(self, step: Any, body: Any, where: str) -> Op:
         times = self.expr(body, step, "repeat")
         inner = self.block(step.get("do") or [], where)
+        if all(map(_inline, inner)):
+            run = _fuse(list(inner), [])
+
+            def repeat_inline(s: Any) -> Any:
+                for _ in range(times(s, E)):
+                    r = run(s)
+                    if r:
+                        return r
+                return None
+            return _mark(repeat_inline)
 
         def repeat(s: Any) -> bool:
             n = times(s, E)
@@ -435,6 +514,22 @@ class Program:
             self.scope.globals_.add(name)
         values = self.expr(step["in"], step, "in")
         inner = self.block(step.get("do") or [], where)
+        if all(map(_inline, inner)):
+            run = _fuse(list(inner), [])
+
+            def each_inline(s: Any) -> Any:
+                v = s.v
+                keep = v[name]
+                for item in list(values(s, E)):
+                    v[name] = item
+                    r = run(s)
+                    if r:
+                        if r is JUMP:
+                            v[name] = keep
+                        return r
+                v[name] = keep
+                return None
+            return _mark(each_inline)
 
         def each(s: Any) -> bool:
             items = values(s, E)
@@ -454,11 +549,11 @@ class Program:
         self.phase_edges[self._phase].add(k)
         program = self
 
-        def goto(s: Any) -> bool:
+        def goto(s: Any) -> Any:
             s.k[:] = [[program.phase_blocks[k], 0]]
             s.ph = k
-            return False
-        return goto
+            return JUMP
+        return _mark(goto)
 
     def _call(self, step: Any, body: Any, where: str) -> Op:
         target = str(body)
@@ -475,6 +570,10 @@ class Program:
             self._compiling.add(target)
             block = self.procedures[target] = self.block(procedures[target], f"procedure {target}")
             self._compiling.discard(target)
+
+        if block and all(map(_inline, block)):
+            run = _fuse(list(block), [])
+            return _mark(run)
 
         def call(s: Any) -> bool:
             s.k.append([block, 0])
@@ -512,7 +611,7 @@ class Program:
             s.cur = TERMINAL
             return True
         _ = program
-        return end
+        return _mark(end)
 
     def _choose(self, step: Any, body: Any, where: str) -> Op:
         kind = str(body.get("action", "choose"))
@@ -534,8 +633,14 @@ class Program:
             cond = self.expr(body["where"], body, "where", self.scope.with_locals("card")) if "where" in body else None
             acts = [Action(kind, cid) for cid in self.ids]
             self.actions[kind] = acts
+            fast = card_filter(body["where"], self.scope) if cond is not None and not self.doc.problems else None
+            if fast is not None:
+                def options_fast(s: Any) -> tuple[list[Action], list[Any]]:
+                    cards = fast(s, s.z[zone(s, E)])
+                    return [acts[c] for c in cards], cards
+                options = options_fast
 
-            def options(s: Any) -> tuple[list[Action], list[Any]]:
+            def options_slow(s: Any) -> tuple[list[Action], list[Any]]:
                 cards = s.z[zone(s, E)]
                 if cond is not None:
                     e: dict[str, Any] = {}
@@ -546,6 +651,8 @@ class Program:
                             found.append(c)
                     cards = found
                 return [acts[c] for c in cards], list(cards)
+            if fast is None:
+                options = options_slow
         else:
             values = self.expr(body["options"] if not isinstance(body["options"], list) else repr(body["options"]),
                                body, "options")
@@ -588,13 +695,24 @@ class Program:
                 return True
             return choose_all
 
+        otherwise = self.block(step["otherwise"], where) if "otherwise" in step else None
+        by_player = body.get("who", "player") == "player"
+
         def choose(s: Any) -> bool:
-            seat = who(s, E)  # type: ignore[misc]
-            keep = s.v["player"]
-            s.v["player"] = seat
-            legal, vals = options(s)
-            s.v["player"] = keep
+            if by_player:
+                seat = s.v["player"]
+                legal, vals = options(s)
+            else:
+                seat = who(s, E)  # type: ignore[misc]
+                keep = s.v["player"]
+                s.v["player"] = seat
+                legal, vals = options(s)
+                s.v["player"] = keep
             if not legal:
+                if otherwise is not None:
+                    if otherwise:
+                        s.k.append([otherwise, 0])
+                    return False
                 raise Stuck(f"choose: seat {seat} has nothing to choose")
             s.legal, s.pend, s.cur = legal, Choice(seat, vals, bind), seat
             return True
@@ -642,6 +760,44 @@ class Program:
                 and not ({"goto", "end"} & set(last[-1])):
             self.doc.problem(f"phase {self.phase_names[-1]!r} is the last one and runs off its end: finish it with"
                              " goto: or end:", phases, self.phase_names[-1])
+
+
+JUMP = 2  # what goto returns: the steps go on elsewhere (True: the game pauses)
+
+
+def _mark(op: Op) -> Op:
+    """An op that never pauses to be resumed (it may end the game or jump): runs in place."""
+    op.inline = True
+    return op
+
+
+def _inline(op: Op) -> bool:
+    return getattr(op, "inline", False)
+
+
+def _fuse(ops: list[Op], lines: list[tuple[int | None, str]]) -> Op:
+    """Ops that never pause, run one after another as one op; an error raised in one of
+    them carries its line (``rules_at``) for the stuck message."""
+    if len(ops) == 1:
+        return ops[0]
+    if not all(map(_inline, ops)):
+        raise AssertionError("only ops that never pause are fused")
+    steps = tuple(ops)
+
+    def fused(s: Any) -> Any:
+        i = 0
+        try:
+            for op in steps:
+                r = op(s)
+                if r:
+                    return r
+                i += 1
+        except Exception as exc:
+            if lines and not hasattr(exc, "rules_at"):
+                exc.rules_at = lines[i]  # type: ignore[attr-defined]
+            raise
+        return None
+    return _mark(fused)
 
 
 _KINDS = ("shuffle", "deal", "move", "set", "add", "if", "while", "repeat", "each", "choose", "goto", "call", "end",

@@ -60,7 +60,7 @@ STEPS: dict[str, dict[str, str]] = {
     "while": {"do": "the steps repeated while it holds"},
     "repeat": {"do": "the steps repeated"},
     "each": {"in": "the values it takes, one after another", "do": "the steps for each value"},
-    "choose": {},
+    "choose": {"otherwise": "the steps when there is nothing to choose"},
     "goto": {},
     "call": {},
     "end": {},
@@ -257,7 +257,7 @@ def check_steps(doc: Doc, steps: Any, where: str, parent: Any, key: Any) -> None
             doc.problem(f"{where}: {kind} takes a mapping (variable: value)", step, kind)
         elif kind == "end" and isinstance(body, Mapping):
             check_keys(doc, body, END_KEYS, f"{where}, end")
-        for nested in ("then", "else", "do"):
+        for nested in ("then", "else", "do", "otherwise"):
             if nested in step:
                 check_steps(doc, step[nested], f"{where}, {kind} {nested}", step, nested)
         if kind in ("while", "repeat", "each") and "do" not in step:

@@ -15,10 +15,9 @@ from typing import Any
 from ...errors import ParameterError, Problem
 from ..api import CHANCE, SIMULTANEOUS, Action, Result, StateBase
 from .expr import ExprError
-from .program import Program, Stuck
+from .program import RUNAWAY, Program, Stuck
 from .zones import resample_view, view_of
 
-RUNAWAY = 200_000  # steps run without a pause: a rule that loops for ever
 
 
 class RulesState(StateBase):
@@ -80,10 +79,14 @@ class RulesState(StateBase):
                                      f" (legal: {', '.join(map(str, legal))})") from None
             choice = self.pend
             if choice.bind is not None:
-                keep = self.v["player"]
-                self.v["player"] = choice.seat
-                choice.bind(self, choice.values[i])
-                self.v["player"] = keep
+                v = self.v
+                keep = v["player"]
+                if keep == choice.seat:
+                    choice.bind(self, choice.values[i])
+                else:
+                    v["player"] = choice.seat
+                    choice.bind(self, choice.values[i])
+                    v["player"] = keep
         else:
             raise ParameterError(f"{self.game.name}: no action is taken here (step {self.steps})")
         self.steps += 1
@@ -132,7 +135,7 @@ class RulesState(StateBase):
                 i = f[1]
                 if i < len(block):
                     f[1] = i + 1
-                    if block[i](self):
+                    if block[i](self) is True:
                         return
                     budget -= 1
                     if not budget:
@@ -168,6 +171,9 @@ class RulesState(StateBase):
             bid = program.block_of.get(id(f[0]))
             if bid is not None and 0 < f[1] <= len(program.lines[bid]):
                 line, what = program.lines[bid][f[1] - 1]
+        at = getattr(exc, "rules_at", None)
+        if at is not None:
+            line, what = at
         message = str(exc) if isinstance(exc, (Stuck, ExprError)) else f"{type(exc).__name__}: {exc}"
         return ParameterError(Problem(f"the game is stuck at {what}, step {self.steps}: {message}",
                                       program.doc.path, line))
