@@ -65,8 +65,9 @@ def suited(suits: Sequence[str], low: int, high: int, copies: int = 1) -> Cards:
 def from_deck(deck: Deck) -> Cards:
     """The deck's own cards: id, suit, rank (its key), rank_order (0 = first rank of the deck),
     name, and every other field of the rows (numbers where they are numbers)."""
-    cards = list(deck.cards)
-    columns: dict[str, list[Any]] = {"id": [], "suit": [], "rank": [], "name": []}
+    cards = [c for c in deck.cards for _ in range(c.copies)]
+    strength = {r.key: r.strength for r in deck.ranks}
+    columns: dict[str, list[Any]] = {"id": [], "suit": [], "rank": [], "name": [], "strength": []}
     extra: set[str] = set()
     for c in cards:
         extra.update(k for k in {**c.fields, **c.values} if k.isidentifier())
@@ -78,12 +79,15 @@ def from_deck(deck: Deck) -> Cards:
         columns["suit"].append(c.suit)
         columns["rank"].append(c.rank)
         columns["name"].append(c.name)
+        columns["strength"].append(strength.get(c.rank) if c.rank is not None else None)
         for k in sorted(extra):
-            if k not in ("id", "suit", "rank", "name"):
+            if k not in ("id", "suit", "rank", "name", "strength"):
                 columns[k].append(_number(own.get(k)))
     suits = tuple(dict.fromkeys(x for x in columns["suit"] if x is not None))
     ranks = tuple(dict.fromkeys(x for x in columns["rank"] if x is not None))
-    return Cards(tuple(columns["id"]), columns, suits, ranks, f"the {len(cards)} cards of the deck")
+    ids = [c.id if c.copies == 1 else f"{c.id}#{k + 1}" for c in deck.cards for k in range(c.copies)]
+    columns["id"] = ids
+    return Cards(tuple(ids), columns, suits, ranks, f"the {len(cards)} cards of the deck")
 
 
 def _number(value: Any) -> Any:

@@ -24,6 +24,7 @@ TOP = {
     "description": "one line: what the game is",
     "players": "how many players: a number, or [fewest, most]",
     "cards": "standard52, deck, {numbered: [low, high]} or {suits: [...], ranks: [low, high]}",
+    "deck": "the bundled deck commands use when none is given (default: standard52)",
     "start": "the zone that holds every card before the setup (default: the first zone)",
     "zones": "where cards lie, and who sees them",
     "variables": "numbers and words every player sees, with their first values",

@@ -96,7 +96,7 @@ def spec_from_file(path: Path, source: str, name: str | None = None) -> GameSpec
 
     return GameSpec(
         name=game_name, title=title, params=model, players=(low, high), make=make,
-        default_deck=DEFAULT_DECK,
+        default_deck=str(d.get("deck", DEFAULT_DECK)),
         strategies=MappingProxyType(dict(GENERIC)) if has_choice else MappingProxyType({}),
         default_strategy="random" if has_choice else None,
         budgeted=("mcts",) if has_choice else (),
@@ -115,7 +115,7 @@ def spec_from_file(path: Path, source: str, name: str | None = None) -> GameSpec
 def _any_deck(d: Mapping[str, Any]) -> Deck | None:
     if d.get("cards") != "deck":
         return None
-    return _bundled(DEFAULT_DECK)
+    return _bundled(str(d.get("deck", DEFAULT_DECK)))
 
 
 @lru_cache(maxsize=4)
