@@ -118,7 +118,7 @@ class RulesState(StateBase):
             order = []
         if action.kind != "shuffle" or sorted(order) != sorted(pile):
             raise ParameterError(f"{self.game.name}: the shuffle at step {self.steps} must order the cards of the"
-                                 " zone shuffled, got {action}")
+                                 f" zone shuffled, got {action}")
         pile[:] = order
 
     # -- the steps ------------------------------------------------------------

@@ -73,7 +73,9 @@ def test_war_rules_first_trick_by_hand():
     strength = game.program.cards.fields["strength"]
     strong = ids[max(range(len(ids)), key=lambda c: strength[c])]
     weak = ids[min(range(len(ids)), key=lambda c: strength[c])]
-    s.apply(stacked(s, [strong, weak]))  # dealt first: seat 0 gets the strongest, seat 1 the weakest
+    # the last two tiles dealt are the top of each stack (a dealt stack is turned over):
+    # seat 0 turns up the strongest, seat 1 the weakest
+    s.apply(stacked(s, [c for c in ids if c not in (strong, weak)] + [strong, weak]))
     assert s.current() == CHANCE and s.v["tricks"] == 1 and s.v["w"] == 0
     assert sorted(hand(s, "won")) == sorted([strong, weak])
     assert len(hand(s, "stack", 0)) == len(hand(s, "stack", 1)) == len(ids) // 2 - 1
