@@ -1,0 +1,63 @@
+"""The classic games of the catalogue, each with a fact derived by hand from its rules."""
+
+from __future__ import annotations
+
+from generator.games.api import Action
+from generator.games.rules.expr import compile_expr
+
+from .helpers import game, hand, restart, stacked
+
+
+def _cards(state, names):  # type: ignore[no-untyped-def]
+    return [state.game.program.index[c] for c in names]
+
+
+# -- beggar-my-neighbour --------------------------------------------------------
+def _beggar(seat0, seat1):  # type: ignore[no-untyped-def]
+    """A game with these stacks (the last card named is the top), before its first card."""
+    s = game("beggar-my-neighbour").new_state()  # paused at the shuffle: nothing dealt yet
+    p = s.game.program
+    base = p.by_name["stack"].base
+    s.z[p.by_name["box"].base] = []
+    s.z[base], s.z[base + 1] = _cards(s, seat0), _cards(s, seat1)
+    restart(s, "turn")
+    return s
+
+
+def test_beggar_an_ace_asks_four_cards_and_an_unanswered_payment_wins_the_pile():
+    # seat 0 turns up the ace; seat 1 pays 7, 6, 5, 4 (no court card): the five cards go under
+    # seat 0's stack, which leads again: 2 (seat 0), 3 (seat 1), 4 (seat 0); seat 1 has none left
+    s = _beggar(["2S", "AS"], ["3H", "4H", "5H", "6H", "7H"])
+    assert s.is_over()
+    r = s.result()
+    assert r.winner == 0 and r.counts == [4, 0] and r.tricks == 8
+    assert hand(s, "pile") == ["2S", "3H", "4H"]
+
+
+def test_beggar_a_court_card_while_paying_turns_the_payment_round():
+    # seat 0: K; seat 1 pays with a jack, so seat 0 owes 1: the 8; seat 1 takes K J 8, plays 2;
+    # seat 0 plays its 9; seat 1 plays the 8; seat 0 has none left and loses
+    s = _beggar(["9C", "8C", "KS"], ["2D", "JD"])
+    assert s.is_over() and s.result().winner == 1 and s.result().tricks == 6
+
+
+# -- twenty-one ----------------------------------------------------------------
+def test_twenty_one_totals_aces_one_or_eleven_faces_ten():
+    s = game("twenty-one").new_state()
+    total = compile_expr("total(0)", s.game.program.scope)
+    base = s.game.program.by_name["hand"].base
+    for cards, expected in ((["AS", "KS"], 21), (["AS", "AH", "9S"], 21), (["KS", "QH", "2D"], 22),
+                            (["AS", "5H", "9D"], 15), (["7S", "8H"], 15)):
+        s.z[base] = _cards(s, cards)
+        assert total(s, {}) == expected, cards
+
+
+def test_twenty_one_hit_or_stand_and_the_highest_not_over_wins():
+    s = game("twenty-one").new_state()
+    s.apply(stacked(s, ["KS", "7H", "9C", "QD", "4S"]))  # seat 0: K 7; seat 1: 9 Q, then 4
+    assert sorted(hand(s, "hand", 0)) == ["7H", "KS"]
+    assert [a.value for a in s.legal_actions()] == ["hit", "stand"]
+    s.apply(Action("decide", "stand"))  # 17
+    assert sorted(hand(s, "hand", 1)) == ["9C", "QD"]
+    s.apply(Action("decide", "stand"))  # 19
+    assert s.is_over() and s.result().winner == 1 and s.result().scores == [17.0, 19.0]
