@@ -303,7 +303,8 @@ class Program:
         src = self.zone_index(body["from"], body, "from")
         dst = self.zone_index(body["to"], body, "to")
         src_name = self.zone_name(body["from"])
-        if src_name in self.by_name and src_name not in self.filled and "card" not in body:
+        if src_name in self.by_name and src_name not in self.filled and not {"card", "where"} & set(body) \
+                and body.get("count") != "all":
             self.doc.problem(f"move: from: {src_name!r} is read before any step puts a card in it", body, "from")
         self.filled.add(self.zone_name(body["to"]))
         bottom = body.get("at", "top") == "bottom"

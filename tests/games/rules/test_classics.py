@@ -61,3 +61,32 @@ def test_twenty_one_hit_or_stand_and_the_highest_not_over_wins():
     assert sorted(hand(s, "hand", 1)) == ["9C", "QD"]
     s.apply(Action("decide", "stand"))  # 19
     assert s.is_over() and s.result().winner == 1 and s.result().scores == [17.0, 19.0]
+
+
+# -- knockout whist --------------------------------------------------------------
+def _whist(hands, trump):  # type: ignore[no-untyped-def]
+    s = game("knockout-whist", players=len(hands)).new_state()
+    p = s.game.program
+    base = p.by_name["hand"].base
+    s.z[p.by_name["stock"].base] = []
+    for seat, cards in enumerate(hands):
+        s.z[base + seat] = _cards(s, cards)
+    s.v.update(trump=trump, size=len(hands[0]), leader=0)
+    restart(s, "trick")
+    return s
+
+
+def test_knockout_whist_follow_suit_and_a_trump_takes_the_trick():
+    s = _whist([["9H", "2C"], ["KH", "3S"], ["4D", "5C"]], trump="S")
+    assert sorted(a.value for a in s.legal_actions()) == ["2C", "9H"]  # the leader plays anything
+    s.apply(Action("play", "9H"))
+    assert [a.value for a in s.legal_actions()] == ["KH"]  # seat 1 must follow hearts
+    s.apply(Action("play", "KH"))
+    assert sorted(a.value for a in s.legal_actions()) == ["4D", "5C"]  # seat 2 has no heart: anything
+    s.apply(Action("play", "4D"))
+    assert s.v["taken"] == [0, 1, 0] and s.current() == 1  # the king of the suit led wins; its player leads
+    s.apply(Action("play", "3S"))
+    s.apply(Action("play", "5C"))  # seat 2 has no spade; seat 0 neither: the 3 of trumps wins
+    s.apply(Action("play", "2C"))
+    # seat 1 took both tricks: seats 0 and 2 took none and are out; seat 1 is the last one left
+    assert s.is_over() and s.result().winner == 1 and s.result().tricks == 2

@@ -15,8 +15,8 @@ def test_every_bundled_rules_game_keeps_the_contract(name):
     spec = bundled(name)
     assert GAMES[name] is spec  # registered under its name, as war is
     low, high = spec.players
-    for players in sorted({low, high}):
-        assert check_game(spec, None, spec.params(players=players), seeds=range(2)) == 2
+    for players, seeds in sorted({low: 2, high: 1}.items()):  # the most players: one game (a long one)
+        assert check_game(spec, None, spec.params(players=players), seeds=range(seeds)) == seeds
 
 
 def test_the_catalogue_holds_the_reference_games():
