@@ -91,7 +91,7 @@ def _checked_len(value: Any) -> int:
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "count": _checked_len, "len": _checked_len, "sum": sum, "min": min, "max": max, "any": any, "all": all,
     "abs": abs, "sorted": sorted, "runs": _runs, "distinct": lambda xs: sorted(set(xs), key=repr),
-    "count_of": _count_of, "most": _most, "list": list, "reversed": lambda xs: list(reversed(xs)),
+    "count_of": _count_of, "between": lambda a, b: list(range(int(a), min(int(b), int(a) + 10_000) + 1)), "most": _most, "list": list, "reversed": lambda xs: list(reversed(xs)),
 }
 ZONE_FUNCTIONS = ("top", "bottom", "cards")  # of a zone: its top card, bottom card, every card (a list)
 SEAT_FUNCTIONS = ("next", "previous", "others", "seats")

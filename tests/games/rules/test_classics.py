@@ -90,3 +90,20 @@ def test_knockout_whist_follow_suit_and_a_trump_takes_the_trick():
     s.apply(Action("play", "2C"))
     # seat 1 took both tricks: seats 0 and 2 took none and are out; seat 1 is the last one left
     assert s.is_over() and s.result().winner == 1 and s.result().tricks == 2
+
+
+# -- oh hell -------------------------------------------------------------------
+def test_oh_hell_the_dealer_may_not_make_the_bids_add_up_and_exact_bids_score():
+    s = game("oh-hell", players=3).new_state()
+    s.v["size"] = 1  # the last hand: one card each
+    s.apply(stacked(s, ["AS", "2S", "3S", "4H"]))  # seats 0, 1, 2 get AS, 2S, 3S; hearts are trump
+    assert s.v["trump"] == "H" and s.current() == 1  # left of the dealer (seat 0) bids first
+    assert sorted(a.value for a in s.legal_actions()) == [0, 1]
+    s.apply(Action("bid", 0))
+    s.apply(Action("bid", 0))
+    assert s.current() == 0 and [a.value for a in s.legal_actions()] == [0]  # 0 + 0 + 1 would be 1 trick
+    s.apply(Action("bid", 0))
+    for card in ("2S", "3S", "AS"):  # seat 1 leads
+        s.apply(Action("play", card))
+    # the ace takes the trick: seat 0 missed its bid (0); seats 1 and 2 made theirs: 10 + 0 each
+    assert s.is_over() and s.v["score"] == [0, 10, 10] and s.result().winner is None
