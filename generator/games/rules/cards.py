@@ -62,6 +62,18 @@ def suited(suits: Sequence[str], low: int, high: int, copies: int = 1) -> Cards:
                  f"{total} cards: {', '.join(str(s) for s in suits)}, each numbered {low} to {high}")
 
 
+def kinds(counts: Mapping[str, int]) -> Cards:
+    """Cards by kind: ``{tempura: 14, sashimi: 14}`` (ids tempura-1 ...; field ``kind``)."""
+    ids, kind = [], []
+    for name, n in counts.items():
+        for k in range(int(n)):
+            ids.append(f"{name}-{k + 1}")
+            kind.append(str(name))
+    words = ", ".join(f"{n} {name}" for name, n in counts.items())
+    return Cards(tuple(ids), {"id": ids, "kind": kind, "suit": kind, "rank": [0] * len(ids)}, tuple(counts), (0,),
+                 f"{len(ids)} cards: {words}")
+
+
 def from_deck(deck: Deck) -> Cards:
     """The deck's own cards: id, suit, rank (its key), rank_order (0 = first rank of the deck),
     name, and every other field of the rows (numbers where they are numbers)."""
@@ -110,6 +122,8 @@ def build(spec: Any, deck: Deck | None) -> Cards:
         if deck is None:
             raise ValueError("cards: deck needs a deck")
         return from_deck(deck)
+    if "kinds" in spec:
+        return kinds(spec["kinds"])
     if "numbered" in spec:
         low, high = spec["numbered"]
         return numbered(int(low), int(high))

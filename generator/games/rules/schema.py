@@ -209,7 +209,12 @@ def _check_cards(doc: Doc, cards: Any) -> None:
     if cards is None or cards in ("standard52", "deck"):
         return
     if isinstance(cards, Mapping):
-        if "numbered" in cards:
+        if "kinds" in cards:
+            check_keys(doc, cards, {"kinds": "kind: how many"}, "cards")
+            k = cards["kinds"]
+            if isinstance(k, Mapping) and k and all(isinstance(n, int) and 0 < n <= 1000 for n in k.values()):
+                return
+        elif "numbered" in cards:
             check_keys(doc, cards, {"numbered": "[low, high]"}, "cards")
             n = cards["numbered"]
             if isinstance(n, list) and len(n) == 2 and all(isinstance(x, int) for x in n) and 0 <= n[0] <= n[1] <= 10_000:
@@ -220,7 +225,8 @@ def _check_cards(doc: Doc, cards: Any) -> None:
             if isinstance(r, list) and len(r) == 2 and all(isinstance(x, int) for x in r) and r[0] <= r[1] \
                     and isinstance(s, list) and s and (r[1] - r[0] + 1) * len(s) <= 10_000:
                 return
-    doc.problem("cards: standard52, deck, {numbered: [low, high]} or {suits: [A, B], ranks: [low, high]}", d, "cards")
+    doc.problem("cards: standard52, deck, {numbered: [low, high]}, {suits: [A, B], ranks: [low, high]} or"
+                " {kinds: {tempura: 14, sashimi: 14}}", d, "cards")
 
 
 def check_steps(doc: Doc, steps: Any, where: str, parent: Any, key: Any) -> None:

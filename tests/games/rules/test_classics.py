@@ -107,3 +107,28 @@ def test_oh_hell_the_dealer_may_not_make_the_bids_add_up_and_exact_bids_score():
         s.apply(Action("play", card))
     # the ace takes the trick: seat 0 missed its bid (0); seats 1 and 2 made theirs: 10 + 0 each
     assert s.is_over() and s.v["score"] == [0, 10, 10] and s.result().winner is None
+
+
+# -- sushi draft -----------------------------------------------------------------
+def test_sushi_scoring_pairs_sets_dumplings_and_nigiri():
+    s = game("sushi-draft", players=3).new_state()
+    picked = s.game.program.by_name["picked"].base
+    s.z[picked] = _cards(s, ["tempura-1", "tempura-2", "tempura-3", "sashimi-1", "sashimi-2", "sashimi-3",
+                             "dumpling-1", "dumpling-2", "dumpling-3", "dumpling-4", "salmon-1", "squid-1"])
+    points = compile_expr("points(0)", s.game.program.scope)
+    assert points(s, {}) == 5 + 10 + 10 + 2 + 3  # one pair of tempura (the third scores nothing)
+
+
+def test_sushi_everyone_picks_at_once_and_passes_left():
+    from generator.games.api import SIMULTANEOUS
+
+    s = game("sushi-draft", players=3).new_state()
+    s.apply(stacked(s, []))
+    assert s.current() == SIMULTANEOUS and all(len(s.legal_actions(q)) == 7 for q in range(3))
+    before = [sorted(hand(s, "hand", q)) for q in range(3)]
+    picks = [s.legal_actions(q)[0] for q in range(3)]
+    s.apply_joint(picks)
+    for q in range(3):
+        # seat q now holds what seat q-1 held, less the card seat q-1 picked
+        assert sorted(hand(s, "hand", q)) == sorted(c for c in before[q - 1] if c != picks[q - 1].value)
+        assert hand(s, "picked", q) == [picks[q].value]
