@@ -118,7 +118,7 @@ def parse(text: Any) -> ast.expr:
     if len(text) > MAX_TEXT:
         raise ExprError(f"an expression longer than {MAX_TEXT} characters")
     try:
-        return ast.parse(text.strip(), mode="eval").body
+        return ast.parse(" ".join(text.split()), mode="eval").body  # a folded YAML line is one expression
     except SyntaxError as exc:
         raise ExprError(f"cannot read the expression {text!r}: {exc.msg}") from None
 

@@ -132,3 +132,32 @@ def test_sushi_everyone_picks_at_once_and_passes_left():
         # seat q now holds what seat q-1 held, less the card seat q-1 picked
         assert sorted(hand(s, "hand", q)) == sorted(c for c in before[q - 1] if c != picks[q - 1].value)
         assert hand(s, "picked", q) == [picks[q].value]
+
+
+# -- hearts ----------------------------------------------------------------------
+def test_hearts_the_two_of_clubs_leads_and_no_points_on_the_first_trick():
+    s = game("hearts").new_state()
+    p = s.game.program
+    base = p.by_name["hand"].base
+    s.z[p.by_name["stock"].base] = []
+    s.z[base] = _cards(s, ["5C", "9H"])
+    s.z[base + 1] = _cards(s, ["2C", "3D"])
+    s.z[base + 2] = _cards(s, ["QS", "KH", "4D"])  # no club: may not play the queen or a heart
+    s.z[base + 3] = _cards(s, ["AH", "JH"])  # only hearts: may play one
+    s.v.update(leader=1, first=True, broken=False)
+    restart(s, "trick")
+    assert s.current() == 1 and [a.value for a in s.legal_actions()] == ["2C"]
+    s.apply(Action("play", "2C"))
+    assert [a.value for a in s.legal_actions()] == ["4D"]
+    s.apply(Action("play", "4D"))
+    assert sorted(a.value for a in s.legal_actions()) == ["AH", "JH"]
+    s.apply(Action("play", "AH"))
+    assert [a.value for a in s.legal_actions()] == ["5C"]
+    s.apply(Action("play", "5C"))
+    assert s.v["w"] == 0 and s.v["broken"] is True  # the 5 of clubs is the highest club; a heart was played
+
+
+def test_hearts_points_a_heart_each_and_13_for_the_queen_of_spades():
+    s = game("hearts").new_state()
+    s.z[s.game.program.by_name["taken"].base] = _cards(s, ["2H", "9H", "AH", "QS", "KS", "3C"])
+    assert compile_expr("penalty(0)", s.game.program.scope)(s, {}) == 3 + 13
