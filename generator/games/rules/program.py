@@ -95,6 +95,7 @@ class Program:
         self.actions: dict[str, list[Action]] = {}
         self._phase = 0
         self.procedures: dict[str, tuple[Op, ...]] = {}
+        self.hook: Any = None
         self._compiling: set[str] = set()
         self.winner = self._winner(d.get("winner"), d, "winner")
         self.initial: dict[str, Any] = {}
@@ -720,16 +721,26 @@ class Program:
         return choose
 
     def _python(self, step: Any, body: Any, where: str) -> Op:
-        hook = self.doc.__dict__.get("python")
-        if hook is None:
-            self.doc.problem("python: this rules file names no python: function (python: file.py:function)", step,
-                             "python")
+        ref = self.doc.data.get("python")
+        if ref is None:
+            self.doc.problem("python: this rules file names no Python function (python: rules.py:my_rule at the top)",
+                             step, "python")
             return lambda s: False
+        if self.hook is None:
+            from .python_hook import load
+            self.hook = load(self.doc.path, str(ref))
+        hook, what = self.hook, str(body)
 
         def python(s: Any) -> bool:
-            hook(_Exposed(s, self), str(body))
+            from ..custom import designer_failure
+            from .python_hook import Table
+
+            try:
+                hook(Table(s), what)
+            except Exception as exc:  # the designer's own error: their file and line
+                raise designer_failure(exc) from None
             return False
-        return python
+        return _mark(python)
 
     # -- static checks ------------------------------------------------------
     def _phase_checks(self, phases: Any) -> None:
@@ -826,23 +837,6 @@ def _names(text: Any) -> set[str]:
         return {n.id for n in ast.walk(parse(text)) if isinstance(n, ast.Name)}
     except ExprError:
         return set()
-
-
-class _Exposed:
-    """What a rules file's Python function gets: the zones by name (lists of card ids),
-    the variables, and the number of players; what it writes back is checked."""
-
-    def __init__(self, state: Any, program: Program) -> None:
-        self._state, self._program = state, program
-        self.players = state.n
-        self.variables = state.v
-
-    def zone(self, name: str, seat: int | None = None) -> list[int]:
-        z = self._program.by_name[name]
-        return self._state.z[z.base + ((seat or 0) if z.owned else 0)]  # type: ignore[no-any-return]
-
-    def field(self, card: int, name: str) -> Any:
-        return self._program.cards.fields[name][card]
 
 
 def problems_of(exc: BaseException) -> list[Problem]:
