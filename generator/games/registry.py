@@ -39,7 +39,9 @@ def _load_builtin() -> None:
         for ref in BUILTIN:
             spec = load_hook(ref)
             _SPECS[spec.name] = spec
-        from .rules.registered import catalogue_specs  # the bundled rules files (games/rules/catalogue)
+        from .rules.registered import (
+            catalogue_specs,  # the bundled rules files (games/rules/catalogue)
+        )
 
         _SPECS.update((s.name, s) for s in catalogue_specs())
 

@@ -127,7 +127,6 @@ class EightsState(StateBase):
             self.draw()
 
     def draw(self):
-        g = self.game
         while True:
             if not self.stock and len(self.discard) > 1:
                 self.stock = self.discard[:-1]

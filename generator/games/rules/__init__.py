@@ -4,6 +4,6 @@ game API, with their rule booklet generated from the same file (docs/rules-files
 Modules: :mod:`.schema` (reading and checking a file), :mod:`.expr` (the safe
 expression language), :mod:`.cards` (the cards a file plays with), :mod:`.program`
 (the steps compiled to closures), :mod:`.state` (the interpreter's State),
-:mod:`.zones` (views and resampling from visibility), :mod:`.spec` (a file as a
+:mod:`.zones` (views and resampling from visibility), :mod:`.gamespec` (a file as a
 GameSpec), :mod:`.registered` (the bundled catalogue and projects' files) and
 :mod:`.booklet` (the booklet's sentences)."""

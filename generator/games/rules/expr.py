@@ -139,7 +139,7 @@ def card_filter(text: Any, scope: Scope) -> Callable[[Any, list[int]], list[int]
             and node.func.id in scope.define_text:
         node = parse(scope.define_text[node.func.id])
     tests = node.values if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) else [node]
-    atoms = []
+    atoms: list[tuple[Any, str, Any, Any]] = []
     for t in tests:
         if not (isinstance(t, ast.Compare) and len(t.ops) == 1 and isinstance(t.ops[0], ast.Eq)
                 and isinstance(t.left, ast.Attribute) and isinstance(t.left.value, ast.Name)
@@ -284,13 +284,14 @@ class _Compiler:
                 return lambda s, e: col[e[local]]
         if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "top" \
                 and len(value.args) == 1 and isinstance(value.args[0], ast.Name) and value.args[0].id in self.scope.zones:
-            zone_at = self.scope.zones[value.args[0].id]
-            self.scope.reads.append(("top", value.args[0].id))
+            zone_name = str(getattr(value.args[0], "id", ""))
+            zone_at = self.scope.zones[zone_name]
+            self.scope.reads.append(("top", zone_name))
 
             def top_field(s: Any, e: dict[str, Any]) -> Any:
                 z = s.z[zone_at]
                 if not z:
-                    raise ExprError(f"{attr} of no card: the zone {value.args[0].id} is empty, in {self.text!r}")
+                    raise ExprError(f"{attr} of no card: the zone {zone_name} is empty, in {self.text!r}")
                 return col[z[-1]]
             return top_field
         inner = self.walk(node.value)
@@ -394,7 +395,7 @@ class _Compiler:
 
         def chain(s: Any, e: dict[str, Any]) -> bool:
             a = first(s, e)
-            for o, r in zip(ops, rest):
+            for o, r in zip(ops, rest, strict=False):
                 b = r(s, e)
                 if not o(a, b):  # type: ignore[misc]
                     return False
@@ -459,7 +460,7 @@ class _Compiler:
         outer = self.scope
         compiled = []
         scope = outer
-        for g, t in zip(gens, targets):
+        for g, t in zip(gens, targets, strict=False):
             self.scope = scope
             source = self.walk(g.iter)
             scope = scope.with_locals(t)
@@ -559,7 +560,7 @@ class _Compiler:
                 and len(args[0].generators) == 1 and isinstance(args[0].generators[0].target, ast.Name) \
                 and not args[0].generators[0].ifs:
             gen = args[0].generators[0]
-            t = gen.target.id  # type: ignore[union-attr]
+            t = str(getattr(gen.target, "id", ""))
             source = self.walk(gen.iter)
             outer = self.scope
             self.scope = outer.with_locals(t)
@@ -624,8 +625,10 @@ class _Compiler:
             body = _Compiler(sc.with_locals("card", "it"), text).walk(parse(text))
             sc.compiling.discard(name)
             sc.defines[name] = (body, "card")
-        body = sc.defines[name][0]
-        assert body is not None
+        found = sc.defines[name][0]
+        if found is None:
+            raise self.fail(f"{name!r} cannot be used here")
+        body = found
         if arg is None:
             return body
 

@@ -250,7 +250,7 @@ class Program:
             lines.append((self.doc.line(step, kind), f"{kind} ({where})"))
             ops.append(getattr(self, "_" + kind)(step, step[kind], where))
         groups: list[tuple[list[Op], list[tuple[int | None, str]]]] = []
-        for op, line in zip(ops, lines):
+        for op, line in zip(ops, lines, strict=False):
             if _inline(op) and groups and _inline(groups[-1][0][-1]):
                 groups[-1][0].append(op)
                 groups[-1][1].append(line)
@@ -334,7 +334,8 @@ class Program:
             def move_where(s: Any) -> bool:
                 pile = s.z[src(s, E)]
                 e: dict[str, Any] = {}
-                keep, take = [], []
+                keep: list[int] = []
+                take: list[int] = []
                 for c in pile:
                     e["card"] = c
                     (take if cond(s, e) else keep).append(c)

@@ -13,7 +13,7 @@ from typing import Any
 from ...deck.model import Deck
 from ...errors import ParameterError
 from ..spec import GameSpec
-from .spec import spec_from_file
+from .gamespec import spec_from_file
 
 CATALOGUE = Path(__file__).parent / "catalogue"
 MODULE = __name__

@@ -16,8 +16,7 @@ from ...errors import ParameterError, Problem
 from ..api import CHANCE, SIMULTANEOUS, Action, Result, StateBase
 from .expr import ExprError
 from .program import RUNAWAY, Program, Stuck
-from .zones import resample_view, view_of
-
+from .zones import view_of
 
 
 class RulesState(StateBase):
@@ -96,7 +95,7 @@ class RulesState(StateBase):
         if self.cur != SIMULTANEOUS:
             raise ParameterError(f"{self.game.name}: apply_joint at a node that is not simultaneous")
         keep = self.v["player"]
-        for seat, (action, legal, choice) in enumerate(zip(actions, self.legal, self.pend)):
+        for seat, (action, legal, choice) in enumerate(zip(actions, self.legal, self.pend, strict=False)):
             if not legal:
                 continue
             if action is None or action not in legal:
@@ -185,7 +184,7 @@ class RulesState(StateBase):
     def result(self) -> Result:
         p = self.game.program
         counts = [0] * self.n
-        for zi, (zone, owner) in enumerate(p.instances):
+        for zi, (_zone, owner) in enumerate(p.instances):
             if owner is not None:
                 counts[owner] += len(self.z[zi])
         length = int(self.v.get(p.length, self.steps) or 0) if p.length else self.steps
@@ -204,4 +203,3 @@ class RulesState(StateBase):
         return other
 
 
-__all__ = ["RulesState", "resample_view"]

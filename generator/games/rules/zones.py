@@ -49,11 +49,9 @@ def view_of(state: Any, seat: int) -> Mapping[str, Any]:
     }
 
 
-def resample_view(game: Any, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any:
-    """A state ``seat`` cannot tell from the one it saw (``view``), every card it has
-    not seen dealt again from ``rng`` into the zones it does not see."""
-    from .state import RulesState
-
+def resample_view(game: Any, view: Mapping[str, Any], seat: int, rng: random.Random, kind: type) -> Any:
+    """A state (of class ``kind``) ``seat`` cannot tell from the one it saw (``view``), every
+    card it has not seen dealt again from ``rng`` into the zones it does not see."""
     p = game.program
     index = p.index
     z: list[list[int]] = []
@@ -74,7 +72,7 @@ def resample_view(game: Any, view: Mapping[str, Any], seat: int, rng: random.Ran
     for zi, count in hidden:
         z[zi] = unseen[at:at + count]
         at += count
-    state = object.__new__(RulesState)
+    state = object.__new__(kind)
     ph, frames, steps, over = view["program"]
     state.__dict__.update(
         game=game, observer=None, n=p.n, z=z, v={k: (list(v) if isinstance(v, list) else v) for k, v in view["vars"].items()},

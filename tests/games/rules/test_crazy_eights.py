@@ -15,7 +15,7 @@ TOP = "5H"  # the 15th card: turned up
 def dealt(seat0: list[str] = SEAT0, seat1: list[str] = SEAT1, top: str = TOP, then: list[str] = ()) -> object:
     g = game("crazy-eights", players=2)
     s = g.new_state()
-    order = [c for pair in zip(seat0, seat1) for c in pair] + [top, *then]
+    order = [c for pair in zip(seat0, seat1, strict=False) for c in pair] + [top, *then]
     s.apply(stacked(s, order))
     return s
 

@@ -56,7 +56,7 @@ def test_goofspiel_equal_bids_every_round_is_a_draw_at_zero():
 def _fish(seat0: list[str], seat1: list[str], then: list[str] = ()) -> object:
     g = game("go-fish", players=2)
     s = g.new_state()
-    s.apply(stacked(s, [c for pair in zip(seat0, seat1) for c in pair] + list(then)))
+    s.apply(stacked(s, [c for pair in zip(seat0, seat1, strict=False) for c in pair] + list(then)))
     return s
 
 

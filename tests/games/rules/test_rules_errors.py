@@ -11,7 +11,7 @@ import pytest
 
 from generator.errors import DeckpressError
 from generator.games.rules.expr import ExprError, Scope, compile_expr
-from generator.games.rules.spec import spec_from_file
+from generator.games.rules.gamespec import spec_from_file
 
 GOOD = """\
 name: tiny

@@ -44,7 +44,7 @@ class RulesGame:
         return RulesState(self, observer)
 
     def resample(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> RulesState:
-        return resample_view(self, view, seat, rng)  # type: ignore[no-any-return]
+        return resample_view(self, view, seat, rng, RulesState)  # type: ignore[no-any-return]
 
 
 def _params_model(doc: Doc, title: str) -> type[Params]:
@@ -79,7 +79,7 @@ def spec_from_file(path: Path, source: str, name: str | None = None) -> GameSpec
     d = doc.data
     game_name = name or str(d["name"])
     title = str(d.get("title", game_name.replace("-", " ").title()))
-    model = _params_model(doc, title)
+    model: Any = _params_model(doc, title)
     players = d.get("players", 2)
     low, high = (players, players) if isinstance(players, int) else (int(players[0]), int(players[1]))
     # compile once at the fewest and most players, default parameters: refused here, before any game
