@@ -21,7 +21,7 @@ from . import cards as card_sources
 from .program import Program
 from .schema import Doc, RulesError, read
 from .state import RulesState
-from .zones import resample_view
+from .zones import resample_view, table_of
 
 DEFAULT_DECK = "standard52"  # a rules game's bundled deck (its cards, where the file deals its own, are its own)
 
@@ -42,6 +42,10 @@ class RulesGame:
 
     def new_state(self, observer: Any = None) -> RulesState:
         return RulesState(self, observer)
+
+    def table(self, view: Mapping[str, Any], seat: int) -> dict[str, Any]:
+        """deckpress play's table: the zones in the rules file's words (:func:`.zones.table_of`)."""
+        return table_of(self.program, view, seat)
 
     def resample(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> RulesState:
         return resample_view(self, view, seat, rng, RulesState)  # type: ignore[no-any-return]

@@ -82,3 +82,30 @@ def resample_view(game: Any, view: Mapping[str, Any], seat: int, rng: random.Ran
         state.k[-1][1] -= 1  # the step the game paused at (a decision): run it again
         state.run()
     return state
+
+
+def table_of(program: Any, view: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    """What ``deckpress play`` draws of a view: every zone in the rules file's words (its
+    cards, or as many backs as it holds cards), the seat's own zones marked, and the
+    variables that are numbers or short words."""
+    zones: list[dict[str, Any]] = []
+    for zone in program.zones:
+        shown = view["zones"][zone.name] if not zone.owned else None
+        rows = [(None, shown)] if not zone.owned else list(enumerate(view["hands"][zone.name]))
+        for owner, cards in rows:
+            title = zone.say if owner is None else ("your " + zone.say if owner == seat else f"seat {owner}: {zone.say}")
+            entry: dict[str, Any] = {"title": title, "key": zone.name if owner is None else f"{zone.name}{owner}"}
+            if isinstance(cards, int):
+                entry["backs"] = cards
+            else:
+                entry["cards"] = list(cards)
+            if owner == seat:
+                entry["mine"] = True
+            zones.append(entry)
+    values = [[k.replace("_", " "), v if not isinstance(v, list) else ", ".join(map(str, v))]
+              for k, v in view["vars"].items()
+              if isinstance(v, (int, float, str)) and not isinstance(v, bool) and len(str(v)) <= 40
+              or (isinstance(v, list) and len(v) <= 12 and all(isinstance(x, (int, float)) for x in v))]
+    if values:
+        zones.append({"title": "values", "values": values})
+    return {"zones": zones}
