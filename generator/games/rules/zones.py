@@ -72,7 +72,7 @@ def resample_view(game: Any, view: Mapping[str, Any], seat: int, rng: random.Ran
     for zi, count in hidden:
         z[zi] = unseen[at:at + count]
         at += count
-    state = object.__new__(kind)
+    state: Any = object.__new__(kind)
     ph, frames, steps, over = view["program"]
     state.__dict__.update(
         game=game, observer=None, n=p.n, z=z, v={k: (list(v) if isinstance(v, list) else v) for k, v in view["vars"].items()},
@@ -98,7 +98,7 @@ def table_of(program: Any, view: Mapping[str, Any], seat: int) -> dict[str, Any]
             if isinstance(cards, int):
                 entry["backs"] = cards
             else:
-                entry["cards"] = list(cards)
+                entry["cards"] = list(cards or [])
             if owner == seat:
                 entry["mine"] = True
             zones.append(entry)

@@ -6,10 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from project.play_client import Client, table
 
 from generator.project.play import Table
-
-from project.play_client import Client, table
 
 
 @pytest.fixture
