@@ -83,6 +83,16 @@ def _most(values: Any) -> list[Any]:
     return [v for v, c in counts.items() if c == top]
 
 
+def _subsets(values: Any) -> list[tuple[Any, ...]]:
+    """Every non-empty subset of at most 12 values (a scopa table), smallest first."""
+    from itertools import combinations
+
+    items = list(values)
+    if len(items) > 12:
+        raise ExprError(f"subsets of {len(items)} values: at most 12")
+    return [c for k in range(1, len(items) + 1) for c in combinations(items, k)]
+
+
 def _checked_len(value: Any) -> int:
     return len(value)
 
@@ -91,7 +101,7 @@ def _checked_len(value: Any) -> int:
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "count": _checked_len, "len": _checked_len, "sum": sum, "min": min, "max": max, "any": any, "all": all,
     "abs": abs, "sorted": sorted, "runs": _runs, "distinct": lambda xs: sorted(set(xs), key=repr),
-    "count_of": _count_of, "between": lambda a, b: list(range(int(a), min(int(b), int(a) + 10_000) + 1)), "most": _most, "list": list, "reversed": lambda xs: list(reversed(xs)),
+    "count_of": _count_of, "tuple": tuple, "subsets": _subsets, "between": lambda a, b: list(range(int(a), min(int(b), int(a) + 10_000) + 1)), "most": _most, "list": list, "reversed": lambda xs: list(reversed(xs)),
 }
 ZONE_FUNCTIONS = ("top", "bottom", "cards")  # of a zone: its top card, bottom card, every card (a list)
 SEAT_FUNCTIONS = ("next", "previous", "others", "seats")

@@ -161,3 +161,39 @@ def test_hearts_points_a_heart_each_and_13_for_the_queen_of_spades():
     s = game("hearts").new_state()
     s.z[s.game.program.by_name["taken"].base] = _cards(s, ["2H", "9H", "AH", "QS", "KS", "3C"])
     assert compile_expr("penalty(0)", s.game.program.scope)(s, {}) == 3 + 13
+
+
+# -- scopa -------------------------------------------------------------------------
+def test_scopa_a_same_rank_capture_is_compulsory_else_a_sum_and_clearing_the_table_is_a_scopa():
+    s = game("scopa").new_state()
+    p = s.game.program
+    base, table = p.by_name["hand"].base, p.by_name["table"].base
+    s.z[p.by_name["stock"].base] = []
+    s.z[table] = _cards(s, ["3cups", "4swords", "7clubs"])
+    s.z[base] = _cards(s, ["7coins", "5cups"])
+    s.z[base + 1] = _cards(s, ["9clubs"])
+    restart(s, "play")
+    ix = p.index
+    options = {(p.ids[a.value[0]], tuple(sorted(p.ids[c] for c in a.value[1]))) for a in s.legal_actions()}
+    # the 7 must take the 7 (not 3 + 4); the 5 has no equal card and no sum: it stays on the table
+    assert options == {("7coins", ("7clubs",)), ("5cups", ())}
+    s.apply(next(a for a in s.legal_actions() if a.value[0] == ix["7coins"]))
+    assert sorted(hand(s, "captured", 0)) == ["7clubs", "7coins"] and s.v["last"] == 0
+    # seat 1's 9 is no rank on the table, but 3 + 4 = 7, not 9: it stays; then seat 0 plays the 5
+    assert [a.value for a in s.legal_actions()] == [(ix["9clubs"], ())]
+    s.apply(s.legal_actions()[0])
+    assert sorted(hand(s, "table")) == ["3cups", "4swords", "9clubs"]
+    assert s.v["scopas"] == [0, 0]
+
+
+def test_scopa_points_for_cards_coins_the_seven_of_coins_sevens_and_scopas():
+    s = game("scopa").new_state()
+    p = s.game.program
+    cap = p.by_name["captured"].base
+    s.z[cap] = _cards(s, ["7coins", "7cups", "1coins", "2swords"])
+    s.z[cap + 1] = _cards(s, ["7swords", "3cups", "4clubs"])
+    s.v["scopas"] = [1, 2]
+    points = compile_expr("points(0)", p.scope)
+    other = compile_expr("points(1)", p.scope)
+    assert points(s, {}) == 1 + 1 + 1 + 1 + 1  # cards 4-3, coins 2-0, the 7 of coins, sevens 2-1, a scopa
+    assert other(s, {}) == 2  # two scopas only
