@@ -113,7 +113,10 @@ class Words:
                 return self.zone(n)
             if f in self.defines:
                 if args and not (isinstance(args[0], ast.Name) and args[0].id in ("card", "c", "it")):
-                    return _("%(card)s is %(what)s") % {"card": self.node(args[0]), "what": _(self.defines[f])}
+                    what = _(self.defines[f])
+                    if self.defines[f].startswith(("a ", "an ")):  # a kind of card: "X is a card of ..."
+                        return _("%(card)s is %(what)s") % {"card": self.node(args[0]), "what": what}
+                    return _("%(what)s (for %(who)s)") % {"what": what, "who": self.node(args[0])}
                 return _(self.defines[f])
             if f == "any" and len(args) == 1 and isinstance(args[0], ast.GeneratorExp) \
                     and isinstance(args[0].elt, ast.Call) and isinstance(args[0].elt.func, ast.Name) \

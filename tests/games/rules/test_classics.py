@@ -179,7 +179,7 @@ def test_scopa_a_same_rank_capture_is_compulsory_else_a_sum_and_clearing_the_tab
     assert options == {("7coins", ("7clubs",)), ("5cups", ())}
     s.apply(next(a for a in s.legal_actions() if a.value[0] == ix["7coins"]))
     assert sorted(hand(s, "captured", 0)) == ["7clubs", "7coins"] and s.v["last"] == 0
-    # seat 1's 9 is no rank on the table, but 3 + 4 = 7, not 9: it stays; then seat 0 plays the 5
+    # seat 1's 9: no 9 on the table, and 3 + 4 = 7, not 9: it stays on the table
     assert [a.value for a in s.legal_actions()] == [(ix["9clubs"], ())]
     s.apply(s.legal_actions()[0])
     assert sorted(hand(s, "table")) == ["3cups", "4swords", "9clubs"]
