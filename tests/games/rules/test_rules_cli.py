@@ -78,12 +78,12 @@ def test_new_from_a_rules_game_then_a_changed_rule_changes_booklet_and_play(tmp_
 
 def test_a_broken_project_rules_file_names_its_line(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert runner.invoke(app, ["new", "fish", "--from", "go-fish"]).exit_code == 0
-    rules = tmp_path / "fish" / "game.yaml"
+    assert runner.invoke(app, ["new", "broken-fish", "--from", "go-fish"]).exit_code == 0
+    rules = tmp_path / "broken-fish" / "game.yaml"
     text = rules.read_text(encoding="utf-8").replace("- shuffle: stock", "- shuffel: stock")
     rules.write_text(text, encoding="utf-8")
     line = text.splitlines().index("    - shuffel: stock") + 1
-    result = runner.invoke(app, ["simulate", "fish", "--games", "5"])
+    result = runner.invoke(app, ["simulate", "broken-fish", "--games", "5"])
     assert result.exit_code == 2
     assert f"game.yaml:{line}:" in result.output and "did you mean 'shuffle'?" in result.output
     assert "Traceback" not in result.output
