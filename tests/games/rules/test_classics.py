@@ -197,3 +197,23 @@ def test_scopa_points_for_cards_coins_the_seven_of_coins_sevens_and_scopas():
     other = compile_expr("points(1)", p.scope)
     assert points(s, {}) == 1 + 1 + 1 + 1 + 1  # cards 4-3, coins 2-0, the 7 of coins, sevens 2-1, a scopa
     assert other(s, {}) == 2  # two scopas only
+
+
+# -- euchre --------------------------------------------------------------------------
+def test_euchre_the_left_bower_is_a_trump_and_the_right_bower_takes_the_trick():
+    s = game("euchre").new_state()
+    p = s.game.program
+    base = p.by_name["hand"].base
+    s.z[p.by_name["stock"].base] = []
+    hands = [["AH", "9C"], ["JD", "10D"], ["JH", "QS"], ["9H", "KC"]]
+    for seat, cards in enumerate(hands):
+        s.z[base + seat] = _cards(s, cards)
+    s.v.update(trump="H", tcolour="red", maker=0, alone=False, leader=0, dealer=3)
+    restart(s, "trick")
+    s.apply(Action("play", "AH"))
+    # hearts led: the jack of diamonds is the left bower, a heart: seat 1 must play it
+    assert [a.value for a in s.legal_actions()] == ["JD"]
+    s.apply(Action("play", "JD"))
+    s.apply(Action("play", "JH"))
+    s.apply(Action("play", "9H"))
+    assert s.v["w"] == 2 and s.v["taken0"] == 1  # the right bower beats the left bower and the ace
