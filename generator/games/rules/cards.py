@@ -24,6 +24,8 @@ class Cards:
     suits: tuple[Any, ...]
     ranks: tuple[Any, ...]
     words: str  # the cards in the booklet's words: "a standard 52-card deck"
+    attributes: tuple[str, ...] = ()  # the deck's attributes (cards: deck), in its order
+    lower: tuple[str, ...] = ()  # those where a lower value is better
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -99,7 +101,10 @@ def from_deck(deck: Deck) -> Cards:
     ranks = tuple(dict.fromkeys(x for x in columns["rank"] if x is not None))
     ids = [c.id if c.copies == 1 else f"{c.id}#{k + 1}" for c in deck.cards for k in range(c.copies)]
     columns["id"] = ids
-    return Cards(tuple(ids), columns, suits, ranks, f"the {len(cards)} cards of the deck")
+    for a in deck.attributes:
+        columns.setdefault(a.key, [c.value(a.key) for c in cards])
+    return Cards(tuple(ids), columns, suits, ranks, f"the {len(cards)} cards of the deck",
+                 tuple(a.key for a in deck.attributes), tuple(a.key for a in deck.attributes if a.better == "lower"))
 
 
 def _number(value: Any) -> Any:

@@ -52,7 +52,7 @@ class Scope:
         return replace(self, locals_=self.locals_ | frozenset(names))
 
     def known_names(self) -> list[str]:
-        return sorted({*self.params, *self.globals_, *self.per_player, *self.zones, *self.owned, *self.constants,
+        return sorted({*self.params, *self.globals_, *self.per_player, *self.zones, *self.owned, *self.constants, "value",
                        *self.defines, *self.define_text, *FUNCTIONS, *self.locals_, "player", "players", "seats"})
 
 
@@ -564,6 +564,17 @@ class _Compiler:
         if name == "next" and len(args) == 1 and isinstance(args[0], ast.Name) and args[0].id == "player" \
                 and "player" not in sc.locals_:
             return lambda s, e: (s.v["player"] + 1) % s.n
+        if name == "value" and len(args) == 2:  # value(card, 'lumens'): a field named at run time
+            card, key = self.walk(args[0]), self.walk(args[1])
+            fields = sc.fields
+
+            def value(s: Any, e: dict[str, Any]) -> Any:
+                k = key(s, e)
+                column = fields.get(k)
+                if column is None:
+                    raise ExprError(f"cards have no field {k!r}, in {self.text!r}")
+                return column[card(s, e)]
+            return value
         if name in SEAT_FUNCTIONS:
             return self._seats(name, [self.walk(a) for a in args])
         if name in ("any", "all") and len(args) == 1 and isinstance(args[0], ast.GeneratorExp) \

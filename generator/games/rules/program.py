@@ -78,7 +78,8 @@ class Program:
             players=players, params=self.params, globals_=set(self.globals), per_player=set(self.per_player),
             zones={z.name: z.base for z in self.zones if not z.owned},
             owned={z.name: z.base for z in self.zones if z.owned}, fields=cards.fields,
-            constants={"suits": list(cards.suits), "ranks": list(cards.ranks)},
+            constants={"suits": list(cards.suits), "ranks": list(cards.ranks), "attributes": list(cards.attributes),
+                       "lower_better": list(cards.lower)},
             define_text={str(k): str(v["is"] if isinstance(v, Mapping) else v) for k, v in defines.items()})
         for name in list(self.globals) + list(self.per_player):
             if name in self.scope.zones or name in self.scope.owned or name in self.params:
