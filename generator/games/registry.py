@@ -39,11 +39,15 @@ def _load_builtin() -> None:
         for ref in BUILTIN:
             spec = load_hook(ref)
             _SPECS[spec.name] = spec
-        from .rules.registered import (
-            catalogue_specs,  # the bundled rules files (games/rules/catalogue)
-        )
 
-        _SPECS.update((s.name, s) for s in catalogue_specs())
+
+def _rules_game(name: str | None = None) -> None:
+    """The bundled rules files (games/rules/catalogue), read when first named (``name``) or listed."""
+    from .rules.registered import bundled, catalogue_names
+
+    for known in [name] if name is not None else catalogue_names():
+        if known in catalogue_names() and known not in _SPECS:
+            _SPECS[known] = bundled(known)
 
 
 def register(spec: GameSpec) -> GameSpec:
@@ -60,6 +64,7 @@ def register(spec: GameSpec) -> GameSpec:
 def specs() -> tuple[GameSpec, ...]:
     """Every registered game, the built-in ones first."""
     _load_builtin()
+    _rules_game()
     return tuple(_SPECS.values())
 
 
@@ -72,14 +77,18 @@ class _Games(Mapping[str, GameSpec]):
 
     def __getitem__(self, name: str) -> GameSpec:
         _load_builtin()
+        if name not in _SPECS:
+            _rules_game(name)
         return _SPECS[name]
 
     def __iter__(self) -> Iterator[str]:
         _load_builtin()
+        _rules_game()
         return iter(list(_SPECS))
 
     def __len__(self) -> int:
         _load_builtin()
+        _rules_game()
         return len(_SPECS)
 
 

@@ -20,8 +20,14 @@ MODULE = __name__
 FILE_PREFIX = "file_"
 
 
+@cache
+def _names() -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in CATALOGUE.glob("*.yaml")))
+
+
 def catalogue_names() -> list[str]:
-    return sorted(p.stem for p in CATALOGUE.glob("*.yaml"))
+    """The bundled rules games, by name."""
+    return list(_names())
 
 
 def catalogue_path(name: str) -> Path:
@@ -33,7 +39,7 @@ def catalogue_path(name: str) -> Path:
 
 @cache
 def bundled(name: str) -> GameSpec:
-    return spec_from_file(catalogue_path(name), f"{MODULE}:{name.replace('-', '_')}")
+    return spec_from_file(catalogue_path(name), f"{MODULE}:{name.replace('-', '_')}", compile_now=False)
 
 
 def catalogue_specs() -> list[GameSpec]:
