@@ -70,7 +70,9 @@ def prepare(name: str, lang: str | None = None) -> Prepared:
     Raises DeckpressError for a deck that cannot be checked."""
     from ..render.cards import print_check
 
-    source = resolve_deck(name)
+    from ..games.rules.registered import game_deck
+
+    source = game_deck(name) or resolve_deck(name)  # a rules game's name: its bundled deck, playing it
     loaded, translation = localize(source, lang)
     issues = validate_deck(loaded)  # the validation every command runs: its errors are findings here
     # the pass every render command makes: the same errors, the same warnings (unless the

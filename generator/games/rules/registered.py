@@ -86,3 +86,16 @@ def __getattr__(attr: str) -> Any:
     if name in catalogue_names():
         return bundled(name)
     raise AttributeError(attr)
+
+
+def game_deck(name: str) -> Deck | None:
+    """For ``deckpress check crazy-eights``: the bundled deck a rules game plays, set to
+    play it (None when ``name`` is no bundled rules game, or is a deck file or folder)."""
+    from dataclasses import replace
+
+    if name not in catalogue_names() or Path(name).exists():
+        return None
+    from ...deck import resolve_deck
+
+    spec = bundled(name)
+    return replace(resolve_deck(spec.default_deck or "standard52"), game=name)

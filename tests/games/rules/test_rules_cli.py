@@ -87,3 +87,9 @@ def test_a_broken_project_rules_file_names_its_line(tmp_path, monkeypatch):
     assert result.exit_code == 2
     assert f"game.yaml:{line}:" in result.output and "did you mean 'shuffle'?" in result.output
     assert "Traceback" not in result.output
+
+
+def test_check_takes_a_rules_game_by_name():
+    result = runner.invoke(app, ["check", "crazy-eights", "--games", "0"])
+    assert result.exit_code in (0, 1), result.output
+    assert "52 cards, game crazy-eights" in result.output and "verdict:" in result.output
