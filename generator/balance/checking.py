@@ -68,9 +68,8 @@ def prepare(name: str, lang: str | None = None) -> Prepared:
     before it uses a deck: the validation (its errors become findings), the card check
     of the render commands, a translation's overflow and the project's rules template.
     Raises DeckpressError for a deck that cannot be checked."""
-    from ..render.cards import print_check
-
     from ..games.rules.registered import game_deck
+    from ..render.cards import print_check
 
     source = game_deck(name) or resolve_deck(name)  # a rules game's name: its bundled deck, playing it
     loaded, translation = localize(source, lang)
