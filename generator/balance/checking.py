@@ -70,9 +70,10 @@ def prepare(name: str, lang: str | None = None) -> Prepared:
     before it uses a deck: the validation (its errors become findings), the card check
     of the render commands, a translation's overflow and the project's rules template.
     Raises DeckpressError for a deck that cannot be checked."""
+    from ..games.rules.registered import game_deck
     from ..render.cards import print_check
 
-    source = resolve_deck(name)
+    source = game_deck(name) or resolve_deck(name)  # a rules game's name: its bundled deck, playing it
     loaded, translation = localize(source, lang)
     issues = validate_deck(loaded)  # the validation every command runs: its errors are findings here
     # the pass every render command makes: the same errors, the same warnings (unless the

@@ -82,7 +82,7 @@ def render_rules_text(game: str, context: dict[str, Any], search: Sequence[Path]
     # the hardened sandbox of layout templates: no file system, bounded work (hostile input)
     env = CardSandbox(folders, trim_blocks=True, lstrip_blocks=True)
     env.speak(_, ngettext)  # {{ _("...") }}: the booklet's sentences in the language being spoken
-    name = f"{game}.md.j2"
+    name = f"{context.get('template', game)}.md.j2"  # a rules-file game: the generated booklet (games/rules)
     where: Path = folders[0] / name
     try:
         template = env.get_template(name)

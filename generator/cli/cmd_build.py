@@ -116,10 +116,18 @@ def new_command(
     game: str = typer.Option(GAME, "--game", help=starter_help()),
     source: str | None = typer.Option(None, "--from", metavar="DECK", show_default=False,
                                       help="Copy the bundled deck DECK (its card rows and translations) into the "
-                                           "project instead, to translate or change it (see docs/languages.md)."),
+                                           "project instead, to translate or change it (see docs/languages.md); "
+                                           "or a rules game (crazy-eights): its rules file, no Python "
+                                           "(docs/rules-files.md)."),
 ) -> None:
     """Start a new game: a deck, a card spreadsheet and a layout that extends a bundled one."""
-    if source is not None:
+    from ..games.rules.registered import catalogue_names
+
+    if source is not None and source in catalogue_names():
+        from ..project.rules_copy import copy_rules_game
+
+        written = copy_rules_game(source, name)
+    elif source is not None:
         from ..project.copy_deck import copy_bundled
 
         written = copy_bundled(source, name)

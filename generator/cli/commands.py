@@ -12,6 +12,8 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (  # (command, module, one-line hel
     ("calibrate", "cmd_cards", "Duplex registration test sheet; with --printer NAME --back-offset X,Y store the offset."),
     ("check", "cmd_check", "Validate DECK and check its balance; --games 0 runs the static checks alone."),
     ("decks", "cmd_decks", "List the bundled decks with their game and card count."),
+    ("eject", "cmd_eject", "Write a project's rules game as an equivalent game.py (its rules move into Python)."),
+    ("games", "cmd_games", "List every game deckpress plays: built-in, rules files, installed, and a project's."),
     ("images", "cmd_images", "Card images: one per face (and back) at exact pixel size and DPI; tgc, mpc, dtc, tts, screentop, tabletopia, pcio presets."),
     ("play", "cmd_play", "Play your game in the browser against the AI players, with your own cards; every game is saved."),
     ("preflight", "cmd_preflight", "Check produced PDFs as a print shop does: page boxes, fonts, colour, ink, images, PDF/X."),

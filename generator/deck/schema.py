@@ -59,9 +59,9 @@ Whole = Annotated[int, BeforeValidator(_number_text)]
 Key = Annotated[str, BeforeValidator(_as_text), Field(pattern=KEY_RE.pattern)]
 Color = Annotated[str, Field(pattern=COLOR_RE.pattern)]
 # a game: a registered name (weiji, war, viashi, an installed game), "none", or the
-# designer's own Python file in the project folder (game.py or game.py:ClassName);
+# designer's own Python file in the project folder (game.py or game.py:ClassName), or a rules file (game.yaml);
 # which names exist is the simulator's registry's to say (generator.games.registry)
-GAME_RE = r"^([a-z][a-z0-9_-]{0,39}|[A-Za-z0-9_][A-Za-z0-9_./-]{0,200}\.py(:[A-Za-z_][A-Za-z0-9_]{0,99})?)$"
+GAME_RE = r"^([a-z][a-z0-9_-]{0,39}|[A-Za-z0-9_][A-Za-z0-9_./-]{0,200}\.py(:[A-Za-z_][A-Za-z0-9_]{0,99})?|[A-Za-z0-9_][A-Za-z0-9_./-]{0,200}\.ya?ml)$"
 GameRef = Annotated[str, BeforeValidator(_as_text), Field(pattern=GAME_RE)]
 
 

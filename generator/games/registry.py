@@ -41,6 +41,15 @@ def _load_builtin() -> None:
             _SPECS[spec.name] = spec
 
 
+def _rules_game(name: str | None = None) -> None:
+    """The bundled rules files (games/rules/catalogue), read when first named (``name``) or listed."""
+    from .rules.registered import bundled, catalogue_names
+
+    for known in [name] if name is not None else catalogue_names():
+        if known in catalogue_names() and known not in _SPECS:
+            _SPECS[known] = bundled(known)
+
+
 def register(spec: GameSpec) -> GameSpec:
     """Make ``spec`` known by its name (the same spec again is a no-op; another
     game of a taken name is an error)."""
@@ -55,6 +64,7 @@ def register(spec: GameSpec) -> GameSpec:
 def specs() -> tuple[GameSpec, ...]:
     """Every registered game, the built-in ones first."""
     _load_builtin()
+    _rules_game()
     return tuple(_SPECS.values())
 
 
@@ -67,14 +77,18 @@ class _Games(Mapping[str, GameSpec]):
 
     def __getitem__(self, name: str) -> GameSpec:
         _load_builtin()
+        if name not in _SPECS:
+            _rules_game(name)
         return _SPECS[name]
 
     def __iter__(self) -> Iterator[str]:
         _load_builtin()
+        _rules_game()
         return iter(list(_SPECS))
 
     def __len__(self) -> int:
         _load_builtin()
+        _rules_game()
         return len(_SPECS)
 
 
@@ -193,7 +207,7 @@ def has_decisions(name: str) -> bool:
 
 def _designer(spec: GameSpec) -> bool:
     """A game loaded from a project's file (another project's may take its name)."""
-    return spec.source is not None and is_file_ref(spec.source)
+    return spec.source is not None and (is_file_ref(spec.source) or ":file_" in spec.source)  # or a rules file
 
 
 def ensure(source: str) -> GameSpec:
@@ -217,6 +231,10 @@ def game_of(deck: Deck) -> GameSpec | None:
         return spec
     if name in GAMES:
         return GAMES[name]
+    if name.endswith((".yaml", ".yml")):  # a project's rules file (games/rules)
+        from .rules.registered import project_spec
+
+        return register(project_spec(deck))
     ref = entry_point(name)
     if ref is not None:
         return ensure(ref)

@@ -1,0 +1,76 @@
+"""Rules files against Python (issue 49): random play of crazy-eights as the bundled
+rules file against the same game written by hand the plain way as a ``game.py``
+(benchmarks/games/crazy_eights/game.py), in one process, through the same runner
+(``generator.games.runner.play``) and the same random players, alternately, and the
+ratio. Goal: the rules file at least as fast (ratio >= 1.0).
+
+    .venv/bin/python benchmarks/bench_rules.py                 # 2,000 games each way, 3 rounds, 2 players
+    .venv/bin/python benchmarks/bench_rules.py --games 500 --players 4
+
+Both play the same rules with the same decision points (they are not the same games:
+each draws its own shuffles), so the mean length is printed beside each to show they
+play alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from generator.games.players import RandomStrategy  # noqa: E402
+from generator.games.rules.registered import bundled  # noqa: E402
+from generator.games.runner import game_rng, play  # noqa: E402
+
+
+def plain_game(players: int):  # type: ignore[no-untyped-def]
+    path = ROOT / "benchmarks" / "games" / "crazy_eights" / "game.py"
+    spec = importlib.util.spec_from_file_location("plain_eights", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.CrazyEights(None, module.EightsParams(players=players))
+
+
+def rules_game(players: int):  # type: ignore[no-untyped-def]
+    spec = bundled("crazy-eights")
+    return spec.make(None, spec.params(players=players))  # type: ignore[arg-type]
+
+
+def run(game, games: int, players: int) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    strategies = [RandomStrategy() for _ in range(players)]
+    start = time.process_time()
+    length = 0
+    for k in range(games):
+        length += play(game, strategies, game_rng(1, k)).tricks
+    return time.process_time() - start, length / games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    games = {"rules file": rules_game(args.players), "game.py": plain_game(args.players)}
+    times: dict[str, list[float]] = {name: [] for name in games}
+    lengths: dict[str, float] = {}
+    for _ in range(args.rounds):
+        for name, game in games.items():
+            cpu, lengths[name] = run(game, args.games, args.players)
+            times[name].append(cpu)
+    best = {name: min(t) for name, t in times.items()}
+    for name in games:
+        print(f"{name:>10}: {best[name]:.2f} s CPU for {args.games} games ({1e6 * best[name] / args.games:.0f} us a game),"
+              f" mean length {lengths[name]:.1f} turns")
+    ratio = best["game.py"] / best["rules file"]
+    print(f"rules file speed / game.py speed: {ratio:.2f}x (goal: >= 1.0) - {'met' if ratio >= 1.0 else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()

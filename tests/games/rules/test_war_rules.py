@@ -1,0 +1,86 @@
+"""war-rules (the seeds' War as a rules file) plays as the built-in war does: random
+play (War has no decisions) gives the same win shares, draws and length within
+sampling error, in every variant."""
+
+from __future__ import annotations
+
+import math
+import os
+
+import pytest
+
+from generator.deck import resolve_deck
+from generator.games.registry import entry, make_params
+from generator.games.runner import game_rng, play
+
+CASES = [("2 players", ()), ("3 players", ("players=3",)),
+         ("russian", ("variant=russian",)),
+         ("russian, objective 2, one tile up", ("variant=russian", "objective=2", "tie_method=1"))]
+
+
+def stats(name: str, sets: tuple[str, ...], games: int, seed: int) -> tuple[list[int], int, float, float]:
+    deck = resolve_deck("piecepack")
+    game = entry(name).make(deck, make_params(name, sets))
+    wins = [0] * 4
+    draws, lengths = 0, []
+    for k in range(games):
+        r = play(game, [], game_rng(seed, k))
+        assert not r.unfinished
+        if r.winner is None:
+            draws += 1
+        else:
+            wins[r.winner] += 1
+        lengths.append(r.tricks)
+    mean = sum(lengths) / games
+    sd = math.sqrt(sum((x - mean) ** 2 for x in lengths) / (games - 1))
+    return wins, draws, mean, sd
+
+
+def same(name: str, sets: tuple[str, ...], games: int) -> None:
+    a_wins, a_draws, a_mean, a_sd = stats("war-rules", sets, games, 1)
+    b_wins, b_draws, b_mean, b_sd = stats("war", sets, games, 2)
+    se = math.sqrt(a_sd ** 2 / games + b_sd ** 2 / games)
+    assert abs(a_mean - b_mean) < 4.5 * se, f"{name}: mean length {a_mean:.1f} against {b_mean:.1f}"
+    for seat in range(4):
+        p = (a_wins[seat] + b_wins[seat]) / (2 * games)
+        se_p = math.sqrt(2 * p * (1 - p) / games) or 1 / games
+        assert abs(a_wins[seat] - b_wins[seat]) / games < 4.5 * se_p, f"{name}: seat {seat} wins"
+    assert abs(a_draws - b_draws) <= 4.5 * math.sqrt(max(a_draws + b_draws, 1)), f"{name}: draws"
+
+
+@pytest.mark.parametrize(("name", "sets"), CASES, ids=[c[0] for c in CASES])
+def test_war_rules_plays_as_the_built_in_war(name, sets):
+    same(name, sets, 300)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("DECKPRESS_EQUIVALENCE"), reason="10,000 games a side (minutes of CPU): "
+                    "run with DECKPRESS_EQUIVALENCE=1")
+@pytest.mark.parametrize(("name", "sets"), [*CASES, ("4 players", ("players=4",))],
+                         ids=[*(c[0] for c in CASES), "4 players"])
+def test_war_rules_plays_as_the_built_in_war_over_10000_games(name, sets):
+    same(name, sets, 10_000)
+
+
+def test_war_rules_first_trick_by_hand():
+    """A hand-made deal: seat 0 turns up the strongest tile, seat 1 the weakest: seat 0
+    takes both, which are shuffled and go under its stack."""
+    from generator.games.api import CHANCE, Action
+
+    from .helpers import hand, stacked
+
+    spec = entry("war-rules")
+    game = spec.make(resolve_deck("piecepack"), spec.params())
+    s = game.new_state()
+    ids = game.program.ids
+    strength = game.program.cards.fields["strength"]
+    strong = ids[max(range(len(ids)), key=lambda c: strength[c])]
+    weak = ids[min(range(len(ids)), key=lambda c: strength[c])]
+    # the last two tiles dealt are the top of each stack (a dealt stack is turned over):
+    # seat 0 turns up the strongest, seat 1 the weakest
+    s.apply(stacked(s, [c for c in ids if c not in (strong, weak)] + [strong, weak]))
+    assert s.current() == CHANCE and s.v["tricks"] == 1 and s.v["w"] == 0
+    assert sorted(hand(s, "won")) == sorted([strong, weak])
+    assert len(hand(s, "stack", 0)) == len(hand(s, "stack", 1)) == len(ids) // 2 - 1
+    s.apply(Action("shuffle", (weak, strong)))
+    assert hand(s, "stack", 0)[:2] == [weak, strong]  # under the stack, in the order shuffled
