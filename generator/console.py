@@ -33,7 +33,13 @@ def terminal_text(text: str) -> str:
 
 
 class SafeConsole(Console):
-    """``rich.console.Console`` whose printed text is passed through :func:`terminal_text`."""
+    """``rich.console.Console`` whose printed text is passed through :func:`terminal_text`,
+    with rich's emoji codes off: a game's own words (an action ``play:dash:2``, a card
+    ``Smile:wink:``) are printed as written, never as emoji."""
+
+    def __init__(self, *args: Any, **options: Any) -> None:
+        options.setdefault("emoji", False)
+        super().__init__(*args, **options)
 
     def render(self, renderable: RenderableType, options: ConsoleOptions | None = None) -> Iterable[Segment]:
         for segment in super().render(renderable, options):
