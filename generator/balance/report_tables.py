@@ -221,4 +221,6 @@ def quality_rows(q: Quality) -> Rows:
                                     + (" (dominant)" if move.dominant else "")])
     if q.not_measured is not None:
         rows.append(["not measured", q.not_measured])
+    for name, why in q.failed:
+        rows.append(["failed", f"{name}: {why}"])
     return rows
