@@ -5,9 +5,8 @@ A game has k *sides*: its seats, or its teams where it has partners (a designer'
 ``seat_edge_warn`` and ``seat_edge_error`` are stated for two sides (fair 50 %) and
 scale with the fair share: for k sides they are multiplied by 2/k (the defaults, 7.5
 and 15 points for two sides, are 5 and 10 for three, 3.75 and 7.5 for four). A side is
-a finding when its interval excludes the fair share and its edge passes the scaled
-threshold: above fair for any k (an advantage), below fair for three sides or more (a
-disadvantage; with two sides that is the other side's advantage, already named).
+a finding when its interval excludes the fair share and its edge above it passes the
+scaled threshold (the advantaged sides carry the finding, as before).
 
 A game that declares ``utility`` (chips, points) is judged in utility, not in games
 won: a side's edge is its mean return minus the mean return of the table in the same
@@ -44,17 +43,14 @@ def utility_threshold(t: Mapping[str, float], sides: int) -> tuple[float, float]
     return 2 * warn, 2 * error
 
 
-def band(low: float, high: float, warn: float, error: float, sides: int) -> tuple[int, int]:
-    """The verdict (0 none, 1 warning, 2 error) at each end of an edge's interval; for three
-    sides or more a side far below fair counts too (its distance below, the same bands)."""
+def band(low: float, high: float, warn: float, error: float) -> tuple[int, int]:
+    """The verdict (0 none, 1 warning, 2 error) at each end of an edge's interval (an edge at
+    or below fair is none: the advantaged sides carry the finding)."""
 
     def one(edge: float) -> int:
-        size = edge if sides < 3 else abs(edge)
-        return 0 if size <= warn else 1 if size <= error else 2
+        return 0 if edge <= warn else 1 if edge <= error else 2
 
-    if sides >= 3 and low < 0.0 < high:  # straddling fair: from none up to the larger end
-        return 0, max(one(low), one(high))
-    return tuple(sorted((one(low), one(high))))  # type: ignore[return-value]
+    return one(low), one(high)
 
 
 @dataclass(frozen=True)
@@ -118,7 +114,7 @@ def sides_decided(summary: Summary, t: Mapping[str, float], sides: int,
         for e in edges:
             if e.sd <= 0:
                 continue
-            a, b = band(e.low / e.sd, e.high / e.sd, warn, error, len(edges))
+            a, b = band(e.low / e.sd, e.high / e.sd, warn, error)
             if a != b:
                 return False
         return True
@@ -131,7 +127,7 @@ def sides_decided(summary: Summary, t: Mapping[str, float], sides: int,
     warn, error = scaled(t, k)
     for wins in per_side:
         low, high = wilson(wins, decided, t["confidence"])
-        a, b = band(low - fair, high - fair, warn, error, k)
+        a, b = band(low - fair, high - fair, warn, error)
         if a != b:
             return False
     return True

@@ -25,9 +25,9 @@ def _points(x: float) -> str:
 
 
 def side_findings(play: Playtest, t: Mapping[str, float]) -> list[Finding]:
-    """An advantage for a side whose interval lies beyond the fair share by more than the
-    scaled threshold (and, for three sides or more, a disadvantage below it); none where
-    the seats play different strategies (their shares measure the players, not the deck)."""
+    """An advantage for a side whose interval lies above the fair share, its edge beyond the
+    scaled threshold; none where the seats play different strategies (their shares measure
+    the players, not the deck)."""
     if play.mixed:
         return []
     if play.return_edges:
@@ -45,15 +45,13 @@ def side_findings(play: Playtest, t: Mapping[str, float]) -> list[Finding]:
         edge = s.edge
         if s.low <= fair <= s.high:
             continue
-        size = edge if k < 3 else abs(edge)
-        if size <= warn:
+        if edge <= warn:
             continue
-        level: Level = "error" if size > error else "warning"
-        what = advantage if edge > 0 else advantage.replace("advantage", "disadvantage")
-        out.append(Finding(level, "seat_advantage" if edge > 0 else "seat_disadvantage",
+        level: Level = "error" if edge > error else "warning"
+        out.append(Finding(level, "seat_advantage",
                            f"{_who(play, side)} wins {pct(s.share)} of decided games ({conf} interval "
-                           f"{pct(s.low)}-{pct(s.high)}) against a fair {pct(fair)}: {what} of "
-                           f"{100 * abs(edge):.1f} points over {seats.decided:,} decided games (seat_edge_warn: "
+                           f"{pct(s.low)}-{pct(s.high)}) against a fair {pct(fair)}: {advantage} of "
+                           f"{100 * edge:.1f} points over {seats.decided:,} decided games (seat_edge_warn: "
                            f"{_points(warn)} for {k} sides).",
                            evidence={"seat": side, **s.to_json(), "threshold": warn, "sides": k}))
     return out
@@ -72,14 +70,13 @@ def _in_utility(play: Playtest, t: Mapping[str, float]) -> list[Finding]:
     for side, e in enumerate(edges):
         if e.low <= 0.0 <= e.high or e.sd <= 0:
             continue
-        size = e.size if k < 3 else abs(e.size)
-        if size <= warn:
+        if e.size <= warn:
             continue
-        level: Level = "error" if size > error else "warning"
-        what = ("a team " if teams else "an ") + ("advantage" if e.mean > 0 else "disadvantage")
-        out.append(Finding(level, "seat_advantage" if e.mean > 0 else "seat_disadvantage",
+        level: Level = "error" if e.size > error else "warning"
+        what = "a team advantage" if teams else "an advantage"
+        out.append(Finding(level, "seat_advantage",
                            f"{_who(play, side)} gets {e.mean:+.3g} a game against the table's mean return ({conf} "
-                           f"interval {span(e.low, e.high, '+.3g')}): {what} of {abs(e.size):.2f} standard deviations"
+                           f"interval {span(e.low, e.high, '+.3g')}): {what} of {e.size:.2f} standard deviations"
                            f" of a game's result over {e.games:,} games (seat_edge_warn: {warn:.3g} standard"
                            f" deviations for {k} sides).",
                            evidence={"seat": side, **e.to_json(), "threshold_sd": warn, "sides": k}))
