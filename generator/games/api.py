@@ -343,10 +343,12 @@ class StateBase:
         if not self.is_over():  # type: ignore[attr-defined]
             return [0.0] * self.players()
         result = self.result()  # type: ignore[attr-defined]
+        players = self.players()
         team = team_of(self.game, result.winner) if not getattr(self.game, "utility", None) else None
+        team = tuple(s for s in team if s < players) if team else None  # the seats in this game
         if team:  # partners: the winning team's seats share the win (0.5 each for two)
-            return [1.0 / len(team) if seat in team else 0.0 for seat in range(self.players())]
-        return returns_of(result, self.players())
+            return [1.0 / len(team) if seat in team else 0.0 for seat in range(players)]
+        return returns_of(result, players)
 
     def information_state(self, seat: int) -> Hashable:
         return freeze(self.view(seat))  # type: ignore[attr-defined]
