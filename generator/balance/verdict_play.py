@@ -4,16 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..games.reporting import Share, Showdowns
+from ..games.reporting import Showdowns
 from .findings import Finding, Level
 from .playstats import designer, draw_words, unit_of
 from .result import Holder, Playtest
 from .verdict_sides import side_findings
 from .verdict_static import listing, pct
-
-
-def _ci(x: Share) -> str:
-    return f"{pct(x.low)}-{pct(x.high)}"
 
 
 def play_findings(play: Playtest, t: Mapping[str, float], flagged: set[str]) -> list[Finding]:
