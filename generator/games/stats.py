@@ -104,9 +104,9 @@ class Summary:
             self.returns = [a + b for a, b in zip(self.returns, other.returns, strict=True)]
             self.returns_sq = [a + b for a, b in zip(self.returns_sq, other.returns_sq, strict=True)]
             if other.edges:
-                mine = self.edges or [0.0] * self.players
+                edges = self.edges or [0.0] * self.players
                 squares = self.edges_sq or [0.0] * self.players
-                self.edges = [a + b for a, b in zip(mine, other.edges, strict=True)]
+                self.edges = [a + b for a, b in zip(edges, other.edges, strict=True)]
                 self.edges_sq = [a + b for a, b in zip(squares, other.edges_sq, strict=True)]
         self.lengths.update(other.lengths)
         self.tricks += other.tricks
