@@ -296,3 +296,30 @@ def test_action_names_are_never_markup_nor_emoji(capsys: pytest.CaptureFixture[s
     out = capsys.readouterr().out
     assert "play:dash:" in out and "\N{DASH SYMBOL}" not in out
     assert "take:[bold]crown[/bold]" in out
+
+
+def test_return_edges_are_paired_per_game_and_merge_across_workers() -> None:
+    """Three games of a 3-seat game with returns (3, 0, 0), (0, 3, 0), (1, 1, 1): the table's
+    mean is 1 each time, so seat 0's edges are +2, -1, 0: mean 1/3, the sample standard
+    deviation sqrt(((5/3)**2 + (4/3)**2 + (1/3)**2) / 2) = sqrt(7/3). Two workers' summaries
+    merged give the same figures as one."""
+    import math
+
+    from generator.balance.sides import return_edges
+    from generator.games.api import Result
+    from generator.games.stats import Summary
+
+    games = [[3.0, 0.0, 0.0], [0.0, 3.0, 0.0], [1.0, 1.0, 1.0]]
+    whole = Summary(game="x", params={}, seed=1, players=3)
+    first, second = Summary(game="x", params={}, seed=1, players=3), Summary(game="x", params={}, seed=1, players=3)
+    for i, r in enumerate(games):
+        result = Result(winner=None, tricks=1, counts=[0, 0, 0], returns=r)
+        whole.add(result)
+        (first if i < 2 else second).add(result)
+    first.merge(second)
+    (e0, e1, e2) = return_edges(whole, None, 0.95)
+    assert e0.mean == pytest.approx(1 / 3) and e0.sd == pytest.approx(math.sqrt(7 / 3))
+    assert e2.mean == pytest.approx(-2 / 3)
+    assert return_edges(first, None, 0.95) == (e0, e1, e2)
+    (team,) = return_edges(whole, ((0, 1),), 0.95)  # a team: its seats' mean edge
+    assert team.mean == pytest.approx(1 / 3)
