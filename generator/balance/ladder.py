@@ -191,7 +191,8 @@ def print_ladder(lad: Ladder | None, tour: Tournament | None) -> None:
 
     console = SafeConsole()
     if lad is not None:
-        table = Table("rung", "against", "games", "share (draws half)", "fair", "interval",
+        draws = "draws half" if not lad.rungs or lad.rungs[0].players == 2 else f"a draw 1/{lad.rungs[0].players}"
+        table = Table("rung", "against", "games", f"share ({draws})", "fair", "interval",
                       title=f"skill ladder ({escape(lad.base)})")
         for m in lad.rungs:
             lo, hi = m.interval()
@@ -200,7 +201,9 @@ def print_ladder(lad: Ladder | None, tour: Tournament | None) -> None:
         console.print(table)
         console.print(f"ladder: {escape(lad.verdict())}")
     if tour is not None:
-        table = Table("strategy", "against", "games", "share (one side, draws half)", "fair", title="tournament")
+        sides = tour.matches[0].players if tour.matches else 2
+        draws = "draws half" if sides == 2 else f"a draw 1/{sides}"
+        table = Table("strategy", "against", "games", f"share (one side, {draws})", "fair", title="tournament")
         for m in tour.matches:
             lo, hi = m.interval()
             table.add_row(escape(m.hero), escape(m.rival), str(m.games), f"{100 * m.share:.1f} % ({100 * lo:.1f}-{100 * hi:.1f})",
