@@ -43,8 +43,14 @@ def one_line(text: str) -> str:
 
 class SafeConsole(Console):
     """``rich.console.Console`` whose printed text is passed through :func:`terminal_text`,
-    and whose every string (a ``print`` argument, a table cell) is one line
-    (:func:`one_line`): print two lines as two ``print`` calls (or pass a ``Text``)."""
+    whose every string (a ``print`` argument, a table cell) is one line (:func:`one_line`):
+    print two lines as two ``print`` calls (or pass a ``Text``), and with rich's emoji codes
+    off: a game's own words (an action ``play:dash:2``, a card ``Smile:wink:``) are printed
+    as written, never as emoji."""
+
+    def __init__(self, *args: Any, **options: Any) -> None:
+        options.setdefault("emoji", False)
+        super().__init__(*args, **options)
 
     def render_str(self, text: str, **options: Any) -> Any:
         return super().render_str(one_line(text), **options)

@@ -13,6 +13,7 @@ from ..games.reporting import Showdowns
 from .playstats import side_name, unit_of
 from .report_style import STYLE, ReportStyle
 from .result import Playtest
+from .sides import scaled
 
 LEFT, BOTTOM, TOP = 42, 34, 14  # plot margins inside a drawing, pt
 RIGHT = 44  # room for threshold labels
@@ -155,14 +156,15 @@ def seat_chart(play: Playtest, t: dict[str, float], s: ReportStyle = STYLE) -> D
     row = 22
     d = _drawing(s, s.chart_width, BOTTOM + row * len(seats) + TOP)
     x0, x1 = 70.0, s.chart_width - 20
-    lo = max(0.0, min([x.low for x in seats] + [fair - t["seat_edge_error"]]) - 0.02)
-    hi = min(1.0, max([x.high for x in seats] + [fair + t["seat_edge_error"]]) + 0.02)
+    warn, error = scaled(t, len(seats))  # the thresholds scale with the number of sides (sides.py)
+    lo = max(0.0, min([x.low for x in seats] + [fair - error]) - 0.02)
+    hi = min(1.0, max([x.high for x in seats] + [fair + error]) + 0.02)
 
     def xs(v: float) -> float:
         return x0 + (v - lo) / (hi - lo) * (x1 - x0)
 
     top = BOTTOM + row * len(seats)
-    d.add(Rect(xs(fair - t["seat_edge_warn"]), BOTTOM - 4, xs(fair + t["seat_edge_warn"]) - xs(fair - t["seat_edge_warn"]), top - BOTTOM + 4,
+    d.add(Rect(xs(fair - warn), BOTTOM - 4, xs(fair + warn) - xs(fair - warn), top - BOTTOM + 4,
                fillColor=s.band, strokeColor=None))
     step = _nice((hi - lo) / 6)
     v = math.ceil(lo / step) * step
@@ -181,7 +183,7 @@ def seat_chart(play: Playtest, t: dict[str, float], s: ReportStyle = STYLE) -> D
             d.add(Line(xs(end), y - 3, xs(end), y + 3, strokeColor=colour, strokeWidth=1.2))
         d.add(Circle(xs(x.share), y, 3, fillColor=colour, strokeColor=None))
         _label(d, xs(x.high) + 4, y - 3, f"{x.share:.1%}", s, s.tick, color=colour)
-    _label(d, (x0 + x1) / 2, 4, f"share of decided games won (shaded: within {t['seat_edge_warn']:.0%} of fair)", s, anchor="middle")
+    _label(d, (x0 + x1) / 2, 4, f"share of decided games won (shaded: within {100 * warn:.3g} points of fair)", s, anchor="middle")
     return d
 
 

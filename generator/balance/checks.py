@@ -15,6 +15,7 @@ from ..games.registry import (
     builtin_names,
     game_of,
     has_decisions,
+    make_game,
     make_params,
     seat_strategies,
 )
@@ -70,6 +71,12 @@ def _stop_rule(t: Mapping[str, float], sides: int, own: bool,
     if own:
         return lambda s: verdict_decided(s, t, sides, teams)
     return lambda s: seats_decided(s, t, sides)
+
+
+def equal_results_draw(game: str, deck: Deck, params: Any) -> bool:
+    """Does the designer's game count equal results as draws? Its class's
+    ``equal_results_draw`` (default True; False: a split pot is no draw, docs/own-game.md)."""
+    return bool(getattr(make_game(game, deck, params), "equal_results_draw", True))
 
 
 def grid_games(games: int) -> int:
@@ -154,7 +161,10 @@ def run_checks(
         sides = contenders(game, int(getattr(params, "players", 2)))
         own = spec is not None and spec.name not in builtin_names()
         teams = spec.teams_of(params) if own and spec is not None and spec.sides is None else None
-        decided = _stop_rule(t, sides, own, teams) if sequential and (own or costly(strategy)) else None
+        equal_draws = own and equal_results_draw(game, deck, params)
+        # a game whose equal results are no draw (a split pot) has no draws verdict to wait for
+        rule_t = t if equal_draws or not own else {k: v for k, v in t.items() if k != "draws_max"}
+        decided = _stop_rule(rule_t, sides, own, teams) if sequential and (own or costly(strategy)) else None
         pt = sim.playtest(game, deck, params, games, seed, progress, strategy, jobs, executor,
                           decided=decided, round_games=ROUND)
         if pt.summary.games < games:
@@ -168,6 +178,7 @@ def run_checks(
             report.notes.append(f"the seat shares, draws, game length and per-card measures describe {pt.summary.strategy}"
                                 " play at every seat, not the cards alone: deckpress check --strategy NAME (random,"
                                 " greedy, mcts:N or the game's own) measures them again with another player")
+        play.equal_draws = equal_draws or not own
         if play.mixed:
             report.notes.append(f"seats play different strategies ({pt.summary.strategy}): no seat-advantage verdict")
         if skill:

@@ -1,17 +1,22 @@
 """A skill ladder and a round-robin tournament (``deckpress ladder``).
 
 **Ladder** (after the skill traces of Ludii and TAG): the search player at doubling
-budgets (``mcts:25``, ``mcts:50``, ... ``mcts:400``), each rung against the rung below
-it, the rung's seat rotated over every seat position (the other seats play the rung
-below), in seeded games. A rung's *gain* is its win share minus a fair share. A ladder
-that is flat from the first rung on (gains whose intervals hold 0) says the game
-rewards luck more than thought; one whose gain never shrinks may be too deep for its
-audience.
+budgets (``mcts:25``, ``mcts:50``, ... ``mcts:400``), each rung played directly against
+the rung below it, the rung's side rotated over every side (the other sides play the
+rung below), in seeded games. A *side* is a seat, or a team where the game has partners
+(the rung plays every seat of its team); the fair share is 1/sides, and a draw counts
+as 1/sides of a win (half, for two sides): a game full of draws is not read as losses.
+A rung's *gain* is its share minus the fair share, judged on its interval: above fair
+(the whole interval above), below fair (the whole interval below: the bigger budget
+loses) or level. The verdict follows the intervals: flat (every rung level) says the
+game rewards luck more than thought; still climbing (the top rung above fair) may be
+too deep for its audience; climbs, then flattens (a rung above, the top rung level);
+uneven (a rung below fair: thinking longer loses there).
 
 **Tournament**: every pair of the strategies a game offers (the designer's own
 included), each in one seat against the other in the remaining seats, seats rotated;
-the table of win shares and an Elo-style rating fitted to them (400 points: 10 to 1
-odds; the mean rating is 1500).
+the table of shares (draws as 1/sides of a win, as above) and an Elo-style rating fitted
+to them (400 points: 10 to 1 odds; the mean rating is 1500).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from ..games.params import Params
 from ..games.registry import entry
 from ..games.runner import simulate
 from .intervals import wilson
+from .playstats import team_seats
 
 RUNGS = (25, 50, 100, 200, 400)
 LADDER_GAMES = 100  # per rung, over all seat positions
@@ -37,43 +43,55 @@ Progress = Callable[[int], None]
 
 @dataclass
 class Match:
-    """One strategy (``hero``) in one seat against ``rival`` in the others, seats rotated."""
+    """One strategy (``hero``) on one side (a seat, or every seat of a team) against ``rival``
+    on the others, sides rotated; ``players`` is the number of sides."""
 
     hero: str
     rival: str
     games: int = 0
     wins: int = 0
     draws: int = 0
-    players: int = 2
+    players: int = 2  # sides: seats, or teams
+
+    @property
+    def score(self) -> float:
+        """Wins, a draw counting 1/sides of a win (half for two sides)."""
+        return self.wins + self.draws / self.players
 
     @property
     def share(self) -> float:
-        return self.wins / self.games if self.games else 0.0
+        return self.score / self.games if self.games else 0.0
 
     @property
     def fair(self) -> float:
         return 1 / self.players
 
     def interval(self) -> tuple[float, float]:
-        return wilson(self.wins, self.games) if self.games else (0.0, 1.0)
+        return wilson(self.score, self.games) if self.games else (0.0, 1.0)
+
+    def standing(self) -> str:
+        """"above", "below" or "level": where the share's whole interval lies against fair."""
+        lo, hi = self.interval()
+        return "above" if lo > self.fair else "below" if hi < self.fair else "level"
 
     def to_json(self) -> dict[str, Any]:
         lo, hi = self.interval()
         return {"hero": self.hero, "rival": self.rival, "games": self.games, "wins": self.wins, "draws": self.draws,
-                "share": self.share, "low": lo, "high": hi, "fair": self.fair}
+                "share": self.share, "low": lo, "high": hi, "fair": self.fair, "standing": self.standing()}
 
 
 def match(game: str, deck: Deck, params: Params, hero: str, rival: str, games: int, seed: int,
           jobs: int | str = 1, progress: Progress | None = None) -> Match:
     players = int(getattr(params, "players", 2))
-    m = Match(hero, rival, players=players)
-    per_seat = max(1, games // players)
-    for seat in range(players):
-        names = [hero if s == seat else rival for s in range(players)]
-        summary = simulate(game, deck, params, games=per_seat, seed=seed + 7919 * seat, strategy=",".join(names),
+    teams = team_seats(game, params.model_dump()) or tuple((s,) for s in range(players))
+    m = Match(hero, rival, players=len(teams))
+    per_seat = max(1, games // len(teams))
+    for side, team in enumerate(teams):
+        names = [hero if s in team else rival for s in range(players)]
+        summary = simulate(game, deck, params, games=per_seat, seed=seed + 7919 * side, strategy=",".join(names),
                            jobs=jobs, engine="reference", progress=progress)
         m.games += summary.games
-        m.wins += summary.wins[seat]
+        m.wins += sum(summary.wins[s] for s in team)  # a team's win is recorded on one of its seats
         m.draws += summary.draws
     return m
 
@@ -84,13 +102,17 @@ class Ladder:
     rungs: list[Match] = field(default_factory=list)
 
     def verdict(self) -> str:
-        gains = [(r.interval()[0] - r.fair, r.interval()[1] - r.fair) for r in self.rungs]
-        if not gains:
+        """In words, from where each rung's interval lies (:meth:`Match.standing`)."""
+        standings = [r.standing() for r in self.rungs]
+        if not standings:
             return "no rungs"
-        if all(lo <= 0 <= hi for lo, hi in gains):
+        below = [r.hero for r in self.rungs if r.standing() == "below"]
+        if below:
+            return (f"uneven: {', '.join(below)} {'loses' if len(below) == 1 else 'lose'} to the rung below"
+                    " (the whole interval below fair): thinking longer does not pay there")
+        if all(x == "level" for x in standings):
             return "flat: thinking longer does not win more (luck decides more than skill at these budgets)"
-        last_lo = gains[-1][0]
-        if last_lo > 0:
+        if standings[-1] == "above":
             return "still climbing at the top rung: more thinking keeps winning (deep, maybe too deep for its audience)"
         return "climbs, then flattens: skill matters up to a point"
 
@@ -128,7 +150,7 @@ class Tournament:
                 for m in self.matches:
                     if m.games == 0:
                         continue
-                    p = min(max((m.wins + 0.5 * m.draws / m.players + 0.5) / (m.games + 1), 0.01), 0.99)
+                    p = min(max((m.score + 0.5) / (m.games + 1), 0.01), 0.99)
                     p2 = p * m.players / 2 if m.players > 2 else p  # a seat against the field, as if one on one
                     p2 = min(max(p2, 0.01), 0.99)
                     diff = 400 * math.log10(p2 / (1 - p2))
@@ -162,24 +184,30 @@ def tournament(game: str, deck: Deck, params: Params, strategies: Sequence[str] 
 
 
 def print_ladder(lad: Ladder | None, tour: Tournament | None) -> None:
-    from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
-    console = Console()
+    from ..console import SafeConsole
+
+    console = SafeConsole()
     if lad is not None:
-        table = Table("rung", "against", "games", "win share", "fair", title=f"skill ladder ({lad.base})")
+        draws = "draws half" if not lad.rungs or lad.rungs[0].players == 2 else f"a draw 1/{lad.rungs[0].players}"
+        table = Table("rung", "against", "games", f"share ({draws})", "fair", "interval",
+                      title=f"skill ladder ({escape(lad.base)})")
         for m in lad.rungs:
             lo, hi = m.interval()
-            table.add_row(m.hero, m.rival, str(m.games), f"{100 * m.share:.1f} % ({100 * lo:.1f}-{100 * hi:.1f})",
-                          f"{100 * m.fair:.0f} %")
+            table.add_row(escape(m.hero), escape(m.rival), str(m.games), f"{100 * m.share:.1f} % ({100 * lo:.1f}-{100 * hi:.1f})",
+                          f"{100 * m.fair:.0f} %", m.standing())
         console.print(table)
-        console.print(f"ladder: {lad.verdict()}")
+        console.print(f"ladder: {escape(lad.verdict())}")
     if tour is not None:
-        table = Table("strategy", "against", "games", "win share (one seat)", "fair", title="tournament")
+        sides = tour.matches[0].players if tour.matches else 2
+        draws = "draws half" if sides == 2 else f"a draw 1/{sides}"
+        table = Table("strategy", "against", "games", f"share (one side, {draws})", "fair", title="tournament")
         for m in tour.matches:
             lo, hi = m.interval()
-            table.add_row(m.hero, m.rival, str(m.games), f"{100 * m.share:.1f} % ({100 * lo:.1f}-{100 * hi:.1f})",
+            table.add_row(escape(m.hero), escape(m.rival), str(m.games), f"{100 * m.share:.1f} % ({100 * lo:.1f}-{100 * hi:.1f})",
                           f"{100 * m.fair:.0f} %")
         console.print(table)
         ratings = sorted(tour.ratings().items(), key=lambda kv: -kv[1])
-        console.print("ratings: " + ", ".join(f"{k} {v:.0f}" for k, v in ratings))
+        console.print(escape("ratings: " + ", ".join(f"{k} {v:.0f}" for k, v in ratings)))

@@ -19,6 +19,7 @@ from ..games.runner import designer_source
 from .intervals import mean_ci, quantile_ci, wilson
 from .result import CardStat, Edge, GridRow, Length, Playtest, Return, Seats, SeatScore, SeatShare
 from .result import Counter as StatCounter
+from .sides import return_edges
 from .simulate import Playtest as SimPlaytest
 
 
@@ -113,6 +114,8 @@ def playtest_stats(pt: SimPlaytest, deck: Deck, conf: float) -> Playtest:
         scores=score_stats(pt, conf) if pt.seat_scores else None,
         # a game that declares utility bounds: chips or points per seat, beside the win shares
         returns=tuple(Return(r["mean"], r["low"], r["high"]) for r in returns),
+        # ... and each side's edge in it (seat, or team), which the seat verdict judges (sides.py)
+        return_edges=return_edges(s, team_seats(s.game, s.params), conf),
         cards=card_stats(pt, deck, conf) if s.card_stats and not own_cards else (),
         # the game's own figures, under its name
         section=hooks.make(s, deck, lambda k, n: _share(k, n, conf)) if hooks is not None else None,

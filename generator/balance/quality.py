@@ -33,10 +33,11 @@ import statistics
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..deck.model import Deck
-from ..games.api import Action, Strategy, Turn
+from ..games.api import SIMULTANEOUS, Action, Strategy, Turn, joint_actions
 from ..games.params import Params
 from ..games.registry import make_game, make_strategy, seat_strategies
 from ..games.reporting import Share
@@ -70,22 +71,31 @@ class GameTrace:
 class Recording:
     """Wraps a seat's strategy: records each decision, then lets the strategy choose."""
 
-    def __init__(self, inner: Strategy, trace: list[GameTrace], probe: list[int]) -> None:
+    def __init__(self, inner: Strategy, trace: list[GameTrace], probe: list[int], failed: dict[str, str]) -> None:
         self.inner = inner
         self.trace = trace
         self.probe = probe  # decisions left to probe for "matters"
+        self.failed = failed  # measure -> why it could not be measured (the first failure)
         self.name = getattr(inner, "name", "strategy")
         self.deterministic = False
 
     def choose(self, turn: Turn, rng: random.Random) -> Action:
         action = self.inner.choose(turn, rng)
         heuristic = turn.heuristic
-        standing = float(heuristic(turn.view, turn.seat)) if heuristic is not None else None
+        standing = None
+        if heuristic is not None and LEAD not in self.failed:
+            try:
+                standing = float(heuristic(turn.view, turn.seat))
+            except Exception as exc:  # the game's heuristic failed: the lead measures say so, the rest go on
+                self.failed[LEAD] = cause(exc, "heuristic(view, seat)")
         offered = tuple(_name(a) for a in turn.legal)
         d = Decision(turn.seat, len(turn.legal), _name(action), offered, standing)
-        if heuristic is not None and self.probe[0] > 0 and len(turn.legal) > 1:
+        if heuristic is not None and self.probe[0] > 0 and len(turn.legal) > 1 and MATTER not in self.failed:
             self.probe[0] -= 1
-            d.matters = _matters(turn, rng)
+            try:
+                d.matters = _matters(turn, rng)
+            except Exception as exc:  # named in the report; the other measures still print
+                self.failed[MATTER] = cause(exc, "the one-step probe")
         self.trace[-1].decisions.append(d)
         return action
 
@@ -94,29 +104,54 @@ def _name(action: Any) -> str:
     return str(action)
 
 
+LEAD = "lead changes, decisiveness, drama, comebacks"
+MATTER = "decisions that matter"
+
+
+def cause(exc: BaseException, during: str) -> str:
+    """Why a measure failed, in words: the error and where (the designer's file and line
+    where it was raised there, else deckpress's own, said as such)."""
+    import traceback
+
+    frames = traceback.extract_tb(exc.__traceback__)
+    own = [f for f in frames if "/generator/" not in f.filename.replace("\\", "/")
+           and "site-packages" not in f.filename and "/lib/python" not in f.filename]
+    where = f"{Path(own[-1].filename).name}:{own[-1].lineno}: " if own else "deckpress (a bug in deckpress, not in your game): "
+    return f"{where}{type(exc).__name__}: {exc} (during {during})"
+
+
 def _matters(turn: Turn, rng: random.Random) -> bool | None:
-    """Do the legal actions differ in value one step ahead (one resampled world)?"""
+    """Do the legal actions differ in value one step ahead (one resampled world)? At a
+    ``SIMULTANEOUS`` node each action is tried with the same random choices of the
+    other seats (one joint action each), never applied as if the seat acted alone."""
     try:
         world = turn.resample(random.Random(rng.random()))
     except Exception:  # no resample: not measured
         return None
+    joint = world.current() == SIMULTANEOUS
+    others = [acts[rng.randrange(len(acts))] if acts else None for acts in joint_actions(world)] if joint else []
     values = []
     for action in turn.legal:
         state = world.clone()
-        state.apply(action)
+        if joint:
+            state.apply_joint([action if s == turn.seat else a for s, a in enumerate(others)])
+        else:
+            state.apply(action)
         values.append(float(turn.heuristic(state.view(turn.seat), turn.seat)))  # type: ignore[misc]
     return max(values) - min(values) > EPSILON
 
 
 def record(game: str, deck: Deck, params: Params, *, games: int = QUALITY_GAMES, seed: int = 1,
-           strategy: str | None = None) -> list[GameTrace]:
-    """Play ``games`` seeded games with every decision recorded."""
+           strategy: str | None = None, failed: dict[str, str] | None = None) -> list[GameTrace]:
+    """Play ``games`` seeded games with every decision recorded (``failed``: filled with
+    the measures that could not be taken, and why)."""
     built = make_game(game, deck, params)
     players = int(getattr(params, "players", 2))
     names = seat_strategies(game, strategy, players)
     traces: list[GameTrace] = []
     probe = [MATTERS_SAMPLE]
-    strategies = [Recording(make_strategy(game, n), traces, probe) for n in names]
+    failed = {} if failed is None else failed
+    strategies = [Recording(make_strategy(game, n), traces, probe, failed) for n in names]
     for index in range(games):
         traces.append(GameTrace())
         result = play(built, strategies, game_rng(seed, index))
@@ -205,17 +240,34 @@ def lead_measures(traces: Sequence[GameTrace]) -> Lead | None:
 
 def quality(game: str, deck: Deck, params: Params, *, games: int = QUALITY_GAMES, seed: int = 1,
             strategy: str | None = None) -> Quality:
-    """Every measure above (``check --quality``; JSON: ``playtest.quality``)."""
-    traces = record(game, deck, params, games=games, seed=seed, strategy=strategy)
-    lead = lead_measures(traces)
-    return Quality(games, branching(traces), tuple(dominant_moves(traces)), decisions_matter(traces), lead,
-                   None if lead is not None else "lead changes, decisiveness, drama, comebacks, decisions that matter:"
-                                                 " the game gives no heuristic(view, seat)")
+    """Every measure above (``check --quality``; JSON: ``playtest.quality``). A measure that
+    fails is named with its cause (``Quality.failed``) and the others are still given."""
+    failed: dict[str, str] = {}
+    traces = record(game, deck, params, games=games, seed=seed, strategy=strategy, failed=failed)
+
+    def measured(name: str, measure: Any) -> Any:
+        if name in failed:
+            return None
+        try:
+            return measure(traces)
+        except Exception as exc:  # one measure's fault stops only that measure
+            failed[name] = cause(exc, name)
+            return None
+
+    shape = measured("branching", branching) or Branching(0)
+    moves = measured("dominant moves", dominant_moves) or []
+    matter = measured(MATTER, decisions_matter)
+    lead = measured(LEAD, lead_measures)
+    none = None if lead is not None or LEAD in failed else ("lead changes, decisiveness, drama, comebacks, decisions"
+                                                            " that matter: the game gives no heuristic(view, seat)")
+    return Quality(games, shape, tuple(moves), matter, lead, none, tuple(sorted(failed.items())))
 
 
 def print_quality(q: Quality) -> None:
-    from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
+
+    from ..console import SafeConsole
 
     table = Table("measure", "value", title=f"game quality ({q.games} games)")
     b = q.branching
@@ -239,7 +291,9 @@ def print_quality(q: Quality) -> None:
                                        "games were won from behind at half-time")
     for row in q.moves[:3]:
         flag = " [red]dominant[/]" if row.dominant else ""
-        table.add_row("most chosen", f"{row.action}: {100 * row.share:.0f} % of {row.offered} offers{flag}")
+        table.add_row("most chosen", f"{escape(row.action)}: {100 * row.share:.0f} % of {row.offered} offers{flag}")
     if q.not_measured is not None:
-        table.add_row("not measured", q.not_measured)
-    Console().print(table)
+        table.add_row("not measured", escape(q.not_measured))
+    for name, why in q.failed:
+        table.add_row("failed", escape(f"{name}: {why}"))
+    SafeConsole().print(table)

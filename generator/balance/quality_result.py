@@ -113,6 +113,7 @@ class Quality:
     decisions_matter: DecisionsMatter | None = None
     lead: Lead | None = None
     not_measured: str | None = None  # what the game gives no heuristic for
+    failed: tuple[tuple[str, str], ...] = ()  # (measure, why): measures that failed, the others given
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"games": self.games, "branching": self.branching.to_json(),
@@ -123,6 +124,8 @@ class Quality:
             out["lead"] = self.lead.to_json()
         if self.not_measured is not None:
             out["not_measured"] = self.not_measured
+        if self.failed:
+            out["failed"] = dict(self.failed)
         return out
 
     @classmethod
@@ -130,4 +133,5 @@ class Quality:
         return cls(d["games"], Branching.from_json(d.get("branching") or {}),
                    tuple(Move.from_json(m) for m in d.get("moves") or ()),
                    DecisionsMatter.from_json(d["decisions_matter"]) if d.get("decisions_matter") else None,
-                   Lead.from_json(d["lead"]) if d.get("lead") else None, d.get("not_measured"))
+                   Lead.from_json(d["lead"]) if d.get("lead") else None, d.get("not_measured"),
+                   tuple((str(k), str(v)) for k, v in (d.get("failed") or {}).items()))

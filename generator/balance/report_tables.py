@@ -13,6 +13,7 @@ from .card_findings import change, interval, played_by, value
 from .findings import Report
 from .playstats import draw_words, grid_of, report_hooks, side_name, unit_of
 from .quality_result import Quality
+from .ranges import span
 from .report_style import ReportStyle
 from .result import Playtest
 from .skill import skill_line
@@ -53,9 +54,14 @@ def _figures(play: Playtest) -> Rows:
                   ["draws", f"{play.draws.count:,}", _ci(play.draws)]]
     for i, seat in enumerate(play.seats.seats):
         rows.append([side_name(i, play) + " wins", f"{seat.count:,}", _ci(seat)])
+    for i, r in enumerate(play.returns):  # a game with utility (chips, points): what the seat verdict judges
+        rows.append([f"seat {i} mean return", f"{r.mean:+.3f}", span(r.low, r.high, "+.3f")])
+    if play.seats.teams or len(play.return_edges) > 2:
+        for i, e in enumerate(play.return_edges):
+            rows.append([f"{side_name(i, play)} return less the table's", f"{e.mean:+.3f}", span(e.low, e.high, "+.3f")])
     for s in play.scores or ():
-        rows.append([f"seat {s.seat} points (mean, median, range)", f"{s.mean:.2f}, {s.median}, {s.min}-{s.max}",
-                     f"{s.low:.2f}-{s.high:.2f}"])
+        rows.append([f"seat {s.seat} points (mean, median, range)", f"{s.mean:.2f}, {s.median}, {span(s.min, s.max)}",
+                     span(s.low, s.high, ".2f")])
     if play.section is not None:  # the game's own figures
         rows += [list(row) for row in play.section.rows(True)]
     if play.skill:
@@ -75,7 +81,7 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
     if static.get("kind") == "attributes" and static.get("attributes"):
         rows: Rows = [["attribute", "better", "range", "mean", "distinct values", "best (cards)", "no data", "two cards tie"]]
         for a in static["attributes"]:
-            rows.append([f"{a['label']} ({a['key']})", a["better"], f"{a['min']:g}-{a['max']:g} {a['unit']}" if a["min"] is not None else "-",
+            rows.append([f"{a['label']} ({a['key']})", a["better"], f"{span(a['min'], a['max'])} {a['unit']}" if a["min"] is not None else "-",
                          _num(a["mean"]) if a["mean"] is not None else "-", a["distinct"],
                          f"{a['best']:g}: {', '.join(a['top_cards'])}" if a["best"] is not None else "-",
                          ", ".join(a["no_data"]) or "-", pct(a["pair_tie"])])
@@ -221,4 +227,6 @@ def quality_rows(q: Quality) -> Rows:
                                     + (" (dominant)" if move.dominant else "")])
     if q.not_measured is not None:
         rows.append(["not measured", q.not_measured])
+    for name, why in q.failed:
+        rows.append(["failed", f"{name}: {why}"])
     return rows

@@ -20,6 +20,7 @@ from typing import Any
 from ..games.registry import GAMES
 from ..games.reporting import Section, Share, Showdowns
 from .quality_result import Quality
+from .sides import ReturnEdge
 
 __all__ = ["CardImpact", "CardRemoval", "CardStat", "CardValue", "Counter", "Edge", "GridRow", "Holder", "ImpactRow", "Length",
            "Playtest", "RemovalBase", "RemovalRow", "Return", "SeatScore", "SeatShare", "Seats", "Share", "SkillGap",
@@ -217,6 +218,10 @@ class SkillGap:
     low: float = 0.0
     high: float = 0.0
     cards: Mapping[str, CardValue] | None = None  # the skilled seat's card values (a search player that counts them)
+    # "return": a game with utility, whose gap (and interval) is the skilled side's mean return less a
+    # random side's in the same games, ``sd`` the standard deviation of that difference in one game
+    unit: str = "share"
+    sd: float = 0.0
 
     @property
     def measured(self) -> bool:
@@ -232,6 +237,8 @@ class SkillGap:
         }
         if self.cards is not None:
             out["cards"] = {cid: c.to_json() for cid, c in self.cards.items()}
+        if self.unit != "share":
+            out["unit"], out["sd"] = self.unit, self.sd
         return out
 
     @classmethod
@@ -240,7 +247,8 @@ class SkillGap:
             return cls(d.get("level", "none"), d.get("reason", ""))
         cards = {cid: CardValue.from_json(c) for cid, c in d["cards"].items()} if "cards" in d else None
         return cls(d["level"], "", d["skilled"], d["versus"], d["games"], Share.from_json(d["skilled_share"]),
-                   Share.from_json(d["random_share"]), d["gap"], d["low"], d["high"], cards)
+                   Share.from_json(d["random_share"]), d["gap"], d["low"], d["high"], cards,
+                   str(d.get("unit", "share")), float(d.get("sd", 0.0)))
 
 
 @dataclass(frozen=True)
@@ -466,6 +474,10 @@ class Playtest:
     extra: dict[str, Any] = field(default_factory=dict)  # keys this version does not know (a newer balance.json)
     # why the game's spec leaves out per-card measures (CardMeasures.reason): a note on the terminal, not in the JSON
     unmeasured: str = ""
+    # a game with utility: each side's edge in it (sides.py), the seat verdict's measure (JSON: return_edges)
+    return_edges: tuple[ReturnEdge, ...] = ()
+    # False: the game says equal results are no draw (a split pot), so they are no draws finding
+    equal_draws: bool = True
 
     @property
     def showdowns(self) -> Showdowns | None:
@@ -498,6 +510,10 @@ class Playtest:
             out["scores"] = {"seats": [s.to_json() for s in self.scores]}
         if self.returns:
             out["returns"] = [r.to_json() for r in self.returns]
+        if self.return_edges:
+            out["return_edges"] = [e.to_json() for e in self.return_edges]
+        if not self.equal_draws:
+            out["equal_results_draw"] = False
         if self.cards:
             out["cards"] = [c.to_json() for c in self.cards]
         if self.section is not None:
@@ -518,7 +534,7 @@ class Playtest:
 
     KNOWN = frozenset({"game", "params", "games", "seed", "strategy", "strategies", "length", "unfinished", "draws",
                        "wins", "seats", "counters", "scores", "returns", "cards", "skill", "card_impact",
-                       "card_removal", "quality"})
+                       "card_removal", "quality", "return_edges", "equal_results_draw"})
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Playtest:
@@ -556,4 +572,6 @@ class Playtest:
             skill=SkillGap.from_json(d["skill"]) if "skill" in d else None,
             card_impact=CardImpact.from_json(d["card_impact"]) if "card_impact" in d else None,
             card_removal=CardRemoval.from_json(d["card_removal"]) if "card_removal" in d else None,
-            quality=Quality.from_json(d["quality"]) if d.get("quality") else None, extra=extra)
+            quality=Quality.from_json(d["quality"]) if d.get("quality") else None, extra=extra,
+            return_edges=tuple(ReturnEdge.from_json(e) for e in d.get("return_edges") or ()),
+            equal_draws=bool(d.get("equal_results_draw", True)))

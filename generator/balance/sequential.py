@@ -42,26 +42,12 @@ def costly(strategy: str | None) -> bool:
 
 def seats_decided(summary: Summary, t: Mapping[str, float], sides: int,
                   teams: Sequence[Sequence[int]] | None = None) -> bool:
-    """Is every seat's verdict (none, warning, error) the same at both ends of its interval?
-    ``teams``: a designer's game's teams, judged as the report judges them (a team's wins:
-    its seats' wins together)."""
-    if len(set(summary.seat_strategies())) > 1:
-        return False  # seats play differently: no seat verdict, so nothing to decide early
-    decided = sum(summary.wins)
-    per_side = [sum(summary.wins[i] for i in team) for team in teams] if teams else list(summary.wins[:sides])
-    sides = len(per_side)
-    if not decided or sides < 2:
-        return False
-    fair = 1 / sides
-    for wins in per_side:
-        low, high = wilson(wins, decided, t["confidence"])
-        if _band(low - fair, t) != _band(high - fair, t):
-            return False
-    return True
+    """Is every side's verdict (none, warning, error) the same at both ends of its interval?
+    ``teams``: a designer's game's teams, judged as the report judges them; the thresholds
+    scale with the number of sides, and a game with ``utility`` is judged in it (:mod:`.sides`)."""
+    from .sides import sides_decided
 
-
-def _band(edge: float, t: Mapping[str, float]) -> int:
-    return 0 if edge <= t["seat_edge_warn"] else 1 if edge <= t["seat_edge_error"] else 2
+    return sides_decided(summary, t, sides, teams)
 
 
 def verdict_decided(summary: Summary, t: Mapping[str, float], sides: int,

@@ -27,8 +27,9 @@ from ..games import runner
 from ..games.params import Params
 from ..games.registry import builtin_names, ensure, entry, known, make_game, make_strategy
 from ..games.reporting import Share
-from .intervals import wilson
-from .playstats import contenders
+from .intervals import wilson, z_value
+from .playstats import contenders, team_seats
+from .ranges import span
 from .result import CardValue, SkillGap
 from .sequential import MUCH, SOME, costly
 
@@ -104,28 +105,36 @@ def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, conf
         return SkillGap("none", f"{game} has no player decisions: the deal decides (by design)")
     players = int(getattr(params, "players", 2))
     sides = contenders(game, players)
+    teams = team_seats(game, params.model_dump()) if sides == players else None
+    if teams:  # partners: the skilled side is a whole team (docs/balance.md, "Sides")
+        sides = len(teams)
     per_seat = max(1, min(games, SKILL_GAMES) // sides)
     built = make_game(game, deck, params)
     rules = getattr(built, "rules", None)
     values = skilled.startswith("expert") and rules is not None
+    has_utility = getattr(built, "utility", None) is not None  # judged in its returns (chips), not games won
     human = getattr(params, "variant", "") == "human"
     rows: dict[str, list[int]] = {}
     won = lost = total = 0  # the skilled seat's wins; the random seats' wins
+    paired = [0.0, 0.0]  # a game with utility: the skilled side's return less the others', summed and squared
     done = 0
     # the cheap strategies play every game of a built-in (compiled) game; a designer's game costs
     sequential = sequential and (costly(skilled) or game not in builtin_names())
     while done < per_seat:
         stop = min(per_seat, done + ROUND) if sequential else per_seat
-        tasks = [(seat, _names(skilled, seat, players, sides), seed, a, min(a + CHUNK, stop), values, human)
+        tasks = [(seat, _names(skilled, _group(seat, players, sides, teams), players), seed, a, min(a + CHUNK, stop),
+                  values, human, _group(seat, players, sides, teams))
                  for seat in range(sides) for a in range(done, stop, CHUNK)]
         for part in _run(built, game, deck, params, tasks, executor):
             won, lost, total = won + part[0], lost + part[1], total + part[2]
+            paired = [paired[0] + part[4], paired[1] + part[5]]
             for cid, row in part[3].items():
                 rows[cid] = [a + b for a, b in zip(rows.get(cid, [0, 0, 0, 0]), row, strict=True)]
             if progress is not None:
                 progress(part[2])
         done = stop
-        if decided(*_gap(won, lost, total, sides, confidence)[2:]):
+        judged = utility_gap(paired, total, confidence) if has_utility else None
+        if decided(*_gap(won, lost, total, sides, confidence)[2:]) if judged is None else judged.decided:
             if progress is not None and done < per_seat:
                 progress((per_seat - done) * sides)  # decided early: the bar's remaining games are not needed
             break
@@ -133,6 +142,11 @@ def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, conf
     others = total * (sides - 1)
     cards = {cid: CardValue(r[0], r[1], r[2], r[2] / r[0] if r[0] else 0.0, r[3] if _special(rules, cid) else None)
              for cid, r in sorted(rows.items())} if values else None
+    judged = utility_gap(paired, total, confidence) if has_utility else None
+    if judged is not None:
+        return SkillGap(judged.level, "", skilled, "random", total, Share(won, total, p1, s_int[0], s_int[1]),
+                        Share(lost, others, p2, r_int[0], r_int[1]), judged.gap, judged.low, judged.high, cards,
+                        unit="return", sd=judged.sd)
     return SkillGap(level(gap, low, high), "", skilled, "random", total, Share(won, total, p1, s_int[0], s_int[1]),
                     Share(lost, others, p2, r_int[0], r_int[1]), gap, low, high, cards)
 
@@ -159,15 +173,39 @@ def _gap(won: int, lost: int, total: int, sides: int,
     return p1, p2, gap, low, high, (s_low, s_high), (r_low, r_high)
 
 
-def _names(skilled: str, seat: int, players: int, sides: int) -> tuple[str, ...]:
-    names = ["random"] * players
-    names[seat] = skilled
-    if sides != players:
-        names[seat + sides] = skilled  # Viashilym: both seats of the team
-    return tuple(names)
+def _group(seat: int, players: int, sides: int, teams: Any) -> tuple[int, ...]:
+    """The skilled side's seats: one seat, or a team (a designer's ``teams``; Viashilym's
+    team of ``seat`` and ``seat + sides``, its win recorded on ``seat``)."""
+    if teams:
+        return tuple(teams[seat])
+    return (seat, seat + sides) if sides != players else (seat,)
 
 
-Part = tuple[int, int, int, dict[str, list[int]]]  # skilled wins, random wins, games, card rows
+def _names(skilled: str, group: tuple[int, ...], players: int) -> tuple[str, ...]:
+    return tuple(skilled if s in group else "random" for s in range(players))
+
+
+class UtilityGap:
+    """The skill gap of a game with utility: the skilled side's mean return less the random
+    sides' in the same games, with its normal interval; its level by the same bands as a
+    win-share gap, read in standard deviations (a fair coin's is 0.5: 3 points = 0.06)."""
+
+    def __init__(self, paired: list[float], games: int, confidence: float) -> None:
+        n = max(1, games)
+        self.gap = paired[0] / n
+        self.sd = math.sqrt(max(0.0, paired[1] / n - self.gap ** 2) * n / max(1, n - 1))
+        half = z_value(confidence) * self.sd / math.sqrt(n)
+        self.low, self.high = self.gap - half, self.gap + half
+        scale = 0.5 / self.sd if self.sd > 0 else 0.0  # a return gap as the win-share gap of the same size
+        self.level = level(self.gap * scale, self.low * scale, self.high * scale)
+        self.decided = decided(0.0, self.low * scale, self.high * scale)
+
+
+def utility_gap(paired: list[float], games: int, confidence: float) -> UtilityGap | None:
+    return UtilityGap(paired, games, confidence) if games > 1 else None
+
+
+Part = tuple[int, int, int, dict[str, list[int]], float, float]  # skilled wins, random wins, games, card rows, paired
 
 
 def _run(built: Any, game: str, deck: Deck, params: Params, tasks: list[tuple[Any, ...]],
@@ -184,18 +222,25 @@ def _run(built: Any, game: str, deck: Deck, params: Params, tasks: list[tuple[An
 
 
 def _play(built: Any, game: str, seat: int, names: tuple[str, ...], seed: int, start: int, stop: int, values: bool,
-          human: bool) -> Part:
-    """Games ``start``..``stop`` of one seat position."""
+          human: bool, group: tuple[int, ...] = ()) -> Part:
+    """Games ``start``..``stop`` of one seat position (``group``: the skilled side's seats)."""
     rules = getattr(built, "rules", None)
     watch = _CardValues(rules, human, seat) if values else None
+    group = group or (seat,)
     won = lost = 0
+    total = squares = 0.0
     for index in range(start, stop):
         strategies = [make_strategy(game, n) for n in names]
         result = runner.play(built, strategies, runner.game_rng(seed + 1000 * seat, index), watch)
         if result.winner is not None and not result.unfinished:
-            won += result.winner == seat
-            lost += result.winner != seat
-    return won, lost, stop - start, watch.rows if watch is not None else {}
+            won += result.winner in group
+            lost += result.winner not in group
+        if result.returns:  # utility: the skilled side's mean return less the other seats' mean
+            mine = [r for s, r in enumerate(result.returns) if s in group]
+            rest = [r for s, r in enumerate(result.returns) if s not in group]
+            d = sum(mine) / len(mine) - (sum(rest) / len(rest) if rest else 0.0)
+            total, squares = total + d, squares + d * d
+    return won, lost, stop - start, watch.rows if watch is not None else {}, total, squares
 
 
 _WORKER: dict[str, Any] = {}
@@ -224,6 +269,10 @@ def skill_line(skill: SkillGap, game: str | None = None) -> tuple[str, str, str]
         return "skill gap", "none", skill.reason
     p = skill.skilled_share.share
     q = skill.random_share.share
+    if skill.unit == "return":  # a game with utility: the gap in its returns (chips, points) a game
+        value = (f"{skill.gap:+.3g} a game: {skill.level} ({skill.skilled}'s mean return less random's;"
+                 f" {skill.skilled} wins {p:.1%} of the games, random {q:.1%})")
+        return f"skill gap ({skill.skilled} vs random, {skill.games} games)", value, span(skill.low, skill.high, "+.3g")
     value = f"{skill.gap * 100:+.1f} points: {skill.level} ({skill.skilled} wins {p:.1%}, random {q:.1%})"
     if skill.high < 0.0:  # the whole interval below zero
         default = game is not None and known(game) and entry(game).default_strategy == skill.skilled

@@ -41,6 +41,7 @@ class Measures:
     skill: tuple[float, float, float] | None = None  # gap, low, high in points (default player vs random)
     cards: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # card id -> (played, won)
     confidence: float = 0.95
+    teams: bool = False  # the sides are teams of partners (their wins: the team's seats' together)
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ def evaluate(targets: TargetsIn, m: Measures) -> list[TargetResult]:
             rows.append((side, won / decided if decided else 0.0, 100 * lo, 100 * hi))
         statuses = [_band_status(lo, hi, fair - p, fair + p) for _s, _x, lo, hi in rows]
         side, share, lo, hi = max(rows, key=lambda r: abs(100 * r[1] - fair))
-        who = "team" if m.sides < len(m.wins) else "seat"
+        who = "team" if m.teams else "seat"
         wanted = f"every {who}'s win share within {p:g} points of {fair:.1f} %"
         if decided:
             out.append(TargetResult("seat_spread", wanted,
@@ -218,7 +219,7 @@ def measures_from_playtest(play: Playtest, unit: str = "turns", confidence: floa
     # per-card statistics as the game counts them: played, won
     cards: dict[str, tuple[int, int]] = {c.card: (c.played, c.won) for c in play.cards}
     return Measures(sides=len(wins) or 1, games=play.games, wins=wins, draws=int(play.draws.count), lengths=lengths,
-                    unit=unit, skill=skill, cards=cards, confidence=confidence)
+                    unit=unit, skill=skill, cards=cards, confidence=confidence, teams=play.seats.teams)
 
 
 def print_targets(results: list[dict[str, Any]]) -> None:

@@ -16,6 +16,7 @@ from ..games.reporting import Share
 from .card_findings import amount, change, interval, played_by, value
 from .findings import Report
 from .playstats import grid_of, side_name, unit_of
+from .ranges import span
 from .result import CardImpact, CardRemoval, CardStat, Playtest
 from .skill import skill_line, value_rows
 from .verdict_static import pct
@@ -32,9 +33,9 @@ def _ci(x: Share) -> str:
 def print_report(report: Report, console: Console | None = None) -> None:
     console = console or SafeConsole()
     play = report.playtest
-    head = f"[bold]{report.deck}[/bold]: {report.cards} cards, game {report.game}"
+    head = f"[bold]{escape(report.deck)}[/bold]: {report.cards} cards, game {escape(report.game)}"
     if play:
-        head += f"; {play.games:,} simulated games, seed {play.seed}" + (f", strategy {play.strategy}" if play.strategy else "")
+        head += f"; {play.games:,} simulated games, seed {play.seed}" + (f", strategy {escape(play.strategy)}" if play.strategy else "")
     console.print(head)
     static = report.static
     if static.get("kind") == "attributes" and "attributes" in static:
@@ -42,7 +43,7 @@ def print_report(report: Report, console: Console | None = None) -> None:
         _cards(console, report)
     elif static.get("kind") == "suited":
         for what in ("ranks", "suits"):
-            console.print(f"cards per {what[:-1]}: " + ", ".join(f"{k}={v}" for k, v in static[what].items()), highlight=False)
+            console.print(f"cards per {what[:-1]}: " + escape(", ".join(f"{k}={v}" for k, v in static[what].items())), highlight=False)
     if play:
         _playtest(console, play, report.thresholds["confidence"])
         if play.cards:
@@ -52,7 +53,7 @@ def print_report(report: Report, console: Console | None = None) -> None:
         if play.card_removal is not None and play.card_removal.cards:
             _removal(console, play.card_removal, report.thresholds["confidence"], strategy=play.strategy)
     for note in report.notes + ([play.unmeasured] if play and play.unmeasured else []):
-        console.print(f"[dim]note: {note}[/dim]")
+        console.print(f"[dim]note: {escape(note)}[/dim]")
     names = _names(report)
     for f in report.findings:
         console.print(f"[{STYLE[f.level]}]{f.level}[/] [dim]{f.code}[/dim] {escape(_with_names(f.message, f.cards, names))}",
@@ -66,8 +67,8 @@ def _attributes(console: Console, report: Report) -> None:
     table = Table("attribute", "range (better)", "values", "best x cards", "no data", "pair tie",
                   *(("chosen", "ties") if shown else ()), title="attributes", **COMPACT)
     for a in report.static["attributes"]:
-        rng = f"{a['min']:g}-{a['max']:g} {a['unit']}".strip() if a["min"] is not None else "-"
-        row = [a["key"], f"{rng} ({a['better']})", str(a["distinct"]), f"{a['best']:g} x{a['top_ties']}" if a["best"] is not None else "-",
+        rng = f"{span(a['min'], a['max'])} {a['unit']}".strip() if a["min"] is not None else "-"
+        row = [escape(a["key"]), escape(f"{rng} ({a['better']})"), str(a["distinct"]), f"{a['best']:g} x{a['top_ties']}" if a["best"] is not None else "-",
                str(len(a["no_data"])), pct(a["pair_tie"])]
         if shown:
             w = shown.attributes[a["key"]]
@@ -78,7 +79,7 @@ def _attributes(console: Console, report: Report) -> None:
 
 def _label(cid: str, name: str | None) -> str:
     """A card as a designer knows it: its id, and its name where it has its own."""
-    return f"{cid} {name}" if name and name != cid else cid
+    return escape(f"{cid} {name}" if name and name != cid else cid)
 
 
 def _names(report: Report) -> dict[str, str]:
@@ -110,7 +111,7 @@ def _cards(console: Console, report: Report) -> None:
     table = Table("card", "strength", "best on", "no data", "dominated by", *(("wins shown",) if wins else ()),
                   title="strongest and weakest cards" if len(picked) < len(cards) else "cards", **COMPACT)
     for c in picked:
-        row = [_label(c["id"], c.get("name")), pct(c["strength"]), ", ".join(c["best_on"]), ", ".join(c["no_data"]),
+        row = [_label(c["id"], c.get("name")), pct(c["strength"]), escape(", ".join(c["best_on"])), escape(", ".join(c["no_data"])),
                str(c.get("dominated_count", len(c["dominated_by"])) or "")]
         if wins:
             row.append(_ci(wins[c["id"]]))
@@ -126,24 +127,28 @@ def _playtest(console: Console, play: Playtest, confidence: float) -> None:
                   f"median {length.median_low}-{length.median_high}, p95 {length.p95_low}-{length.p95_high}")
     for x, label in ((play.unfinished, "unfinished games"), (play.draws, "draws")):
         table.add_row(label, f"{x.count:,} ({pct(x.share)})", f"{pct(x.low)}-{pct(x.high)}")
+    decided = " (of decided games)" if play.draws.count or play.unfinished.count else ""  # the base, said
     for seat, s in enumerate(play.seats.seats):
-        table.add_row(side_name(seat, play) + " wins", pct(s.share), f"{pct(s.low)}-{pct(s.high)}")
+        table.add_row(side_name(seat, play) + " wins" + decided, pct(s.share), f"{pct(s.low)}-{pct(s.high)}")
     for seat, r in enumerate(play.returns):  # a game with utility bounds (chips, points)
         table.add_row(f"seat {seat} mean return", f"{r.mean:+.3f}", f"{r.low:+.3f} to {r.high:+.3f}")
+    if play.seats.teams or len(play.return_edges) > 2:  # the sides' edges, which the verdict judges (sides.py)
+        for side, e in enumerate(play.return_edges):
+            table.add_row(f"{side_name(side, play)} return less the table's", f"{e.mean:+.3f}", span(e.low, e.high, "+.3f"))
     for p in play.scores or ():
-        table.add_row(f"seat {p.seat} points", f"{p.mean:.2f} (median {p.median}, {p.min}-{p.max})", f"{p.low:.2f}-{p.high:.2f}")
-    if play.section is not None:  # the game's own figures
+        table.add_row(f"seat {p.seat} points", f"{p.mean:.2f} (median {p.median}, {span(p.min, p.max)})", span(p.low, p.high, ".2f"))
+    if play.section is not None:  # the game's own figures (its words: never markup)
         for row in play.section.rows(False):
-            table.add_row(*row)
+            table.add_row(*(escape(str(cell)) for cell in row))
     skill = play.skill
     if skill:
         label, value, interval = skill_line(skill, play.game)
-        table.add_row(label, value, interval)
+        table.add_row(escape(label), escape(value), interval)
     console.print(table)
     if skill and skill.cards:
         values = Table("card", "played", "captures", "points / play", "special target", title="card value under expert play", **COMPACT)
         for cid, c in value_rows(skill.cards):
-            values.add_row(cid, str(c.played), str(c.captures), f"{c.points_per_play:.2f}",
+            values.add_row(escape(cid), str(c.played), str(c.captures), f"{c.points_per_play:.2f}",
                            "" if c.special is None else f"{c.special} ({pct(c.special / max(1, c.played))})")
         console.print(values)
     title, keys, grid = grid_of(play)
@@ -174,7 +179,7 @@ def _impact(console: Console, impact: CardImpact, confidence: float, show: int =
                         f" (at most {impact.games_per_card:,} seat-games per card; {played_by(strategy)})", **COMPACT)
     picked = rows if len(rows) <= 2 * show else rows[:show] + rows[-show:]
     for r in picked:
-        table.add_row(f"{r.name} ({r.card})", value(r.share, u), value(r.usual, u), amount(r.impact, u),
+        table.add_row(escape(f"{r.name} ({r.card})"), value(r.share, u), value(r.usual, u), amount(r.impact, u),
                       interval(r.low, r.high, u))
     console.print(table)
 
@@ -187,13 +192,13 @@ def _removal(console: Console, removal: CardRemoval, confidence: float, show: in
     wins = "wins" if u == "share" else "returns"
     table = Table("card", "games", f"seat 0 {wins}", f"change ({pct(confidence)} interval)", "draws", "length",
                   title=f"card removal: the deck without the card against the same seeded games of the whole deck"
-                        f" (whole deck: seat 0 wins {pct(base.first_share)}, draws {pct(base.draws)}, length"
+                        f" (whole deck: seat 0 wins {pct(base.first_share)} of all games, draws {pct(base.draws)}, length"
                         f" {base.length:.1f}; {played_by(strategy)})", **COMPACT)
     picked = rows if len(rows) <= 2 * show else rows[:show] + rows[-show:]
     for r in picked:
-        table.add_row(f"{r.name} ({r.card})", f"{r.games:,}", value(r.first_share, u),
+        table.add_row(escape(f"{r.name} ({r.card})"), f"{r.games:,}", value(r.first_share, u),
                       f"{change(r.first_change, u)} ({interval(r.low, r.high, u)})",
                       f"{pct(r.draws)} ({100 * r.draw_change:+.1f})", f"{r.length:.1f} ({r.length_change:+.1f})")
     console.print(table)
     for skipped in removal.skipped:
-        console.print(f"  card removal: {skipped.name} ({skipped.card}) not measured: {skipped.reason}")
+        console.print(escape(f"  card removal: {skipped.name} ({skipped.card}) not measured: {skipped.reason}"))

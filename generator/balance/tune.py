@@ -40,7 +40,7 @@ from ..games.params import Params
 from ..games.registry import entry
 from ..games.runner import simulate
 from ..games.stats import Summary
-from .playstats import contenders
+from .playstats import contenders, team_seats
 from .targets import Measures, TargetResult, cards_outside, distance, evaluate
 
 MAX_CARDS = 8  # card values varied at once under cards.*.FIELD
@@ -204,9 +204,14 @@ def changed(deck: Deck, game: str, params: Params, varied: Sequence[Vary],
 def measures(summary: Summary, unit: str, skill: tuple[float, float, float] | None = None,
              confidence: float = 0.95) -> Measures:
     sides = contenders(summary.game, summary.players)
-    return Measures(sides=sides, games=summary.games, wins=list(summary.wins[:sides]), draws=summary.draws,
+    wins = list(summary.wins[:sides])
+    teams = team_seats(summary.game, summary.params) if sides == summary.players else None
+    if teams:  # a designer's partners: a team's wins are its seats' together (docs/balance.md, "Sides")
+        wins = [sum(summary.wins[s] for s in team if s < len(summary.wins)) for team in teams]
+    return Measures(sides=len(wins), games=summary.games, wins=wins, draws=summary.draws,
                     lengths=summary.lengths, unit=unit, skill=skill,
-                    cards={k: (v[0], v[1]) for k, v in summary.card_stats.items()}, confidence=confidence)
+                    cards={k: (v[0], v[1]) for k, v in summary.card_stats.items()}, confidence=confidence,
+                    teams=sides != summary.players or bool(teams))
 
 
 def unit_of(game: str) -> str:

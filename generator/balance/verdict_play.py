@@ -4,22 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..games.reporting import Share, Showdowns
+from ..games.reporting import Showdowns
 from .findings import Finding, Level
-from .playstats import designer, draw_words, first_player, side_name, unit_of
+from .playstats import designer, draw_words, unit_of
 from .result import Holder, Playtest
+from .verdict_sides import side_findings
 from .verdict_static import listing, pct
-
-
-def _ci(x: Share) -> str:
-    return f"{pct(x.low)}-{pct(x.high)}"
 
 
 def play_findings(play: Playtest, t: Mapping[str, float], flagged: set[str]) -> list[Finding]:
     """``flagged``: cards the static checks already named unbeatable/hopeless."""
     out: list[Finding] = []
     games = play.games
-    conf = pct(t["confidence"])
     u = play.unfinished
     if u.count:
         level: Level = "error" if u.share > t["unfinished_max"] else "warning"
@@ -32,23 +28,10 @@ def play_findings(play: Playtest, t: Mapping[str, float], flagged: set[str]) -> 
         out.append(Finding(level, "unfinished", f"{u.count:,} of {games:,} games ({pct(u.share)}) never finished: {why}"
                            f" (unfinished_max {pct(t['unfinished_max'])}).", evidence=u.to_json()))
     d = play.draws
-    if d.share > t["draws_max"]:
+    if d.share > t["draws_max"] and play.equal_draws:  # a game may say equal results are no draw (a split pot)
         out.append(Finding("warning", "draws", f"{d.count:,} of {games:,} games ({pct(d.share)}) end in a draw: {draw_words(play.game)} "
                            f"(draws_max {pct(t['draws_max'])}).", evidence=d.to_json()))
-    seats = play.seats
-    advantage = "a team advantage" if seats.teams else "an advantage"  # teams win together: speak of teams
-    for seat, s in enumerate(() if play.mixed else seats.seats):  # mixed: the shares measure skill, not the deck
-        fair = seats.fair_share
-        excluded = s.low > fair or s.high < fair
-        edge = s.edge
-        if not excluded or edge <= t["seat_edge_warn"]:  # the advantaged seats carry the finding
-            continue
-        level = "error" if edge > t["seat_edge_error"] else "warning"
-        who = (f"the first player (seat {seat})" if seat == first_player(play.game) and not seats.teams
-               else side_name(seat, play, ""))
-        out.append(Finding(level, "seat_advantage", f"{who} wins {pct(s.share)} of decided games ({conf} interval {_ci(s)}) against a fair "
-                           f"{pct(fair)}: {advantage} of {100 * edge:.1f} points over {seats.decided:,} decided games.",
-                           evidence={"seat": seat, **s.to_json()}))
+    out += side_findings(play, t)  # seats or teams, in win share or in utility (verdict_sides.py)
     length = play.length
     if length.p95 > t["length_p95_max"]:
         out.append(Finding("warning", "long_games", f"games drag on: 5% of games take more than {length.p95:,} {unit_of(play.game)} (median {length.median:,}, "

@@ -53,8 +53,8 @@ THRESHOLDS: Mapping[str, Threshold] = MappingProxyType({
     "dominated_share_max": Threshold(0.20, "a card dominated by more than this share of the other cards (each never loses to it and beats it on some attribute) is dead weight (warning)"),
     # -- playtest -------------------------------------------------------------------
     "unfinished_max": Threshold(0.01, "share of unfinished games (cycles, turn cap) above which the deck is an error; any unfinished game is a warning"),
-    "seat_edge_warn": Threshold(0.10, "a seat winning more (or less) than its fair share by this much, with the interval excluding fair play (warning)"),
-    "seat_edge_error": Threshold(0.20, "the same, by this much (error)"),
+    "seat_edge_warn": Threshold(0.075, "a side (a seat, or a team) winning more than its fair share by this much with two sides, x 2/k with k sides (7.5 points for two, 3.75 for four), the interval excluding fair play (warning); with utility, twice it in standard deviations of a side's return"),
+    "seat_edge_error": Threshold(0.15, "the same, by this much (error)"),
     "draws_max": Threshold(0.05, "share of drawn games (everyone ran out together) above which the deck is a warning"),
     "card_win_max": Threshold(0.90, "Weiji: a card winning more than this share of the showdowns it is shown in (warning)"),
     "card_win_min": Threshold(0.10, "Weiji: a card winning less than this share of the showdowns it is shown in (warning)"),

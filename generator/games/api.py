@@ -284,6 +284,19 @@ def returns_of(result: Result, players: int) -> list[float]:
     return [1.0 if s == result.winner else 0.0 for s in range(players)]
 
 
+def team_of(game: Any, seat: int | None) -> tuple[int, ...] | None:
+    """The seats of ``seat``'s team where the game declares ``teams`` (tuples of seats, or a
+    function of the parameters giving them), else None."""
+    teams = getattr(game, "teams", None)
+    if seat is None or teams is None:
+        return None
+    try:
+        found = teams(game.params) if callable(teams) else teams
+        return next((tuple(int(s) for s in t) for t in found or () if seat in t), None)
+    except (TypeError, ValueError, AttributeError):
+        return None
+
+
 def freeze(value: Any) -> Hashable:
     """A hashable copy of a view (mappings become sorted tuples of pairs)."""
     if isinstance(value, Mapping):
@@ -341,7 +354,13 @@ class StateBase:
     def returns(self) -> list[float]:
         if not self.is_over():  # type: ignore[attr-defined]
             return [0.0] * self.players()
-        return returns_of(self.result(), self.players())  # type: ignore[attr-defined]
+        result = self.result()  # type: ignore[attr-defined]
+        players = self.players()
+        team = team_of(self.game, result.winner) if not getattr(self.game, "utility", None) else None
+        team = tuple(s for s in team if s < players) if team else None  # the seats in this game
+        if team:  # partners: the winning team's seats share the win (0.5 each for two)
+            return [1.0 / len(team) if seat in team else 0.0 for seat in range(players)]
+        return returns_of(result, players)
 
     def information_state(self, seat: int) -> Hashable:
         return freeze(self.view(seat))  # type: ignore[attr-defined]

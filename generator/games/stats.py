@@ -37,6 +37,11 @@ class Summary:
     seat_scores: list[Counter[float]] = field(default_factory=list)  # per seat: points -> games (games with scores)
     returns: list[float] = field(default_factory=list)  # summed returns per seat (games whose class declares utility)
     returns_sq: list[float] = field(default_factory=list)  # summed squared returns per seat (their intervals)
+    # per seat, summed over games: its return minus the mean of every seat's return in the same game
+    # (its edge over the table, paired game by game), and that edge squared: the balance report's seat
+    # advantage in a utility game (generator/balance/sides.py)
+    edges: list[float] = field(default_factory=list)
+    edges_sq: list[float] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.wins:
@@ -68,9 +73,13 @@ class Summary:
         if result.returns:
             if not self.returns:
                 self.returns, self.returns_sq = [0.0] * self.players, [0.0] * self.players
+                self.edges, self.edges_sq = [0.0] * self.players, [0.0] * self.players
+            table = sum(result.returns) / len(result.returns)
             for seat, r in enumerate(result.returns):
                 self.returns[seat] += r
                 self.returns_sq[seat] += r * r
+                self.edges[seat] += r - table
+                self.edges_sq[seat] += (r - table) ** 2
         if result.scores and not self.seat_scores:
             self.seat_scores = [Counter() for _ in range(self.players)]
         for seat, points in enumerate(result.scores):
@@ -94,6 +103,11 @@ class Summary:
                 self.returns, self.returns_sq = [0.0] * self.players, [0.0] * self.players
             self.returns = [a + b for a, b in zip(self.returns, other.returns, strict=True)]
             self.returns_sq = [a + b for a, b in zip(self.returns_sq, other.returns_sq, strict=True)]
+            if other.edges:
+                edges = self.edges or [0.0] * self.players
+                squares = self.edges_sq or [0.0] * self.players
+                self.edges = [a + b for a, b in zip(edges, other.edges, strict=True)]
+                self.edges_sq = [a + b for a, b in zip(squares, other.edges_sq, strict=True)]
         self.lengths.update(other.lengths)
         self.tricks += other.tricks
         for key, value in other.details.items():

@@ -80,9 +80,15 @@ def test_cycle_prone_war_setup_is_an_error() -> None:
 
 
 def test_balanced_deck_passes_in_play() -> None:
+    """Its cards are balanced; the chooser's edge is not: the first player wins 59 % of 2,000
+    (Wilson 56.9-61.2 %), 9 points over a fair 50 %, above the 7.5 points for two sides
+    (docs/balance.md, "Sides"): a warning, and the only finding."""
     report = run_checks(fixture_deck("balanced"), games=2000)
-    assert report.findings == [], [f.message for f in report.findings]
-    assert report.exit_code(strict=True) == 0
+    assert [(f.code, f.level) for f in report.findings] == [("seat_advantage", "warning")], \
+        [f.message for f in report.findings]
+    assert report.exit_code() == 0 and report.exit_code(strict=True) == 1
+    loose = run_checks(fixture_deck("balanced"), games=2000, thresholds={"seat_edge_warn": 0.10})
+    assert loose.findings == [], [f.message for f in loose.findings]
 
 
 def test_viashi_playtest_reports_scores_and_captures() -> None:

@@ -1,0 +1,86 @@
+"""The seat (or team) advantage findings: each side judged on its interval against the
+fair share, with thresholds that scale with the number of sides, in win share or, for
+a game that declares ``utility``, in mean return (see :mod:`.sides`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .findings import Finding, Level
+from .playstats import first_player, side_name
+from .ranges import span
+from .result import Playtest
+from .sides import scaled, utility_threshold
+from .verdict_static import pct
+
+
+def _who(play: Playtest, side: int) -> str:
+    if side == first_player(play.game) and not play.seats.teams:
+        return f"the first player (seat {side})"
+    return side_name(side, play, "")
+
+
+def _points(x: float) -> str:
+    return f"{100 * x:.3g} points"
+
+
+def side_findings(play: Playtest, t: Mapping[str, float]) -> list[Finding]:
+    """An advantage for a side whose interval lies above the fair share, its edge beyond the
+    scaled threshold; none where the seats play different strategies (their shares measure
+    the players, not the deck)."""
+    if play.mixed:
+        return []
+    if play.return_edges:
+        return _in_utility(play, t)
+    out: list[Finding] = []
+    seats = play.seats
+    k = len(seats.seats)
+    if k < 2:
+        return out
+    warn, error = scaled(t, k)
+    conf = pct(t["confidence"])
+    advantage = "a team advantage" if seats.teams else "an advantage"  # teams win together: speak of teams
+    fair = seats.fair_share
+    for side, s in enumerate(seats.seats):
+        edge = s.edge
+        if s.low <= fair <= s.high:
+            continue
+        if edge <= warn:
+            continue
+        level: Level = "error" if edge > error else "warning"
+        out.append(Finding(level, "seat_advantage",
+                           f"{_who(play, side)} wins {pct(s.share)} of decided games ({conf} interval "
+                           f"{pct(s.low)}-{pct(s.high)}) against a fair {pct(fair)}: {advantage} of "
+                           f"{100 * edge:.1f} points over {seats.decided:,} decided games (seat_edge_warn: "
+                           f"{_points(warn)} for {k} sides).",
+                           evidence={"seat": side, **s.to_json(), "threshold": warn, "sides": k}))
+    return out
+
+
+def _in_utility(play: Playtest, t: Mapping[str, float]) -> list[Finding]:
+    """The same in the game's own measure: a side's mean return against the table's."""
+    out: list[Finding] = []
+    edges = play.return_edges
+    k = len(edges)
+    if k < 2:
+        return out
+    warn, error = utility_threshold(t, k)
+    conf = pct(t["confidence"])
+    teams = play.seats.teams
+    for side, e in enumerate(edges):
+        if e.low <= 0.0 <= e.high or e.sd <= 0:
+            continue
+        if e.size <= warn:
+            continue
+        level: Level = "error" if e.size > error else "warning"
+        what = "a team advantage" if teams else "an advantage"
+        out.append(Finding(level, "seat_advantage",
+                           f"{_who(play, side)} gets {e.mean:+.3g} a game against the table's mean return ({conf} "
+                           f"interval {span(e.low, e.high, '+.3g')}): {what} of {e.size:.2f} standard deviations"
+                           f" of a game's result over {e.games:,} games (seat_edge_warn: {warn:.3g} standard"
+                           f" deviations for {k} sides).",
+                           evidence={"seat": side, **e.to_json(), "threshold_sd": warn, "sides": k}))
+    return out
+
+
+__all__ = ["side_findings"]
