@@ -222,7 +222,7 @@ class SplitState(KuhnState):
 
 
 def test_goofspiel_gets_no_seat_finding_and_its_quality_is_measured(project: Project) -> None:
-    folder = project("goofspiel", (SIDES / "goofspiel.py").read_text(), "Goofspiel")
+    folder = project("goof5", (SIDES / "goofspiel.py").read_text(), "Goofspiel")
     result = cli.invoke(app, ["check", str(folder), "--jobs", "1", "--games", "200", "--quality"])
     assert result.exit_code in (0, 1), result.output
     assert "game quality" in result.stdout and "decisions that matter" in result.stdout

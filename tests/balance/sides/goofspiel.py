@@ -26,7 +26,7 @@ class SealedParams(Params):
 class Goofspiel:
     """Sealed bids: both players bid at once for a revealed prize."""
 
-    name = "goofspiel"
+    name = "goofspiel5"
     title = "Goofspiel"
     unit = "round"  # what Result.tricks counts, in the reports
     Params = SealedParams
