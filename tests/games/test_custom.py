@@ -15,8 +15,9 @@ from generator.cli import app
 from generator.deck import resolve_deck
 from generator.errors import DeckpressError, ParameterError
 from generator.games import runner
-from generator.games.registry import game_of, make_params, make_strategy
-from generator.games.testing import check_game
+from generator.games.designer import check_game
+from generator.games.designer.find import game_of
+from generator.games.registry import make_params, make_strategy
 
 cli = CliRunner()
 

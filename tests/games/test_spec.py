@@ -8,6 +8,7 @@ import pytest
 
 from generator.errors import ParameterError
 from generator.games import registry
+from generator.games.designer.loader import ensure
 from generator.games.params import Params
 from generator.games.params_doc import params_markdown
 from generator.games.registry import make_params
@@ -21,7 +22,7 @@ def test_the_builtin_games_are_registered_by_their_specs() -> None:
         spec = registry.entry(name)
         assert spec.name == name and spec.source == f"generator.games.{name}.spec:SPEC"
         assert isinstance(make_params(name), spec.params)
-        assert registry.ensure(spec.source) is spec  # a worker finds the same spec by its source
+        assert ensure(spec.source) is spec  # a worker finds the same spec by its source
         assert default_layout(name) == spec.layout  # render asks the spec
     assert registry.entry("war").default_strategy is None and registry.entry("war").fast
 

@@ -1,11 +1,11 @@
 """The contract every game passes: :func:`check_game` (after OpenSpiel's
 games_sim_test). A designer runs it on their own game in one line::
 
-    from generator.games.testing import check_game
+    from generator.games.designer import check_game
     check_game(SPEC, deck)
 
 ``simulate``, ``check``, ``rules``, ``build`` and ``watch`` run it on a designer's
-game before using it (:mod:`.enforce`, cached by the content of the game file and
+game before using it (:mod:`.enforce`, cached by the content of the game's files and
 the deck). It plays random games to the end from many seeds and checks that
 
 * every decision point offers legal actions (at a ``SIMULTANEOUS`` node: some seat
@@ -50,10 +50,10 @@ from collections.abc import Iterable
 from pathlib import PurePath
 from typing import Any
 
-from ..deck.model import Deck
-from .api import CHANCE, SIMULTANEOUS, Action, State, players_of, random_step, utility_of
-from .params import Params
-from .spec import GameSpec
+from ...deck.model import Deck
+from ..api import CHANCE, SIMULTANEOUS, Action, State, players_of, random_step, utility_of
+from ..params import Params
+from ..spec import GameSpec
 
 CHECKED = 64  # decision points checked per game at most (all of a shorter game)
 
@@ -74,7 +74,7 @@ def check_game(spec: GameSpec, deck: Deck | None = None, params: Params | None =
     (default: the defaults) over random playouts from ``seeds``. Returns the
     number of games played; raises :class:`ContractError` on a broken contract."""
     if deck is None:
-        from ..deck import resolve_deck
+        from ...deck import resolve_deck
 
         if spec.default_deck is None:
             raise ContractError(f"{spec.name}: give the deck to check (it has no bundled deck)", "deck")
@@ -260,7 +260,7 @@ def _check_clone(name: str, seed: int, step: int, state: Any, players: int, acti
 
 
 def _frozen_views(state: State, players: int) -> list[Any]:
-    from .api import freeze
+    from ..api import freeze
 
     return [freeze(v) for v in _views(state, players)]
 
@@ -270,7 +270,7 @@ RESAMPLES = 3  # states dealt again from one view at a checked decision point
 
 def _check_resample(name: str, seed: int, step: int, game: Any, state: Any, seat: int,
                     rng: random.Random, hidden: _Hidden | None = None, decoy: bool = False) -> None:
-    from .api import freeze, resampler
+    from ..api import freeze, resampler
 
     def fail(what: str, rule: str = "resample") -> ContractError:
         return _fail(name, seed, step, what, rule)

@@ -1,4 +1,4 @@
-"""The contract, enforced: a designer's game passes :func:`~.testing.check_game`
+"""The contract, enforced: a designer's game passes :func:`~.contract.check_game`
 before any command plays it, prints its booklet or builds its project.
 
 :func:`enforce` runs the contract on the game with its default parameters and
@@ -19,10 +19,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..deck.model import Deck
-from ..errors import DeckpressError, ParameterError, shown_path
-from .custom import designer_failure, is_file_ref
-from .spec import GameSpec
+from ...deck.model import Deck
+from ...errors import DeckpressError, ParameterError, shown_path
+from ..spec import GameSpec
+from .loader import designer_failure, game_files, is_file_ref
 
 
 class ContractRefused(ParameterError):
@@ -41,14 +41,23 @@ def game_file(spec: GameSpec) -> Path | None:
 
 
 def contract_key(spec: GameSpec, deck: Deck, path: Path) -> str:
-    """What the verdict depends on: the game file, its class, the deck's inputs and the checker."""
-    from . import testing
+    """What the verdict depends on: every file of the game (:func:`.loader.game_files`:
+    the game file and the project modules it imports), its class, the deck's inputs and
+    the checker."""
+    from . import contract
 
     digest = hashlib.sha256()
-    digest.update(path.read_bytes())
+    folder = (deck.folder or path.parent).resolve()
+    for file in game_files(spec.source or str(path), deck.folder):
+        name = file.relative_to(folder).as_posix() if file.is_relative_to(folder) else str(file)
+        digest.update(name.encode() + b"\0")  # a moved project keeps its key
+        try:
+            digest.update(file.read_bytes())
+        except OSError:
+            digest.update(b"(unreadable)")
     digest.update((spec.source or "").encode())
     digest.update((deck.digest or repr(deck.cards)).encode())
-    digest.update(Path(testing.__file__).read_bytes())
+    digest.update(Path(contract.__file__).read_bytes())
     digest.update(Path(__file__).read_bytes())
     return digest.hexdigest()
 
@@ -63,7 +72,7 @@ def enforce(spec: GameSpec, deck: Deck) -> None:
     passed = _read(cache)
     if passed.get(str(path)) == key:
         return
-    from .testing import ContractError, check_game
+    from .contract import ContractError, check_game
 
     try:
         params = spec.params()
