@@ -12,7 +12,7 @@ from ..deck.resolve import resolve as resolve_settings
 from ..deck.settings import BookletsIn
 from ..errors import ParameterError
 from ..games.designer.find import resolve
-from ..games.registry import GAMES, default_deck, make_params
+from ..games.registry import GAMES, default_deck, game_names, make_params
 from ..i18n import SOURCE, check_language, locale_dirs
 from ..render.geometry import page_size
 from . import options
@@ -26,7 +26,7 @@ IMPOSITIONS = ("booklet", "sheet")
 @app.command()
 @friendly
 def rules(
-    game: Annotated[str, typer.Argument(help="weiji, war, viashi, or a deck file or project folder (its game: names the game).", show_default=False)],
+    game: Annotated[str, typer.Argument(help=f"{game_names()}, or a deck file or project folder (its game: names the game).", show_default=False)],
     output: options.OutputFile,
     deck: str | None = typer.Option(None, "--deck", help="The deck the rules describe (default: the game's bundled deck)."),
     sets: options.Sets = [],  # noqa: B006  (Typer copies it)

@@ -17,7 +17,7 @@ from ..games.api import Result
 from ..games.deals import deal_players, load_deal
 from ..games.designer.find import resolve
 from ..games.params import Params, parse_sets
-from ..games.registry import default_deck, entry, make_params
+from ..games.registry import default_deck, entry, game_names, make_params
 from ..games.runner import designer_source, play_deal
 from ..games.runner import simulate as run_simulation
 from ..games.stats import Summary
@@ -39,7 +39,7 @@ SMALL_RUN = 100
 @app.command()
 @friendly
 def simulate(
-    game: str = typer.Argument(..., help="weiji, war, viashi, or a deck file or project folder (plays the game its game: names).", show_default=False),
+    game: str = typer.Argument(..., help=f"{game_names()}, or a deck file or project folder (plays the game its game: names).", show_default=False),
     deck: str | None = typer.Option(None, "--deck", help="A deck file or bundled name (default: the game's bundled deck, or GAME's deck)."),
     players: options.Players = None,
     games: options.Games = 1000,

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .api import Game, Strategy
 
 __all__ = ["BUILTIN", "GAMES", "DealHook", "GameSpec", "StrategyFactory", "default_deck", "entry",
-           "make_game", "make_strategy", "register", "seat_strategies", "specs"]
+           "game_names", "make_game", "make_strategy", "register", "seat_strategies", "specs"]
 
 
 # the built-in games: the import string of each one's spec, in the order commands list them
@@ -69,6 +69,12 @@ def specs() -> tuple[GameSpec, ...]:
     """Every registered game, the built-in ones first."""
     _load_builtin()
     return tuple(_SPECS.values())
+
+
+def game_names() -> str:
+    """The registered games' names as a help text lists them (``weiji, war, viashi``):
+    a newly registered game appears in ``--help`` and docs/cli.md with no edit there."""
+    return ", ".join(spec.name for spec in specs())
 
 
 def builtin_names() -> tuple[str, ...]:
