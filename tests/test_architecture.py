@@ -117,6 +117,16 @@ def test_the_cycle_finder_finds_long_and_function_level_cycles() -> None:
     assert any(isinstance(n, ast.ImportFrom) for n in ast.walk(tree))  # _imports walks into functions
 
 
+def test_the_registry_is_a_plain_lookup_that_loaders_register_into() -> None:
+    """The registry knows no loader (a designer's game.py, a rules file): they import it and
+    ``register(spec)``; the spec and the rule decisions know no registry."""
+    graph = _imports()
+    assert graph["generator.games.registry"] <= {"generator.games.spec", "generator.games.params", "generator.errors"}
+    assert not any(d.startswith("generator.games.designer") or d == "generator.games.registry"
+                   for d in graph["generator.games.spec"] | graph["generator.games.decisions"])
+    assert "generator.games.registry" in graph["generator.games.designer.loader"]
+
+
 def test_every_module_is_in_a_layer() -> None:
     loose = sorted(m for m in _imports() if _layer(m) is None)
     assert loose == [], f"modules in no layer (add their package to LAYERS and docs/architecture.md): {loose}"
