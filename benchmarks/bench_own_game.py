@@ -72,7 +72,8 @@ def share(game: str, deck: str | None, seats: list[list[str]], games: int, jobs:
           searcher: str) -> tuple[int, int]:
     """Games won by the seat playing ``searcher`` over the seat rotations."""
     from generator.deck import resolve_deck
-    from generator.games.registry import make_params, resolve
+    from generator.games.designer.find import resolve
+    from generator.games.registry import make_params
     from generator.games.runner import simulate
 
     spec, own = resolve(game)

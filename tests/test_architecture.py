@@ -1,6 +1,7 @@
-"""The package's import structure: no two modules import each other (at module
-level or inside a function), and the layers import one way only
-(cli -> images/booklet/balance/project -> render/games -> deck -> paths/errors)."""
+"""The package's import structure: no import cycle of any length (imports at module
+level or inside a function alike), every module in a layer, and the layers import
+one way only (cli -> project -> images/booklet/balance -> validate -> render -> games ->
+deck -> paths/errors and the other one-file helpers); docs/architecture.md draws it."""
 
 from __future__ import annotations
 
@@ -8,8 +9,12 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1] / "generator"
-# A package may import from the packages after it in this order, never before.
-LAYERS = [("cli",), ("project",), ("images", "booklet", "balance"), ("render", "games"), ("deck",), ("paths", "errors", "i18n", "grammar")]
+# A package may import from the packages after it in this order, never before; the
+# packages of one layer import each other not at all (no sideways reach).
+# "" is generator/__init__.py (the version); the one-file modules at the root are helpers
+# every layer may use (console: rich output; executor/workers: process pools; notices).
+LAYERS = [("cli",), ("project",), ("images", "booklet", "balance"), ("validate",), ("render",), ("games",), ("deck",),
+          ("paths", "errors", "i18n", "grammar", "console", "executor", "workers", "notices", "")]
 
 
 def _module(path: Path) -> str:
@@ -35,7 +40,10 @@ def _imports() -> dict[str, set[str]]:
                     target = ".".join(base + ([node.module] if node.module else []))
                 else:
                     target = node.module or ""
-                candidates = [target] + [f"{target}.{a.name}" for a in node.names]
+                # ``from P import m`` of a submodule m imports P.m (P itself only as its
+                # parent package, which every submodule's import runs first)
+                subs = [f"{target}.{a.name}" for a in node.names if f"{target}.{a.name}" in modules]
+                candidates = subs if len(subs) == len(node.names) else [target, *subs]
             elif isinstance(node, ast.Import):
                 candidates = [a.name for a in node.names]
             else:
@@ -46,16 +54,101 @@ def _imports() -> dict[str, set[str]]:
     return graph
 
 
-def test_no_two_modules_import_each_other() -> None:
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every strongly connected group of more than one module (Tarjan): each holds an
+    import cycle, of any length. A package's ``__init__`` that imports a submodule of
+    its own is no cycle: a submodule's import of its parent package is left out."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    groups: list[list[str]] = []
+
+    def edges(v: str) -> list[str]:
+        return sorted(w for w in graph.get(v, ()) if not v.startswith(w + "."))
+
+    for root in sorted(graph):  # iterative, so a deep graph needs no recursion limit
+        if root in index:
+            continue
+        work = [(root, iter(edges(root)))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on.add(root)
+        while work:
+            v, it = work[-1]
+            w = next(it, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(edges(w))))
+                elif w in on:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                group = []
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    group.append(w)
+                    if w == v:
+                        break
+                if len(group) > 1:
+                    groups.append(sorted(group))
+    return sorted(groups)
+
+
+def test_no_import_cycle_of_any_length() -> None:
+    cycles = import_cycles(_imports())
+    assert cycles == [], "import cycles (each group imports itself round):\n" + "\n".join(map(str, cycles))
+
+
+def test_the_cycle_finder_finds_long_and_function_level_cycles() -> None:
+    six = {"a": {"b"}, "b": {"c"}, "c": {"d"}, "d": {"e"}, "e": {"f"}, "f": {"a"}, "g": {"a"}}
+    assert import_cycles(six) == [["a", "b", "c", "d", "e", "f"]]
+    assert import_cycles({"p": {"p.x"}, "p.x": {"p"}}) == []  # a package and its own submodule
+    assert import_cycles({"a": {"b"}, "b": set()}) == []
+    source = "def later():\n    from .registry import GAMES\n"
+    tree = ast.parse(source)
+    assert any(isinstance(n, ast.ImportFrom) for n in ast.walk(tree))  # _imports walks into functions
+
+
+def test_the_registry_is_a_plain_lookup_that_loaders_register_into() -> None:
+    """The registry knows no loader (a designer's game.py, a rules file): they import it and
+    ``register(spec)``; the spec and the rule decisions know no registry."""
     graph = _imports()
-    pairs = sorted({tuple(sorted((a, b))) for a, deps in graph.items() for b in deps
-                    if a in graph.get(b, ()) and not (a.startswith(b + ".") or b.startswith(a + "."))})
-    assert pairs == [], f"two-module import circles: {pairs}"
+    assert graph["generator.games.registry"] <= {"generator.games.spec", "generator.games.params", "generator.errors"}
+    assert not any(d.startswith("generator.games.designer") or d == "generator.games.registry"
+                   for d in graph["generator.games.spec"] | graph["generator.games.decisions"])
+    assert "generator.games.registry" in graph["generator.games.designer.loader"]
+
+
+def test_every_module_is_in_a_layer() -> None:
+    loose = sorted(m for m in _imports() if _layer(m) is None)
+    assert loose == [], f"modules in no layer (add their package to LAYERS and docs/architecture.md): {loose}"
+
+
+def test_one_layer_does_not_reach_sideways() -> None:
+    sideways = sorted(f"{module} -> {dep}" for module, deps in _imports().items() for dep in deps
+                      if _layer(module) == _layer(dep) and _top(module) != _top(dep)
+                      and _top(module) in _PACKAGES and _top(dep) in _PACKAGES)
+    assert sideways == [], "a package imports another of its own layer:\n" + "\n".join(sideways)
+
+
+def _top(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+_PACKAGES = {p.name for p in ROOT.iterdir() if (p / "__init__.py").is_file()}  # the one-file helpers may share a layer
 
 
 def _layer(module: str) -> int | None:
-    parts = module.split(".")
-    top = parts[1] if len(parts) > 1 else ""
+    top = _top(module)
     for i, names in enumerate(LAYERS):
         if top in names:
             return i

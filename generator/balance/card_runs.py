@@ -19,8 +19,9 @@ from typing import Any
 from ..deck.model import Deck
 from ..executor import Executor, InProcess
 from ..games import runner
+from ..games.designer.loader import ensure
 from ..games.params import Params
-from ..games.registry import ensure, entry, make_game, seat_strategies
+from ..games.registry import entry, make_game, seat_strategies
 from ..games.spec import CardMeasures
 from ..games.stats import Summary
 from . import card_impact as impact

@@ -17,12 +17,10 @@ from types import MappingProxyType
 from typing import Any
 
 from ..deck import resolve_deck
-from ..deck.issues import Issue
-from ..deck.languages import localize
 from ..deck.model import Deck
-from ..deckcheck import validate_deck
-from ..errors import DeckpressError, Problem
+from ..errors import DeckpressError
 from ..executor import Executor
+from ..validate.preflight import Prepared
 from .checks import run_checks
 from .findings import BalanceReport, Finding, Level, Report
 from .target_findings import target_findings
@@ -53,74 +51,6 @@ class CheckOptions:
 
 
 @dataclass
-class Prepared:
-    """A deck read for checking: as written (``source``), in the language asked
-    (``deck``), its validation issues and the print checks' warnings."""
-
-    name: str
-    source: Deck
-    deck: Deck
-    issues: list[Issue]
-    printing: list[str] = field(default_factory=list)
-    undrawn: list[str] = field(default_factory=list)  # characters no font has, on a card or in the booklet: errors
-
-
-def prepare(name: str, lang: str | None = None) -> Prepared:
-    """Load deck ``name`` (in language ``lang``) and run the passes every command makes
-    before it uses a deck: the validation (its errors become findings), the card check
-    of the render commands, a translation's overflow and the project's rules template.
-    Raises DeckpressError for a deck that cannot be checked."""
-    from ..games.rules.registered import game_deck
-    from ..render.cards import print_check
-
-    source = game_deck(name) or resolve_deck(name)  # a rules game's name: its bundled deck, playing it
-    loaded, translation = localize(source, lang)
-    issues = validate_deck(loaded)  # the validation every command runs: its errors are findings here
-    # the pass every render command makes: the same errors, the same warnings (unless the
-    # validation found print errors: it would repeat them)
-    printing = [str(w) for w in translation.warnings()] if translation is not None else []
-    undrawn: list[str] = []
-    if not any(i.level == "error" and not i.play for i in issues):
-        try:
-            warned, glyphs = print_check(loaded)
-            printing += warned
-            undrawn += [str(p) for p in glyphs]
-        except DeckpressError:
-            if not any(i.level == "error" for i in issues):
-                raise
-            # a card the validation refused (a Viashi card without a rank...) fails its layout too:
-            # the validation's errors, at the deck's lines, say why; not the bundled layout file
-    if translation is not None:
-        from ..render.overflow import translation_overflow
-
-        printing += translation_overflow(source, loaded)  # a translation cut where the source fits
-    if not any(i.level == "error" for i in issues):  # an invalid deck: its errors say why, not the booklet's
-        from ..booklet.build import check_project_rules
-
-        check_project_rules(loaded)  # the project's rules template, as `rules` and `build` read it
-        undrawn += [str(p) for p in _booklet_glyphs(loaded, lang) if str(p) not in undrawn]
-    return Prepared(name, source, loaded, issues, printing, undrawn)
-
-
-def _booklet_glyphs(deck: Deck, lang: str | None) -> list[Problem]:
-    """Characters no font has in the deck's rule booklet in ``lang`` (its game's default
-    parameters), where the game has a booklet in that language."""
-    from ..booklet.build import booklet_glyphs
-    from ..games.registry import game_of, make_params
-
-    try:
-        spec = game_of(deck)
-    except DeckpressError:
-        return []  # a game that does not load: the checks report that themselves
-    if spec is None:
-        return []
-    try:
-        return booklet_glyphs(spec.name, make_params(spec.name), deck, lang)
-    except DeckpressError:  # a booklet that cannot be made: `rules` says why; here only its characters
-        return []
-
-
-@dataclass
 class Checked:
     """The result: the report, and the PDF report's chart files (``options.pdf``)."""
 
@@ -131,7 +61,8 @@ class Checked:
 def check_deck(deck: Deck | Prepared, options: CheckOptions = CheckOptions(), *, progress: Progress | None = None,
                executor: Executor | None = None, show: Callable[[Report], None] | None = None,
                say: Say | None = None) -> Checked:
-    """Check ``deck`` (a loaded deck, or one :func:`prepare` read with its validation)
+    """Check ``deck`` (a loaded deck, or one :func:`~generator.validate.preflight.prepare`
+    read with its validation)
     as ``options`` say. ``show``: called with the report before ``--apply`` changes the
     deck (what the terminal prints); ``say``: one line for a person at a time."""
     prepared = deck if isinstance(deck, Prepared) else None

@@ -8,18 +8,18 @@ from typing import Any
 
 from ..deck.issues import Issue
 from ..deck.model import Deck
-from ..deckcheck import validate_deck
 from ..executor import Executor
+from ..games.designer.find import game_of
 from ..games.registry import (
     GAMES,
     builtin_names,
-    game_of,
     has_decisions,
     make_game,
     make_params,
     seat_strategies,
 )
 from ..games.spec import CardMeasures
+from ..validate.deck import validate_deck
 from . import simulate as sim
 from .card_findings import card_findings, removal_note
 from .card_paired import ERROR, WARN, band, spread_of, utility_bounds
@@ -131,7 +131,7 @@ def run_checks(
     run on ``executor`` (see :mod:`generator.executor`), else on ``jobs`` processes.
     ``sequential``: stop costly measurements once decided (:mod:`.sequential`);
     False plays every game asked for (the benchmarks' baseline). ``issues``:
-    the deck validation's (:func:`generator.deckcheck.validate_deck`, run here if None),
+    the deck validation's (:func:`generator.validate.deck.validate_deck`, run here if None),
     listed as findings at the deck's lines; a play error there means no playtest."""
     t = resolve_thresholds(deck, thresholds)
     sets = list(sets)

@@ -24,8 +24,9 @@ from typing import Any
 from ..deck.model import Deck
 from ..executor import Executor
 from ..games import runner
+from ..games.designer.loader import ensure
 from ..games.params import Params
-from ..games.registry import builtin_names, ensure, entry, known, make_game, make_strategy
+from ..games.registry import builtin_names, entry, known, make_game, make_strategy
 from ..games.reporting import Share
 from .intervals import wilson, z_value
 from .playstats import contenders, team_seats

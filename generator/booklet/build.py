@@ -154,7 +154,7 @@ def check_project_rules(deck: Deck) -> None:
     with the default parameters as `rules` and `build` would: RenderError naming its
     file and line. Bundled templates are tested with the package: nothing to do."""
     from ..errors import DeckpressError
-    from ..games.registry import game_of
+    from ..games.designer.find import game_of
 
     try:
         spec = game_of(deck)  # a built-in game, or the project's game.py

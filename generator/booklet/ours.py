@@ -18,7 +18,8 @@ from typing import Any
 
 from ..deck.load import bundled_path
 from ..deck.model import Deck
-from ..games.decisions import BY_ID, decisions_for
+from ..games.decisions import by_id
+from ..games.registry import GAMES, specs
 from ..i18n import _
 
 MARK = "◆"
@@ -65,9 +66,11 @@ def markers(game: str, ctx: Mapping[str, Any]) -> tuple[Callable[[str], str], Ca
     seed's own rule); ``mark(name)``: the name, marked where it is ours; and the
     closing section's lines (question, answer, parameter) for every decision that applies."""
     names = set(own_names(ctx["deck"]).values())
+    known = by_id(specs())
+    spec = GAMES.get(game)
 
     def ours(ident: str) -> str:
-        d = BY_ID[ident]  # a misspelt identifier fails the template: no silent gap
+        d = known[ident]  # a misspelt identifier fails the template: no silent gap
         return token(ident) if d.ours and d.applies(ctx) else ""
 
     def mark(name: str) -> str:
@@ -76,5 +79,5 @@ def markers(game: str, ctx: Mapping[str, Any]) -> tuple[Callable[[str], str], Ca
     # questions and fixed answers are msgids (N_ in decisions.py); a computed answer translates itself
     silent = [{"id": d.id, "question": _(d.question), "answer": _(d.answer) if isinstance(d.answer, str) else d.reply(ctx),
                "parameter": d.parameter or ""}
-              for d in decisions_for(game) if d.ours and d.applies(ctx)]
+              for d in (spec.decisions if spec is not None else ()) if d.ours and d.applies(ctx)]
     return ours, mark, silent

@@ -59,7 +59,7 @@ def friendly(func: F) -> F:
         except (typer.Exit, typer.Abort, SystemExit):
             raise
         except Exception as exc:  # the last line of defence: a bug of ours, never a traceback
-            from ..games.custom import designer_failure
+            from ..games.designer.loader import designer_failure
 
             failure = designer_failure(exc)  # raised in a designer's game.py: their error, named by file and line
             if isinstance(failure, DeckpressError) and not DEBUG:

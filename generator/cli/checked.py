@@ -1,4 +1,4 @@
-"""Load a deck for a command: the one deck validation first (``generator.deckcheck``),
+"""Load a deck for a command: the one deck validation first (``generator.validate.deck``),
 so every command agrees with ``check``: errors stop the command (exit 2) before
 anything is written, warnings go to stderr."""
 
@@ -12,7 +12,7 @@ from ..deck import Deck, resolve_deck
 
 
 def load_checked(name: str | Path) -> Deck:
-    from ..deckcheck import require_valid
+    from ..validate.deck import require_valid
 
     deck = resolve_deck(name)
     for warning in require_valid(deck):

@@ -13,15 +13,17 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from ..balance import parse_thresholds
-from ..balance.checking import CheckOptions, check_deck, prepare, print_report
+from ..balance.checking import CheckOptions, check_deck, print_report
 from ..balance.checks import planned_games
 from ..balance.findings import Report
+from ..booklet.rules_check import rules_problems
 from ..console import SafeConsole
 from ..deck.model import Deck
 from ..deck.resolve import resolve
 from ..deck.settings import CheckBalanceIn
 from ..errors import DeckpressError, ParameterError
 from ..executor import executing
+from ..validate.preflight import prepare
 from . import options
 from .app import app, friendly
 
@@ -71,7 +73,7 @@ def check(
     if lang is not None and (against is not None or apply):
         raise ParameterError("--lang checks one language of the deck; --against and --apply work on its source")
     try:
-        prepared = prepare(deck, lang)
+        prepared = prepare(deck, lang, rules=rules_problems)
         humans = _human_games(human_games, prepared.deck)
     except DeckpressError as exc:
         if as_json:  # a script still gets one JSON object on stdout (the lines on stderr as always)
@@ -155,7 +157,7 @@ def _human_games(folder: Path | None, deck: Deck) -> Any:
     if folder is None:
         return None
     from ..balance.human_games import read_human_games
-    from ..games.registry import game_of
+    from ..games.designer.find import game_of
 
     spec = game_of(deck)
     if spec is None:

@@ -29,7 +29,7 @@ def game_rows(projects: list[str]) -> list[dict[str, Any]]:
     """One row per game: the registered ones, the installed ones and each project's."""
     from importlib.metadata import entry_points
 
-    from ..games.custom import ENTRY_POINTS
+    from ..games.designer.loader import ENTRY_POINTS
     from ..games.registry import ensure, resolve, specs
 
     found: dict[str, GameSpec] = {s.name: s for s in specs()}

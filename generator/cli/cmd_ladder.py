@@ -30,7 +30,8 @@ def ladder(
     from ..balance.ladder import print_ladder
     from ..balance.ladder import tournament as run_tournament
     from ..deck import resolve_deck
-    from ..games.registry import make_params, resolve
+    from ..games.designer.find import resolve
+    from ..games.registry import make_params
 
     spec, loaded = resolve(deck)
     loaded = loaded if loaded is not None else resolve_deck(spec.default_deck or deck)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from ..games.registry import game_names
 from . import options
 from .app import app, friendly
 
@@ -13,7 +14,7 @@ from .app import app, friendly
 @app.command("play")
 @friendly
 def play_command(
-    target: str | None = typer.Argument(None, help="weiji, war, viashi, a deck file or a project folder (default: the "
+    target: str | None = typer.Argument(None, help=f"{game_names()}, a deck file or a project folder (default: the "
                                         "project in this folder; with --replay: the game the file names).",
                                         show_default=False, metavar="[GAME|DECK|PROJECT]"),
     seat: int = typer.Option(0, "--seat", min=0, help="The seat you play (0 leads or draws first)."),

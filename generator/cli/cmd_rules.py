@@ -11,7 +11,8 @@ from ..deck.resolve import checked
 from ..deck.resolve import resolve as resolve_settings
 from ..deck.settings import BookletsIn
 from ..errors import ParameterError
-from ..games.registry import GAMES, default_deck, make_params, resolve
+from ..games.designer.find import resolve
+from ..games.registry import GAMES, default_deck, game_names, make_params
 from ..i18n import SOURCE, check_language, locale_dirs
 from ..render.geometry import page_size
 from . import options
@@ -25,7 +26,7 @@ IMPOSITIONS = ("booklet", "sheet")
 @app.command()
 @friendly
 def rules(
-    game: Annotated[str, typer.Argument(help="weiji, war, viashi, or a deck file or project folder (its game: names the game).", show_default=False)],
+    game: Annotated[str, typer.Argument(help=f"{game_names()}, or a deck file or project folder (its game: names the game).", show_default=False)],
     output: options.OutputFile,
     deck: str | None = typer.Option(None, "--deck", help="The deck the rules describe (default: the game's bundled deck)."),
     sets: options.Sets = [],  # noqa: B006  (Typer copies it)
@@ -45,7 +46,7 @@ def rules(
     params = make_params(spec.name, sets)
     loaded = load_checked(deck) if deck else (own_deck if own_deck is not None else load_checked(default_deck(spec.name)))
     if own_deck is not None and not deck:
-        from ..deckcheck import require_valid
+        from ..validate.deck import require_valid
 
         for warning in require_valid(own_deck):
             typer.echo(warning, err=True)

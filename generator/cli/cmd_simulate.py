@@ -15,8 +15,9 @@ from ..deck.model import Deck
 from ..executor import Executor, executing
 from ..games.api import Result
 from ..games.deals import deal_players, load_deal
+from ..games.designer.find import resolve
 from ..games.params import Params, parse_sets
-from ..games.registry import default_deck, entry, make_params, resolve
+from ..games.registry import default_deck, entry, game_names, make_params
 from ..games.runner import designer_source, play_deal
 from ..games.runner import simulate as run_simulation
 from ..games.stats import Summary
@@ -38,7 +39,7 @@ SMALL_RUN = 100
 @app.command()
 @friendly
 def simulate(
-    game: str = typer.Argument(..., help="weiji, war, viashi, or a deck file or project folder (plays the game its game: names).", show_default=False),
+    game: str = typer.Argument(..., help=f"{game_names()}, or a deck file or project folder (plays the game its game: names).", show_default=False),
     deck: str | None = typer.Option(None, "--deck", help="A deck file or bundled name (default: the game's bundled deck, or GAME's deck)."),
     players: options.Players = None,
     games: options.Games = 1000,
@@ -58,7 +59,7 @@ def simulate(
     if deck or own_deck is None:
         loaded = load_checked(deck or default_deck(game))
     else:
-        from ..deckcheck import require_valid
+        from ..validate.deck import require_valid
 
         loaded = own_deck
         for warning in require_valid(loaded):  # the one validation every command runs

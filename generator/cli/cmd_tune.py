@@ -34,8 +34,9 @@ def tune(
     from ..balance.targets import MET
     from ..balance.tune import apply, parse_budget
     from ..balance.tune import tune as run_tune
-    from ..deckcheck import require_valid
-    from ..games.registry import make_params, resolve
+    from ..games.designer.find import resolve
+    from ..games.registry import make_params
+    from ..validate.deck import require_valid
 
     spec, loaded = resolve(deck)
     if loaded is None:

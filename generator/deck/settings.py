@@ -93,7 +93,7 @@ class BookletsIn(_Strict):
                                                     validation_alias=AliasChoices("imposition", "format"))
     # the booklets to write, each a name and its rule parameters as --set strings (for the
     # game's own: ``human: [variant=human]``); None: the game's (War: classic and Russian);
-    # the parameters are checked against the deck's game by the deck validation (deckcheck)
+    # the parameters are checked against the deck's game by the deck validation (generator/validate/deck.py)
     variants: dict[Slug, list[Text]] | None = Field(default=None, min_length=1, max_length=12)
 
 

@@ -7,7 +7,8 @@ the rule in the engine's docstring and in docs/simulate.md; the test
 parameters where a decision applies and checks that its sentence is there. So a
 new decision the simulator plays without the booklet saying it fails the suite.
 Each game lists its own in its package (``games/<g>/decisions.py``), named by its
-spec's ``decisions``; this module holds the :class:`Decision` type and the lookups.
+spec's ``decisions``; this module holds the :class:`Decision` type and the lookups
+over the specs it is given (it imports no registry: the spec imports it).
 
 ``booklet`` is compared with the booklet text with its markup removed (``**``,
 ``*``, backquotes) and white space folded: write it as plain words.
@@ -20,7 +21,7 @@ and, where a rule parameter changes it, ``parameter`` (issue #27).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,21 +68,11 @@ class Decision:
         return self.answer(ctx) if callable(self.answer) else self.answer
 
 
-def __getattr__(name: str) -> Any:
-    """``DECISIONS`` (every registered game's, in order) and ``BY_ID`` (by identifier):
-    read from the registered specs' ``decisions`` when first asked for."""
-    if name == "DECISIONS":
-        from .registry import specs
-
-        return tuple(d for spec in specs() for d in spec.decisions)
-    if name == "BY_ID":
-        return {d.id: d for d in __getattr__("DECISIONS")}
-    raise AttributeError(name)
+def every(specs: Iterable[Any]) -> tuple[Decision, ...]:
+    """The rule decisions of ``specs`` (GameSpecs, e.g. the registry's ``specs()``), in order."""
+    return tuple(d for spec in specs for d in spec.decisions)
 
 
-def decisions_for(game: str) -> tuple[Decision, ...]:
-    """The rule decisions of game ``game`` (its spec's ``decisions``)."""
-    from .registry import GAMES
-
-    spec = GAMES.get(game)
-    return spec.decisions if spec is not None else ()
+def by_id(specs: Iterable[Any]) -> dict[str, Decision]:
+    """The rule decisions of ``specs`` by identifier."""
+    return {d.id: d for d in every(specs)}

@@ -2,26 +2,33 @@
 objects, explicitly (no import side effects).
 
 The built-in games are listed in :data:`BUILTIN` by the import string of their
-spec; :func:`register` adds another (a designer's game, or one installed as a
-package). Every per-game table in deckpress derives from :func:`specs`.
+spec; :func:`register` adds another (a designer's game or an installed one, from
+:mod:`.designer`; a rules file). Every per-game table in deckpress derives from
+:func:`specs`.
+
+A plain lookup: it imports the spec and its parameter helpers only, never the
+loaders that register games (they import it), so the games package has no
+import loop (tests/test_architecture.py). Which game a deck or a command's GAME
+names, loading a designer's file if need be, is :mod:`.designer.find`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from ..deck.model import Deck
 from ..errors import ParameterError
-from .api import Game, Strategy
-from .custom import deck_game_ref, entry_point, is_file_ref, load_ref
 from .params import Params, _coerce, _problem, _same, parse_sets
 from .spec import DealHook, GameSpec, StrategyFactory, load_hook
 
+if TYPE_CHECKING:
+    from ..deck.model import Deck
+    from .api import Game, Strategy
+
 __all__ = ["BUILTIN", "GAMES", "DealHook", "GameSpec", "StrategyFactory", "default_deck", "entry",
-           "make_game", "make_strategy", "register", "seat_strategies", "specs"]
+           "game_names", "make_game", "make_strategy", "register", "seat_strategies", "specs"]
 
 
 # the built-in games: the import string of each one's spec, in the order commands list them
@@ -31,7 +38,11 @@ BUILTIN: tuple[str, ...] = (
     "generator.games.viashi.spec:SPEC",
 )
 
+# the bundled rules files (games/rules/catalogue): the module that reads them, by import string
+RULES_CATALOGUE = "generator.games.rules.registered"
+
 _SPECS: dict[str, GameSpec] = {}
+_REPLACEABLE: set[str] = set()  # names of games loaded from a project's file (another project's may take the name)
 
 
 def _load_builtin() -> None:
@@ -42,22 +53,28 @@ def _load_builtin() -> None:
 
 
 def _rules_game(name: str | None = None) -> None:
-    """The bundled rules files (games/rules/catalogue), read when first named (``name``) or listed."""
-    from .rules.registered import bundled, catalogue_names
-
-    for known in [name] if name is not None else catalogue_names():
-        if known in catalogue_names() and known not in _SPECS:
+    """The bundled rules files (games/rules/catalogue), read when first named (``name``) or
+    listed; by import string, as the built-in games are (the registry imports no game)."""
+    names = load_hook(RULES_CATALOGUE + ":catalogue_names")()
+    bundled = load_hook(RULES_CATALOGUE + ":bundled")
+    for known in [name] if name is not None else names:
+        if known in names and known not in _SPECS:
             _SPECS[known] = bundled(known)
 
 
-def register(spec: GameSpec) -> GameSpec:
+def register(spec: GameSpec, *, replaceable: bool = False) -> GameSpec:
     """Make ``spec`` known by its name (the same spec again is a no-op; another
-    game of a taken name is an error)."""
+    game of a taken name is an error). ``replaceable``: a game of a project's own
+    file, which another project's game of the same name replaces."""
     _load_builtin()
     known = _SPECS.get(spec.name)
-    if known is not None and known is not spec and known.source != spec.source and not _designer(known):
+    if known is not None and known is not spec and known.source != spec.source and spec.name not in _REPLACEABLE:
         raise ParameterError(f"a game named {spec.name!r} is already registered; give yours another name")
     _SPECS[spec.name] = spec
+    if replaceable:
+        _REPLACEABLE.add(spec.name)
+    else:
+        _REPLACEABLE.discard(spec.name)
     return spec
 
 
@@ -66,6 +83,12 @@ def specs() -> tuple[GameSpec, ...]:
     _load_builtin()
     _rules_game()
     return tuple(_SPECS.values())
+
+
+def game_names() -> str:
+    """The registered games' names as a help text lists them (``weiji, war, viashi``):
+    a newly registered game appears in ``--help`` and docs/cli.md with no edit there."""
+    return ", ".join(spec.name for spec in specs())
 
 
 def builtin_names() -> tuple[str, ...]:
@@ -203,65 +226,6 @@ def known(name: str) -> bool:
 def has_decisions(name: str) -> bool:
     """Whether game ``name`` has player decisions (so strategies and a skill gap)."""
     return known(name) and GAMES[name].default_strategy is not None
-
-
-def _designer(spec: GameSpec) -> bool:
-    """A game loaded from a project's file (another project's may take its name)."""
-    return spec.source is not None and (is_file_ref(spec.source) or ":file_" in spec.source)  # or a rules file
-
-
-def ensure(source: str) -> GameSpec:
-    """The game an import string names, registered (how a worker process finds
-    a designer's game again: see :mod:`.custom`)."""
-    return register(load_ref(source))
-
-
-def game_of(deck: Deck) -> GameSpec | None:
-    """The game a deck's ``game:`` names, registered (None for ``none``): a
-    registered name, the project's ``game.py[:Class]`` (loaded by path: this runs
-    the designer's code) or an installed game (entry point group ``deckpress.games``)."""
-    name = deck.game
-    if name == "none":
-        return None
-    if is_file_ref(name):
-        from .enforce import enforce
-
-        spec = ensure(deck_game_ref(deck))
-        enforce(spec, deck)  # the contract, once per content of the game file and the deck
-        return spec
-    if name in GAMES:
-        return GAMES[name]
-    if name.endswith((".yaml", ".yml")):  # a project's rules file (games/rules)
-        from .rules.registered import project_spec
-
-        return register(project_spec(deck))
-    ref = entry_point(name)
-    if ref is not None:
-        return ensure(ref)
-    where = f"{deck.path}: " if deck.path is not None else ""
-    raise ParameterError(f"{where}game: {name!r} is not a game deckpress knows; valid: {', '.join(GAMES)}, none,"
-                         " an installed game, or your own game.py")
-
-
-def resolve(game: str) -> tuple[GameSpec, Deck | None]:
-    """A command's GAME: a registered name, an installed game, or a deck file or
-    project folder (then the game its ``game:`` names, and that deck)."""
-    if game in GAMES:
-        return GAMES[game], None
-    ref = entry_point(game) if "/" not in game and "." not in game else None
-    if ref is not None:
-        return ensure(ref), None
-    from pathlib import Path
-
-    from ..deck import resolve_deck
-
-    if not (Path(game).exists() or game.endswith((".yaml", ".yml"))):
-        raise ParameterError(f"unknown game {game!r}; games: {', '.join(GAMES)}, or a deck file or project folder")
-    deck = resolve_deck(game)
-    spec = game_of(deck)
-    if spec is None:
-        raise ParameterError(f"{deck.path}: the deck plays no game (game: none); set game: in the deck")
-    return spec, deck
 
 
 def make_params(game: Any, sets: Iterable[str] = (), **overrides: Any) -> Params:

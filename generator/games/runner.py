@@ -50,10 +50,10 @@ from .api import (
     seeded,
     utility_of,
 )
-from .custom import designer_failure, is_file_ref
 from .deals import deal_choices, deal_seed
+from .designer.loader import designer_failure, ensure, is_file_ref
 from .params import Params
-from .registry import builtin_names, ensure, entry, make_game, make_strategy, seat_strategies
+from .registry import builtin_names, entry, make_game, make_strategy, seat_strategies
 from .stats import Summary
 from .strategies import FixedStrategy, RandomStrategy
 

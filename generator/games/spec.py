@@ -81,7 +81,7 @@ class GameSpec:
     ``tables(game, strategy)``, ``chunk(tables, summary, key, start, count, mode, states)``
     and ``kernel`` (None: the reference engine plays every run).
     ``deck_issues``: ``(deck) -> [Issue]``, whether the deck can be played as this game,
-    checked before any command uses it (:mod:`generator.deckcheck`; None: nothing to check).
+    checked before any command uses it (:mod:`generator.validate.deck`; None: nothing to check).
     ``counter_names``: ``(deck) -> {counter: words}``, the simulator's counters in the
     deck's own words (``simulate --json``'s ``counter_names``; None: none).
     ``sides``: ``(players) -> int``, how many sides can win (Viashilym: three teams of two,

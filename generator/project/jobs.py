@@ -16,7 +16,7 @@ from ..deck.inputs import DATA, READS
 from ..deck.inputs import lang as translated
 from ..deck.resolve import resolve
 from ..deck.settings import BalanceIn, BookletsIn, ImagesIn, ShowcaseIn
-from ..games.registry import game_of
+from ..games.designer.find import game_of
 from ..i18n import has_booklet, locale_dirs
 from ..paths import deck_data_dir
 from .cache import job_key
@@ -88,20 +88,21 @@ def _adder(target: str, deck: Deck, jobs: list[Job]) -> Any:
 
 
 def with_game_modules(deck: Deck) -> Deck:
-    """``deck`` with the project modules its ``game.py`` imported when it ran recorded as
-    inputs of the rules too, where no import statement the loader read names them (a
-    module found through a folder the game put on ``sys.path``): an edit to one re-runs
-    the balance report and the booklets like an edit to ``game.py``."""
+    """``deck`` with every file of its game (the one record, :func:`~generator.games.designer.loader.game_files`)
+    recorded as inputs of the rules too, where the deck's own inputs lack one (a module
+    its ``game.py`` imported when it ran, found through a folder the game put on
+    ``sys.path``): an edit to one re-runs the balance report and the booklets like an
+    edit to ``game.py``."""
     from dataclasses import replace
 
     from ..deck.inputs import PLAY, Inputs
-    from ..games.custom import imported_files, is_file_ref
+    from ..games.designer.loader import game_files, is_file_ref
 
     spec = _game(deck)
     if spec is None or not spec.source or not is_file_ref(spec.source):
         return deck
     known = {p.resolve() for p in deck.inputs}
-    extra = [p for p in imported_files(spec.source) if p not in known]
+    extra = [p for p in game_files(spec.source, deck.folder) if p not in known]
     if not extra:
         return deck
     found = Inputs(deck.folder)
@@ -206,7 +207,7 @@ def _game(deck: Deck) -> Any:
     """The deck's game spec, or None (no game, or one that does not load: the
     balance job reports why)."""
     from ..errors import DeckpressError
-    from ..games.enforce import ContractRefused
+    from ..games.designer.enforce import ContractRefused
 
     try:
         return game_of(deck)

@@ -85,9 +85,9 @@ def quick_sheets(target: str, deck: Deck, out: Path) -> list[Path]:
     the build would, and record them in the manifest so the build that follows skips them;
     returns the files written. A deck the validation refuses writes nothing (the build says
     why), and a sheet that fails stops here (the build runs it again and reports it)."""
-    from ..deckcheck import validate_deck
     from ..errors import DeckpressError
     from ..render.cards import check_cards
+    from ..validate.deck import validate_deck
 
     try:
         if any(issue.level == "error" for issue in validate_deck(deck)):

@@ -49,8 +49,8 @@ Progress = Callable[[str, int, int], None]  # (job id, done, total)
 def plan(targets: Sequence[str], out: Path, summary: BuildSummary, balance_games: int | None,
          strict: bool = False) -> list[Job]:
     from ..deck import BUNDLED, resolve_deck  # here: an up-to-date build never loads a deck
-    from ..deckcheck import require_valid
     from ..errors import DeckpressError
+    from ..validate.deck import require_valid
     from .jobs import plan_deck, plan_rules, with_game_modules
 
     jobs: list[Job] = []

@@ -3,7 +3,7 @@ its game's default; found in the deck's own layout folders first.
 
 Kept apart from :mod:`.cards` (the card renderer, which needs ReportLab and every
 drawing module) so that the one deck validation every command runs
-(:mod:`generator.deckcheck`: the suits' symbols as the layout draws them) loads
+(:mod:`generator.validate.deck`: the suits' symbols as the layout draws them) loads
 the layout without loading the renderer: ``simulate`` and ``check`` of a game
 start faster.
 """

@@ -22,7 +22,8 @@ from generator.balance.card_paired import band
 from generator.balance.card_removal import REMOVAL_GAMES, card_removal, without
 from generator.cli import app
 from generator.deck import resolve_deck
-from generator.games.registry import game_of, make_params
+from generator.games.designer.find import game_of
+from generator.games.registry import make_params
 
 EXACT = {"5H": 1 / 2 - 5 / 6, "1S": 1 - 5 / 6, "9S": 1 - 5 / 6}
 

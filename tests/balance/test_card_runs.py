@@ -19,7 +19,8 @@ from generator.cli import app
 from generator.deck import resolve_deck
 from generator.executor import ProcessPool
 from generator.games import runner
-from generator.games.registry import game_of, make_params, seat_strategies
+from generator.games.designer.find import game_of
+from generator.games.registry import make_params, seat_strategies
 from generator.games.stats import Summary
 
 MARKET = Path(__file__).resolve().parents[2] / "benchmarks" / "games" / "market"

@@ -4,8 +4,8 @@ balance job and ``watch`` (static checks here: ``games=0`` plays nothing)."""
 from __future__ import annotations
 
 from generator.balance import CheckOptions, check_deck, run_checks
-from generator.balance.checking import Prepared, prepare
 from generator.deck import resolve_deck
+from generator.validate.preflight import Prepared, prepare
 
 
 def test_a_loaded_deck_gets_the_checks_report() -> None:

@@ -14,7 +14,8 @@ from typer.testing import CliRunner
 from generator.balance.ladder import Ladder, Match, Tournament
 from generator.balance.quality import Decision, GameTrace, branching, lead_measures, quality
 from generator.cli import app
-from generator.games.registry import make_params, resolve
+from generator.games.designer.find import resolve
+from generator.games.registry import make_params
 
 MARKET = Path(__file__).parent / "decks" / "market"
 runner = CliRunner()

@@ -29,7 +29,8 @@ from generator.cli import app
 from generator.deck import load_deck
 from generator.deck.targets import TargetsIn
 from generator.errors import DeckError, ParameterError
-from generator.games.registry import make_params, resolve
+from generator.games.designer.find import resolve
+from generator.games.registry import make_params
 
 MARKET = Path(__file__).parent / "decks" / "market"
 runner = CliRunner()

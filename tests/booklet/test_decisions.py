@@ -22,11 +22,19 @@ from generator.booklet.build import render_rules_text
 from generator.booklet.content import booklet_context
 from generator.cli import app
 from generator.deck import resolve_deck
-from generator.games.decisions import BY_ID, DECISIONS, decisions_for
-from generator.games.registry import make_params
+from generator.games.decisions import Decision, by_id, every
+from generator.games.registry import entry, make_params, specs
 from generator.games.rulebook import an
 
 ROOT = Path(__file__).resolve().parents[2]
+DECISIONS = every(specs())  # the built-in games' rule decisions (the registry's specs)
+BY_ID = by_id(specs())
+
+
+def decisions_for(game: str) -> tuple[Decision, ...]:
+    return entry(game).decisions
+
+
 ENGINES = {
     "weiji": ["generator/games/weiji/game.py"],
     "war": ["generator/games/war/game.py"],

@@ -23,13 +23,21 @@ from generator.booklet.build import build_booklet, render_rules_text
 from generator.booklet.content import booklet_context
 from generator.booklet.ours import MARK, TOKEN, own_ids
 from generator.deck import resolve_deck
-from generator.games.decisions import BY_ID, DECISIONS, decisions_for
-from generator.games.registry import make_params
+from generator.games.decisions import Decision, by_id, every
+from generator.games.registry import GAMES, make_params, specs
 from generator.paths import deck_data_dir
 
 from .test_decisions import CASES, plain
 
 ROOT = Path(__file__).resolve().parents[2]
+DECISIONS = every(specs())  # the built-in games' rule decisions (the registry's specs)
+BY_ID = by_id(specs())
+
+
+def decisions_for(game: str) -> tuple[Decision, ...]:
+    return GAMES[game].decisions
+
+
 SEEDS = Path(__file__).parent / "data" / "seeds"  # the seed texts, unchanged
 SEED_FILES = {"weiji": "weiji-rules.txt", "war": "war-piecepack-rules.txt", "viashi": "viashi-rules.txt"}
 SEED_RULES = yaml.safe_load((Path(__file__).parent / "data" / "seed_rules.yaml").read_text(encoding="utf-8"))

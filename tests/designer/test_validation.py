@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.deck import resolve_deck
 from generator.deck.model import SUIT_PALETTE
-from generator.deckcheck import validate_deck
+from generator.validate.deck import validate_deck
 
 from .conftest import DECKS, line_of, run
 

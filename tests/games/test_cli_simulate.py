@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
+from generator.games.registry import builtin_names
 
 runner = CliRunner()
 
@@ -90,7 +91,7 @@ def test_conflicting_or_ignored_parameters_are_rejected(args: list[str], message
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["chess"], "unknown game 'chess'; games: weiji, war"),
+        (["chess"], f"unknown game 'chess'; games: {', '.join(builtin_names())}"),
         (["war", "--set", "objective=3"], "valid: 1, 2"),
         (["war", "--set", "colour=red"], "unknown rule parameter 'colour' for war; valid:"),
         (["war", "--players", "9"], "valid: 2 to 4"),

@@ -1,4 +1,4 @@
-"""Every built-in game passes the public contract (generator.games.testing.check_game),
+"""Every built-in game passes the public contract (generator.games.designer.contract.check_game),
 and the contract catches the mistakes it names."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from generator.deck import resolve_deck
+from generator.games.designer import ContractError, check_game
 from generator.games.registry import GAMES, builtin_names, entry, make_params
-from generator.games.testing import ContractError, check_game
 
 
 @pytest.mark.parametrize("name", builtin_names())

@@ -12,7 +12,8 @@ import pytest
 from generator.deck import resolve_deck
 from generator.games import runner
 from generator.games.api import Turn
-from generator.games.registry import game_of, make_params, make_strategy
+from generator.games.designer.find import game_of
+from generator.games.registry import make_params, make_strategy
 
 MARKET = Path(__file__).resolve().parents[2] / "benchmarks" / "games" / "market"
 

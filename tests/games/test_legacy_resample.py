@@ -16,10 +16,10 @@ from generator.cli import app
 from generator.deck import resolve_deck
 from generator.errors import ParameterError
 from generator.games.api import Turn
-from generator.games.custom import as_spec
+from generator.games.designer import check_game
+from generator.games.designer.loader import as_spec
 from generator.games.players import GreedyPlayer, MctsPlayer
 from generator.games.runner import game_rng, play
-from generator.games.testing import check_game
 
 from .installed_game import InstalledCrowns
 

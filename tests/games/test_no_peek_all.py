@@ -24,7 +24,7 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.deck import resolve_deck
 from generator.games.api import CHANCE, Action, Turn, freeze
-from generator.games.custom import as_spec
+from generator.games.designer.loader import as_spec
 from generator.games.registry import builtin_names, entry, make_params
 from generator.games.runner import game_rng, play
 from generator.games.strategies import BestStrategy

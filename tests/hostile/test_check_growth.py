@@ -17,10 +17,10 @@ from pathlib import Path
 from generator.balance.checks import run_checks
 from generator.booklet.build import check_project_rules
 from generator.deck import resolve_deck
-from generator.deckcheck import validate_deck
 from generator.games.registry import make_params
 from generator.games.weiji.game import WeijiGame
 from generator.project.scaffold import scaffold
+from generator.validate.deck import validate_deck
 
 MAX_RATIO = 6.0  # 4x the cards; n·log n with fixed costs stays well under it, n² is ~16
 

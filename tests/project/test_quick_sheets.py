@@ -34,7 +34,7 @@ def test_the_sheets_of_an_edited_card_come_first_and_the_build_skips_them(
         raise AssertionError("the sheets step loaded the game")
 
     with monkeypatch.context() as patched:
-        patched.setattr("generator.games.registry.game_of", no_game)
+        patched.setattr("generator.games.designer.find.game_of", no_game)
         patched.setattr("generator.project.jobs.game_of", no_game)
         written = quick_sheets(str(project), deck, out)
     assert sorted(p.name for p in written) == ["cards-a4.pdf", "cards-letter.pdf"]

@@ -734,7 +734,7 @@ class Program:
         hook, what = self.hook, str(body)
 
         def python(s: Any) -> bool:
-            from ..custom import designer_failure
+            from ..designer.loader import designer_failure
             from .python_hook import Table
 
             try:

@@ -4,7 +4,7 @@ say, and run it with a step ``- python: WHAT``.
 
 Loading it RUNS THE DESIGNER'S PYTHON CODE, as a project's ``game.py`` does (the same
 loader: compiled from source, no bytecode, a one-line note on stderr; see
-:mod:`generator.games.custom`). The function is called as ``function(table, what)``:
+:mod:`generator.games.designer.loader`). The function is called as ``function(table, what)``:
 ``table.zone(name, seat=None)`` is a zone's list of card numbers (the top card last;
 change it in place to move cards), ``table.field(card, name)`` a card's field,
 ``table.id(card)`` its id, ``table.variables`` the variables (change them in place),
@@ -29,7 +29,7 @@ def load(rules_path: Path, ref: str) -> Callable[[Any, str], None]:
     path = (folder / file).resolve()
     if not path.is_relative_to(folder) or not path.is_file():
         raise ParameterError(f"{rules_path}: python: {file!r} is no file beside the rules file")
-    from ..custom import _exec
+    from ..designer.loader import _exec
 
     module_name = "deckpress_game_rules_" + hashlib.sha256(str(path).encode()).hexdigest()[:16]
     module = _exec(path, module_name)

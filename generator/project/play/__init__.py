@@ -17,7 +17,8 @@ from typing import Any
 
 from ...deck import Deck, resolve_deck
 from ...errors import ParameterError
-from ...games.registry import default_deck, entry, make_game, make_params, make_strategy, resolve
+from ...games.designer.find import resolve
+from ...games.registry import default_deck, entry, make_game, make_params, make_strategy
 from . import record
 from .cards import names, render_cards
 from .server import Tabletop, start_table, stop_table
@@ -83,7 +84,7 @@ def load_target(target: str, deck_name: str | None = None) -> tuple[Any, Deck]:
     """GAME (its bundled deck), a deck file or a project folder: the game spec and deck."""
     spec, own = resolve(target)
     if deck_name is not None or own is None:
-        from ...deckcheck import require_valid
+        from ...validate.deck import require_valid
 
         deck = resolve_deck(deck_name or default_deck(spec.name))
         require_valid(deck)

@@ -176,7 +176,7 @@ class _PlayHandler(_Handler):
                        HTTPStatus.CONFLICT)
             return
         except Exception as exc:  # a bug in a designer's game.py names its file and line; ours, its type
-            from ...games.custom import designer_failure
+            from ...games.designer.loader import designer_failure
 
             failure = designer_failure(exc)
             said = "; ".join(map(str, failure.problems)) if isinstance(failure, DeckpressError) else \

@@ -23,11 +23,12 @@ from generator.deck import resolve_deck
 from generator.errors import ParameterError
 from generator.games import runner
 from generator.games.api import SIMULTANEOUS, Action, Turn
-from generator.games.custom import as_spec
+from generator.games.designer.contract import ContractError, check_game
+from generator.games.designer.find import game_of
+from generator.games.designer.loader import as_spec, ensure
 from generator.games.players import GreedyPlayer, MctsPlayer
-from generator.games.registry import ensure, game_of, make_params, make_strategy
+from generator.games.registry import make_params, make_strategy
 from generator.games.strategies import RandomStrategy as RandomPlayer
-from generator.games.testing import ContractError, check_game
 
 from . import broken, drafting, hidden_turn, kuhn, sealed
 
@@ -129,7 +130,7 @@ def test_broken_games_fail_the_contract_naming_the_rule(cls: str, rule: str, wor
 
 def test_every_decision_of_a_short_game_is_checked(deck: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """A 2-step game (Kuhn without a second bet) is checked at each decision, not every 7th step."""
-    from generator.games import testing
+    from generator.games.designer import contract as testing
 
     seen: list[tuple[int, int]] = []
     honest = testing._check_resample
@@ -496,7 +497,7 @@ def test_an_error_in_the_designers_code_during_check_names_their_file(make_proje
 
 def test_a_deck_card_in_a_view_is_data(deck: Any) -> None:
     """A designer may show a seat its cards as the deck's own Card objects (frozen, data all the way down)."""
-    from generator.games.testing import _not_data
+    from generator.games.designer.contract import _not_data
 
     assert _not_data({"hand": [deck.cards[0], deck.cards[1]], "by": {(0, "9S"): 1}}) is None
     assert _not_data({"hand": [object()]}) == "['hand'][0] (object)"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from generator.games.designer.contract import check_game
 from generator.games.registry import GAMES
 from generator.games.rules.registered import bundled, catalogue_names
-from generator.games.testing import check_game
 
 
 @pytest.mark.parametrize("name", catalogue_names())

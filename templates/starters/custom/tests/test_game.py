@@ -6,8 +6,8 @@ from pathlib import Path
 
 from generator.deck import resolve_deck
 from generator.games.api import Action
-from generator.games.registry import game_of
-from generator.games.testing import check_game
+from generator.games.designer import check_game
+from generator.games.designer.find import game_of
 
 PROJECT = Path(__file__).resolve().parents[1]
 

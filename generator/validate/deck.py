@@ -7,20 +7,21 @@ issues as findings (errors exit 1); the other commands refuse a deck with errors
 before anything is written, and print the warnings.
 
 What is checked: whether the suits can be printed (symbols, borders, colours;
-:mod:`.render.suit_checks`) and whether the game the deck declares can be played
+:mod:`generator.render.suit_checks`) and whether the game the deck declares can be played
 with it (the game's ``GameSpec.deck_issues``). Layouts, templates, fonts and
 art are checked by the card check itself (``render.cards.check_cards``).
 
-Layering: imported by cli, project and balance; imports render and games.
+Layering: the ``validate`` layer (generator/validate/), imported by cli, project,
+images, booklet and balance; imports render and games.
 """
 
 from __future__ import annotations
 
-from .deck.issues import Issue, deck_file, setting_line
-from .deck.model import Deck
-from .errors import DeckError, Problem
-from .games.registry import GAMES
-from .render.suit_checks import print_issues
+from ..deck.issues import Issue, deck_file, setting_line
+from ..deck.model import Deck
+from ..errors import DeckError, Problem
+from ..games.registry import GAMES
+from ..render.suit_checks import print_issues
 
 
 def validate_deck(deck: Deck) -> list[Issue]:
@@ -48,8 +49,9 @@ def booklet_issues(deck: Deck) -> list[Issue]:
     variants = deck.build.booklets.variants
     if not variants:
         return []
-    from .errors import DeckpressError, ParameterError
-    from .games.registry import game_of, make_params
+    from ..errors import DeckpressError, ParameterError
+    from ..games.designer.find import game_of
+    from ..games.registry import make_params
 
     try:
         spec = game_of(deck)

@@ -1,11 +1,11 @@
 """The contract every game passes: :func:`check_game` (after OpenSpiel's
 games_sim_test). A designer runs it on their own game in one line::
 
-    from generator.games.testing import check_game
+    from generator.games.designer import check_game
     check_game(SPEC, deck)
 
 ``simulate``, ``check``, ``rules``, ``build`` and ``watch`` run it on a designer's
-game before using it (:mod:`.enforce`, cached by the content of the game file and
+game before using it (:mod:`.enforce`, cached by the content of the game's files and
 the deck). It plays random games to the end from many seeds and checks that
 
 * every decision point offers legal actions (at a ``SIMULTANEOUS`` node: some seat
@@ -25,10 +25,24 @@ the deck). It plays random games to the end from many seeds and checks that
   resampled state for the same ``rng``, and so does the same call after another
   game was created and played (a ``resample`` that reads a module global or the
   game object, where the real state was left, is caught);
+* ``resample`` and ``view`` read no state another state changed: after another game
+  was created and played (every seat's view asked at every step, as the runner asks,
+  and ``resample`` called from it), the real state shows the same views and the same
+  ``resample`` call gives the same state (one that copies the real hands from a module
+  global or a class attribute is caught);
 * views show no hidden cards: a view that showed another seat's cards would differ
   in the resampled state; and where a seat's cards are dealt again by some seat's
   ``resample`` (so they are hidden from that seat) but never by another seat's, the
-  other seat's view shows them (its ``resample`` had to keep them).
+  other seat's view shows them (its ``resample`` had to keep them);
+* a game that deals at random hides something: where ``resample`` from every seat's
+  view, in every game checked, dealt back a state no different from the real one
+  (the same views now, the same game played on with the same random stream), every
+  view shows every card; a game where that is so by its rules (open hands, public
+  dice) declares every seat in ``public_seats``;
+* chance comes from the runner's stream: the same seed plays the same game again,
+  whatever Python's global ``random`` holds (a deal from an unseeded
+  ``random.Random()`` or ``random.shuffle`` without ``rng`` is caught);
+* returns are finite numbers (no NaN, no infinity), with or without ``utility``.
 
 Short games are checked at every decision point; a game with more than
 :data:`CHECKED` decision points at its first ones, its last ones and a random
@@ -45,15 +59,16 @@ what differed (``rule``: a short name of the rule broken).
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections.abc import Iterable
 from pathlib import PurePath
 from typing import Any
 
-from ..deck.model import Deck
-from .api import CHANCE, SIMULTANEOUS, Action, State, players_of, random_step, utility_of
-from .params import Params
-from .spec import GameSpec
+from ...deck.model import Deck
+from ..api import CHANCE, SIMULTANEOUS, Action, State, players_of, random_step, utility_of
+from ..params import Params
+from ..spec import GameSpec
 
 CHECKED = 64  # decision points checked per game at most (all of a shorter game)
 
@@ -74,7 +89,7 @@ def check_game(spec: GameSpec, deck: Deck | None = None, params: Params | None =
     (default: the defaults) over random playouts from ``seeds``. Returns the
     number of games played; raises :class:`ContractError` on a broken contract."""
     if deck is None:
-        from ..deck import resolve_deck
+        from ...deck import resolve_deck
 
         if spec.default_deck is None:
             raise ContractError(f"{spec.name}: give the deck to check (it has no bundled deck)", "deck")
@@ -82,12 +97,19 @@ def check_game(spec: GameSpec, deck: Deck | None = None, params: Params | None =
     params = params if params is not None else spec.params()
     game = spec.make(deck, params)
     played = 0
-    hidden = _Hidden()
-    for seed in seeds:
-        _one(spec.name, game, seed, max_steps, hidden)
-        played += 1
-    hidden.verdict(spec.name, getattr(game, "public_seats", ()))
+    hidden = _Hidden(getattr(game, "public_seats", ()))
+    outside = random.getstate()  # Python's global stream: moved between the two plays of a seed, then put back
+    try:
+        for seed in seeds:
+            _one(spec.name, game, seed, max_steps, hidden, twice=played < TWICE)
+            played += 1
+    finally:
+        random.setstate(outside)
+    hidden.verdict(spec.name, hidden.public)
     return played
+
+
+TWICE = 3  # seeds played twice (the same game again?) per check
 
 
 def _fail(name: str, seed: int, step: int, what: str, rule: str = "contract") -> ContractError:
@@ -126,9 +148,14 @@ class _Joint:
 class _Hidden:
     """Whose views changed under whose ``resample`` (see the module docstring's last rule)."""
 
-    def __init__(self) -> None:
+    def __init__(self, public: Iterable[int] = ()) -> None:
+        self.public = frozenset(public)  # the seats the game declares hide nothing (public_seats)
         self.moved: dict[tuple[int, int], bool] = {}  # (resampling seat, other seat) -> its view ever changed
         self.where: dict[tuple[int, int], tuple[int, int]] = {}  # (resampling seat, other seat) -> (seed, step)
+        self.dealt = False  # some resample dealt a state unlike the real one (a view, or the game played on)
+        self.chance: tuple[int, int] | None = None  # (seed, step) of the first chance node, where the game deals
+        self.players = 0
+        self.first: tuple[int, int] | None = None  # (seed, step) of the first resample checked
 
     def note(self, seat: int, other: int, changed: bool, seed: int, step: int) -> None:
         key = (seat, other)
@@ -143,6 +170,15 @@ class _Hidden:
         them again in any game checked."""
         hidden = {t for (u, t), m in self.moved.items() if m}
         open_seats = set(public)
+        if not self.dealt and self.chance is not None and self.first is not None \
+                and not set(range(self.players)) <= open_seats:
+            seed, step = self.first
+            every = tuple(range(self.players))
+            what = ("resample never dealt anything again: from every seat's view, in every game checked, it gave back"
+                    " the real state (the same views, the same game played on), though the game deals at random;"
+                    " so every view shows every seat's cards (or resample copies them). If no seat hides anything"
+                    f" (open hands, public dice), the game declares public_seats = {every!r}")
+            raise ContractError(f"{name}: seed {seed}, step {step}: {what}", "resample deals nothing", seed, step, what)
         for (seat, other), moved in sorted(self.moved.items()):
             if moved or other in open_seats or not hidden:
                 continue
@@ -170,14 +206,16 @@ def _chosen(count: int, rng: random.Random) -> set[int]:
     return ends | set(rng.sample(rest, CHECKED - len(ends)))
 
 
-def _one(name: str, game: Any, seed: int, max_steps: int, hidden: _Hidden | None = None) -> None:
+def _playout(name: str, game: Any, seed: int, max_steps: int) -> tuple[Any, list[Any], list[int], list[int]]:
+    """A random game to the end from ``seed``: the final state, the actions taken, the
+    steps with a decision and the chance steps."""
     rng = random.Random(f"contract:{seed}")
     state = game.new_state()
     players = _players(state)
     history: list[Any] = []
     decisions: list[int] = []  # steps with a decision
     chances: list[int] = []
-    for step in range(max_steps):  # 1. play a random game to the end
+    for step in range(max_steps):
         if state.is_over():
             break
         seat = state.current()
@@ -204,11 +242,51 @@ def _one(name: str, game: Any, seed: int, max_steps: int, hidden: _Hidden | None
         _apply(state, action)
     else:
         raise _fail(name, seed, max_steps, "the game did not end", "the game ends")
+    return state, history, decisions, chances
+
+
+def _same_game_again(name: str, game: Any, seed: int, max_steps: int, state: Any, history: list[Any]) -> None:
+    """The same seed plays the same game, whatever Python's global ``random`` holds."""
+    random.seed(f"contract-outside:{seed}:again")  # a deal from the global stream moves
+    again, repeat, _, _ = _playout(name, game, seed, max_steps)
+    players = _players(state)
+    first = [_key(a) for a in history]
+    second = [_key(a) for a in repeat]
+    step = next((i for i, (x, y) in enumerate(zip(first, second, strict=False)) if x != y), None)
+    if step is None and (len(first) != len(second) or again.result() != state.result()
+                         or _frozen_views(again, players) != _frozen_views(state, players)):
+        step = min(len(first), len(second))
+    if step is not None:
+        took = (f"took {first[step]!r} the first time and {second[step]!r} the second"
+                if step < min(len(first), len(second)) else "ended otherwise")
+        raise _fail(name, seed, step, f"the same seed gave another game: step {step} {took}. Chance comes from the"
+                    " runner's stream only: sample_chance(rng) and resample(view, seat, rng) draw from the rng they"
+                    " are given, never from random.Random() of their own, random.shuffle without it or the clock",
+                    "chance comes from rng")
+
+
+def _key(action: Any) -> Any:
+    return tuple(action.actions) if isinstance(action, _Joint) else action
+
+
+def _one(name: str, game: Any, seed: int, max_steps: int, hidden: _Hidden | None = None, twice: bool = False) -> None:
+    random.seed(f"contract-outside:{seed}")  # 1. play a random game to the end
+    state, history, decisions, chances = _playout(name, game, seed, max_steps)
+    players = _players(state)
+    if twice:
+        _same_game_again(name, game, seed, max_steps, state, history)
+    if hidden is not None:
+        hidden.players = max(hidden.players, players)
+        if chances and hidden.chance is None:
+            hidden.chance = (seed, chances[0])
     result = state.result()
     if result.winner is not None and not 0 <= result.winner < players:
         raise _fail(name, seed, len(history), f"winner {result.winner} is no seat", "result")
     returns = state.returns()
     bounds = getattr(game, "utility", None)
+    if not all(isinstance(r, (int, float)) and not isinstance(r, bool) and math.isfinite(r) for r in returns):
+        raise _fail(name, seed, len(history), f"returns {returns} are not all finite numbers (no NaN, no infinity)",
+                    "returns are finite")
     if bounds is None:
         if len(returns) != players or abs(sum(returns) - 1.0) > 1e-9:
             raise _fail(name, seed, len(history), f"returns {returns} are not one share per seat summing to 1"
@@ -260,7 +338,7 @@ def _check_clone(name: str, seed: int, step: int, state: Any, players: int, acti
 
 
 def _frozen_views(state: State, players: int) -> list[Any]:
-    from .api import freeze
+    from ..api import freeze
 
     return [freeze(v) for v in _views(state, players)]
 
@@ -270,7 +348,7 @@ RESAMPLES = 3  # states dealt again from one view at a checked decision point
 
 def _check_resample(name: str, seed: int, step: int, game: Any, state: Any, seat: int,
                     rng: random.Random, hidden: _Hidden | None = None, decoy: bool = False) -> None:
-    from .api import freeze, resampler
+    from ..api import freeze, resampler
 
     def fail(what: str, rule: str = "resample") -> ContractError:
         return _fail(name, seed, step, what, rule)
@@ -307,7 +385,13 @@ def _check_resample(name: str, seed: int, step: int, game: Any, state: Any, seat
             for t in range(players):
                 if t != seat:
                     hidden.note(seat, t, views[t] != real_views[t], seed, step)
+            hidden.dealt = hidden.dealt or views != real_views
         others.append(other)
+    if hidden is not None:
+        hidden.first = hidden.first or (seed, step)
+        if not hidden.dealt and hidden.chance is not None and not set(range(players)) <= hidden.public:
+            # the same views: does the game play on the same?
+            hidden.dealt = _plays_otherwise(state.clone(), others[0].clone(), players, f"{seed}:{step}")
     k = rng.random()
     from_real = resample(view, seat, random.Random(k))
     got = (_frozen_views(from_real, players), _all_legal(from_real, players))
@@ -315,21 +399,19 @@ def _check_resample(name: str, seed: int, step: int, game: Any, state: Any, seat
     if got != (_frozen_views(from_other, players), _all_legal(from_other, players)):
         raise fail(f"resample({seat}) depends on more than the view, the seat and rng: two states seat {seat}"
                    " cannot tell apart give different resampled states for the same rng", "resample is blind")
-    if decoy:  # another game created and played: a resample that reads where the real state was left moves
-        other_game = game.new_state()
-        decoy_rng = random.Random(f"contract-decoy:{seed}:{step}")
-        for _ in range(step + 1):
-            if other_game.is_over():
-                break
-            try:
-                random_step(other_game, decoy_rng)
-            except Exception:  # noqa: BLE001 - the decoy only moves where a leaky resample reads from
-                break
-        again = resample(view, seat, random.Random(k))
+    if decoy:  # another game created and played: a resample or view that reads where another state was left moves
+        _decoy(game, resample, seat, players, random.Random(f"contract-decoy:{seed}:{step}:views"), step + 1)
+        if _frozen_views(state, players) != real_views:
+            raise fail("a view of the real state changed when another game was played: view() reads state another"
+                       " state changed (a module global or a class attribute), not its own",
+                       "view reads its own state")
+        _decoy(game, resample, seat, players, random.Random(f"contract-decoy:{seed}:{step}"), step + 1)
+        again = resample(view, seat, random.Random(k))  # before any view of the real state is asked again
         if got != (_frozen_views(again, players), _all_legal(again, players)):
             raise fail(f"resample({seat}) depends on more than the view, the seat and rng: the same call gave"
-                       " another state after another game was played (does it read a module global, the game"
-                       " object or a class attribute?)", "resample is blind")
+                       " another state after another game was played and its views were asked (it reads a module"
+                       " global, the game object or a class attribute that another state changed)",
+                       "resample is blind")
     trial = others[-1]
     for _ in range(100_000):  # the resampled state plays on to the end
         if trial.is_over():
@@ -341,6 +423,48 @@ def _check_resample(name: str, seed: int, step: int, game: Any, state: Any, seat
         random_step(trial, rng)
     else:
         raise fail(f"a state resample({seat}) made does not end")
+
+
+def _decoy(game: Any, resample: Any, seat: int, players: int, rng: random.Random, steps: int) -> None:
+    """Another game, created and played ``steps`` steps as the runner plays one: every
+    seat's view asked at every step, and ``resample`` called from the acting seat's,
+    so that whatever a game keeps outside its states (a module global, a class
+    attribute) now holds the other game's."""
+    other = game.new_state()
+    try:
+        for _ in range(steps):
+            if other.is_over():
+                break
+            views = [other.view(s) for s in range(players)]
+            cur = other.current()
+            if cur >= 0:
+                other.information_state(cur)
+                resample(views[cur], cur, random.Random(rng.random()))
+            elif cur == SIMULTANEOUS:
+                for s in range(players):
+                    if _legal(other, s):
+                        resample(views[s], s, random.Random(rng.random()))
+            random_step(other, rng)
+        [other.view(s) for s in range(players)]  # the last state asked too: it is where a leak would point
+    except Exception:  # noqa: BLE001 - the decoy only moves where a leaky resample or view reads from
+        return
+
+
+def _plays_otherwise(real: Any, dealt: Any, players: int, tag: str) -> bool:
+    """Whether a resampled state with the real one's views differs from it further on:
+    both played to the end on the same random stream (a face-down draw pile dealt
+    again shows only there)."""
+    one, two = random.Random(f"contract-lockstep:{tag}"), random.Random(f"contract-lockstep:{tag}")
+    for _ in range(100_000):
+        if real.is_over() or dealt.is_over():
+            break
+        if real.current() != dealt.current() or _all_legal(real, players) != _all_legal(dealt, players):
+            return True
+        random_step(real, one)
+        random_step(dealt, two)
+    if real.is_over() != dealt.is_over() or (real.is_over() and real.result() != dealt.result()):
+        return True
+    return _frozen_views(real, players) != _frozen_views(dealt, players)
 
 
 _DATA = (int, float, str, bool, bytes, type(None), Action, PurePath)

@@ -1,4 +1,4 @@
-"""The contract, enforced: a designer's game passes :func:`~.testing.check_game`
+"""The contract, enforced: a designer's game passes :func:`~.contract.check_game`
 before any command plays it, prints its booklet or builds its project.
 
 :func:`enforce` runs the contract on the game with its default parameters and
@@ -19,10 +19,10 @@ from pathlib import Path
 
 from generator.games import verdicts  # absolute: the same line once enforce.py is in designer/
 
-from ..deck.model import Deck
-from ..errors import DeckpressError, ParameterError, shown_path
-from .custom import designer_failure, is_file_ref
-from .spec import GameSpec
+from ...deck.model import Deck
+from ...errors import DeckpressError, ParameterError, shown_path
+from ..spec import GameSpec
+from .loader import designer_failure, game_files, is_file_ref
 
 
 class ContractRefused(ParameterError):
@@ -40,14 +40,23 @@ def game_file(spec: GameSpec) -> Path | None:
 
 
 def contract_key(spec: GameSpec, deck: Deck, path: Path) -> str:
-    """What the verdict depends on: the game file, its class, the deck's inputs and the checker."""
-    from . import testing
+    """What the verdict depends on: every file of the game (:func:`.loader.game_files`:
+    the game file and the project modules it imports), its class, the deck's inputs and
+    the checker."""
+    from . import contract
 
     digest = hashlib.sha256()
-    digest.update(path.read_bytes())
+    folder = (deck.folder or path.parent).resolve()
+    for file in game_files(spec.source or str(path), deck.folder):
+        name = file.relative_to(folder).as_posix() if file.is_relative_to(folder) else str(file)
+        digest.update(name.encode() + b"\0")  # a moved project keeps its key
+        try:
+            digest.update(file.read_bytes())
+        except OSError:
+            digest.update(b"(unreadable)")
     digest.update((spec.source or "").encode())
     digest.update((deck.digest or repr(deck.cards)).encode())
-    digest.update(Path(testing.__file__).read_bytes())
+    digest.update(Path(contract.__file__).read_bytes())
     digest.update(Path(__file__).read_bytes())
     return digest.hexdigest()
 
@@ -60,7 +69,7 @@ def enforce(spec: GameSpec, deck: Deck) -> None:
     key = contract_key(spec, deck, path)
     if verdicts.passed(key):  # the user's cache: a project cannot bring its own verdict
         return
-    from .testing import ContractError, check_game
+    from .contract import ContractError, check_game
 
     try:
         params = spec.params()

@@ -21,7 +21,7 @@ the file) with class attributes ``name``, ``title``, ``Params`` (a
 method ``resample(view, seat, rng)`` (what the search players deal from; a game
 without it plays with ``random`` only, or, written for the old API, through its
 ``State.resample(seat, rng)``) and optionally ``heuristic(view, seat)``,
-``strategies`` (more ``--strategy`` names) and ``booklet(params, deck)``; see
+``strategies`` (more ``--strategy`` names; those listed in ``budgeted`` take ``NAME:N``) and ``booklet(params, deck)``; see
 docs/own-game.md. An error in it is reported as ``game.py:LINE: message`` with
 the designer's frames of the traceback.
 """
@@ -39,12 +39,14 @@ from pathlib import Path
 from types import MappingProxyType, ModuleType
 from typing import Any
 
-from .. import notices
-from ..deck.load import split_game_ref
-from ..deck.model import Deck
-from ..errors import ParameterError, Problem
-from .params import Params
-from .spec import CardMeasures, GameSpec
+from ... import notices
+from ...deck.inputs import project_modules
+from ...deck.load import split_game_ref
+from ...deck.model import Deck
+from ...errors import ParameterError, Problem
+from ..params import Params
+from ..registry import register
+from ..spec import CardMeasures, GameSpec
 
 ENTRY_POINTS = "deckpress.games"
 _LOADED: dict[str, tuple[GameSpec, Sources]] = {}  # import string -> spec, and the sources it came from
@@ -77,6 +79,13 @@ def load_ref(ref: str) -> GameSpec:
     spec = as_spec(obj, ref)
     _LOADED[ref] = (spec, ())
     return spec
+
+
+def ensure(source: str) -> GameSpec:
+    """The game an import string names, loaded and registered (how a worker process
+    finds a designer's game again). A project's file registers as replaceable: another
+    project's game of the same name takes its place."""
+    return register(load_ref(source), replaceable=is_file_ref(source))
 
 
 def deck_game_ref(deck: Deck) -> str:
@@ -113,12 +122,30 @@ _IMPORTED: dict[str, tuple[str, ...]] = {}  # game module name -> the project mo
 _FILES: dict[str, tuple[str, ...]] = {}  # game module name -> those modules' files
 
 
+def game_files(ref: str, folder: Path | None = None) -> tuple[Path, ...]:
+    """The one record of a designer's game files: the game file of import string ``ref``,
+    the project modules its source imports (read, not run: what ``build``'s stamps record
+    through the deck's inputs, :func:`~generator.deck.inputs.project_modules`) and the
+    project files its run imported however it found them (a folder put on ``sys.path``);
+    resolved, the game file first. ``folder``: the project's (default: the game file's).
+    The rebuild stamps (``project/jobs.py``), ``watch`` (through them) and the contract's
+    key (:func:`.enforce.contract_key`) all read this."""
+    path = Path(split_game_ref(ref)[0]).resolve()
+    root = (folder if folder is not None else path.parent).resolve()
+    found = project_modules(path, root) if path.is_file() else [path]
+    seen = {p.resolve() for p in found}
+    ran = [f for f in imported_files(ref) if f not in seen]
+    return (found[0].resolve(), *sorted({p.resolve() for p in found[1:]} | set(ran)))
+
+
 def _sources(name: str) -> Sources:
-    """What the game module ``name`` was made from, as the files are now."""
+    """What the game module ``name`` was made from, as the files are now (its
+    :func:`game_files`)."""
     module = sys.modules.get(name)
     if module is None:
         return ()
-    files = [getattr(module, "__file__", None), *_FILES.get(name, ())]
+    file = getattr(module, "__file__", None)
+    files = [str(f) for f in game_files(str(file))] if file else []
     out = []
     for file in files:
         try:
@@ -268,7 +295,7 @@ def as_spec(obj: Any, ref: str) -> GameSpec:
     players = tuple(getattr(obj, "players", (2, 2)))
     if len(players) != 2 or not all(isinstance(p, int) for p in players) or not 1 <= players[0] <= players[1]:
         raise ParameterError(f"{where}: {obj.__name__}.players must be (fewest, most), got {players!r}")
-    from .players import GENERIC
+    from ..players import GENERIC
 
     strategies: Mapping[str, Any] = MappingProxyType({**GENERIC, **dict(getattr(obj, "strategies", {}))})
     name = str(getattr(obj, "name", obj.__name__.lower()))
@@ -288,7 +315,7 @@ def as_spec(obj: Any, ref: str) -> GameSpec:
         default_deck=None,
         strategies=strategies,
         default_strategy=str(getattr(obj, "default_strategy", "greedy")),
-        budgeted=("mcts",),
+        budgeted=_budgeted(obj, where, strategies),
         booklet=getattr(obj, "booklet", None) if callable(getattr(obj, "booklet", None)) else None,
         source=ref,
         description=(obj.__doc__ or "").strip().splitlines()[0] if obj.__doc__ else "",
@@ -298,6 +325,20 @@ def as_spec(obj: Any, ref: str) -> GameSpec:
         draws=str(getattr(obj, "draws", "") or ""),
         card_measures=_card_measures(obj, where),
     )
+
+
+def _budgeted(obj: type, where: str, strategies: Mapping[str, Any]) -> tuple[str, ...]:
+    """The strategies that take ``NAME:N``: ``mcts`` and those a game class lists in
+    ``budgeted`` (its factory is called with the budget N, a whole number of 1 or more)."""
+    own = getattr(obj, "budgeted", ())
+    if isinstance(own, str) or not all(isinstance(n, str) for n in own):
+        raise ParameterError(f"{where}: {obj.__name__}.budgeted must be a tuple of strategy names, e.g."
+                             f" (\"mine\",), got {own!r}")
+    unknown = [n for n in own if n not in strategies]
+    if unknown:
+        raise ParameterError(f"{where}: {obj.__name__}.budgeted names {', '.join(map(repr, unknown))}, which"
+                             f" {obj.__name__}.strategies does not have")
+    return tuple(dict.fromkeys(("mcts", *own)))
 
 
 def _card_measures(obj: type, where: str) -> CardMeasures:
@@ -338,7 +379,7 @@ def _teams(obj: type, where: str) -> Any:
 def designer_failure(exc: BaseException) -> BaseException:
     """``exc`` as a :func:`designer_error` when it was raised in a designer's game
     file, else ``exc`` itself (deckpress's own errors and bugs pass through)."""
-    from ..errors import DeckpressError
+    from ...errors import DeckpressError
 
     if isinstance(exc, DeckpressError):
         return exc
