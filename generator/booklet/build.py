@@ -328,7 +328,8 @@ def booklet_script_problems(deck: Deck, lang: str | None) -> list[Problem]:
     the game's default parameters, not laid out. Nothing to do for a language no catalogue
     has, nor where no text of the booklet needs the text engine."""
     from ..errors import DeckpressError
-    from ..games.registry import game_of, make_params
+    from ..games.designer.find import game_of
+    from ..games.registry import make_params
     from ..i18n import has_booklet
     from .glyphcheck import _deck_words
     from .setting import needs_engine

@@ -29,8 +29,9 @@ def game_rows(projects: list[str]) -> list[dict[str, Any]]:
     """One row per game: the registered ones, the installed ones and each project's."""
     from importlib.metadata import entry_points
 
-    from ..games.designer.loader import ENTRY_POINTS
-    from ..games.registry import ensure, resolve, specs
+    from ..games.designer.find import resolve
+    from ..games.designer.loader import ENTRY_POINTS, ensure
+    from ..games.registry import specs
 
     found: dict[str, GameSpec] = {s.name: s for s in specs()}
     for ep in entry_points(group=ENTRY_POINTS):

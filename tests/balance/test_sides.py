@@ -143,7 +143,8 @@ def test_a_fair_team_game_has_no_seat_finding_and_partners_share_the_win(project
     assert seat_findings(report) == [] and report["verdict"] == "no problems found"
     from generator.deck import resolve_deck
     from generator.games.api import Action
-    from generator.games.registry import ensure, make_game, make_params
+    from generator.games.designer.loader import ensure
+    from generator.games.registry import make_game, make_params
 
     spec = ensure(f"{folder / 'game.py'}:FairTeamDice")
     game: Any = make_game(spec.name, resolve_deck(folder), make_params(spec, []))

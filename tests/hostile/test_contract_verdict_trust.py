@@ -12,8 +12,9 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.deck import resolve_deck
-from generator.games import enforce, verdicts
-from generator.games.registry import game_of, resolve
+from generator.games import verdicts
+from generator.games.designer import enforce
+from generator.games.designer.find import game_of, resolve
 
 MARKET = Path(__file__).parents[1] / "balance" / "decks" / "market"
 LEAK = '"moved": self.moved}'  # the end of Market's view: a view that carries the game object breaks "views are data"
