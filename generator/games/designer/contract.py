@@ -393,7 +393,8 @@ def _check_resample(name: str, seed: int, step: int, game: Any, state: Any, seat
     if hidden is not None:
         hidden.first = hidden.first or (seed, step)
         hidden.personal = hidden.personal or any(v != real_views[0] for v in real_views)
-        if not hidden.dealt and hidden.chance is not None and not set(range(players)) <= hidden.public:
+        if not hidden.dealt and hidden.chance is not None and hidden.personal \
+                and not set(range(players)) <= hidden.public:
             # the same views: does the game play on the same?
             hidden.dealt = _plays_otherwise(state.clone(), others[0].clone(), players, f"{seed}:{step}")
     k = rng.random()
