@@ -164,7 +164,7 @@ def seat_strategies(game: str, spec: str | None, players: int) -> list[str]:
     return names
 
 
-def make_strategy(game: str, name: str | None = None) -> Strategy:
+def make_strategy(game: str | GameSpec, name: str | None = None) -> Strategy:
     """A fresh strategy ``name`` for ``game`` (``None``: the game's default)."""
     known = entry(game)
     if name is None:
@@ -179,7 +179,7 @@ def make_strategy(game: str, name: str | None = None) -> Strategy:
     return factory() if budget is None else factory(budget)
 
 
-def _budget(game: str, name: str) -> tuple[str, int | None]:
+def _budget(game: str | GameSpec, name: str) -> tuple[str, int | None]:
     """``expert:64`` -> ("expert", 64); ``greedy`` -> ("greedy", None); a clear
     error for an unknown name or a budget where none applies."""
     known = entry(game)

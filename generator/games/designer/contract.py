@@ -34,11 +34,12 @@ the deck). It plays random games to the end from many seeds and checks that
   in the resampled state; and where a seat's cards are dealt again by some seat's
   ``resample`` (so they are hidden from that seat) but never by another seat's, the
   other seat's view shows them (its ``resample`` had to keep them);
-* a game that deals at random hides something: where ``resample`` from every seat's
-  view, in every game checked, dealt back a state no different from the real one
-  (the same views now, the same game played on with the same random stream), every
-  view shows every card; a game where that is so by its rules (open hands, public
-  dice) declares every seat in ``public_seats``;
+* a game that deals at random and gives each seat a view of its own hides something:
+  where ``resample`` from every seat's view, in every game checked, dealt back a state
+  no different from the real one (the same views now, the same game played on with
+  the same random stream), every view shows every card (the symmetric leak); a game
+  where that is so by its rules (open hands, public dice) shows every seat the same
+  view or declares every seat in ``public_seats``;
 * chance comes from the runner's stream: the same seed plays the same game again,
   whatever Python's global ``random`` holds (a deal from an unseeded
   ``random.Random()`` or ``random.shuffle`` without ``rng`` is caught);
@@ -156,6 +157,7 @@ class _Hidden:
         self.chance: tuple[int, int] | None = None  # (seed, step) of the first chance node, where the game deals
         self.players = 0
         self.first: tuple[int, int] | None = None  # (seed, step) of the first resample checked
+        self.personal = False  # some state's seats see it differently (the game has a point of view)
 
     def note(self, seat: int, other: int, changed: bool, seed: int, step: int) -> None:
         key = (seat, other)
@@ -170,13 +172,14 @@ class _Hidden:
         them again in any game checked."""
         hidden = {t for (u, t), m in self.moved.items() if m}
         open_seats = set(public)
-        if not self.dealt and self.chance is not None and self.first is not None \
+        if not self.dealt and self.chance is not None and self.first is not None and self.personal \
                 and not set(range(self.players)) <= open_seats:
             seed, step = self.first
             every = tuple(range(self.players))
             what = ("resample never dealt anything again: from every seat's view, in every game checked, it gave back"
-                    " the real state (the same views, the same game played on), though the game deals at random;"
-                    " so every view shows every seat's cards (or resample copies them). If no seat hides anything"
+                    " the real state (the same views, the same game played on), though the game deals at random and"
+                    " each seat has a view of its own; so every view shows every seat's cards (or resample copies"
+                    " them). If no seat hides anything"
                     f" (open hands, public dice), the game declares public_seats = {every!r}")
             raise ContractError(f"{name}: seed {seed}, step {step}: {what}", "resample deals nothing", seed, step, what)
         for (seat, other), moved in sorted(self.moved.items()):
@@ -389,7 +392,9 @@ def _check_resample(name: str, seed: int, step: int, game: Any, state: Any, seat
         others.append(other)
     if hidden is not None:
         hidden.first = hidden.first or (seed, step)
-        if not hidden.dealt and hidden.chance is not None and not set(range(players)) <= hidden.public:
+        hidden.personal = hidden.personal or any(v != real_views[0] for v in real_views)
+        if not hidden.dealt and hidden.chance is not None and hidden.personal \
+                and not set(range(players)) <= hidden.public:
             # the same views: does the game play on the same?
             hidden.dealt = _plays_otherwise(state.clone(), others[0].clone(), players, f"{seed}:{step}")
     k = rng.random()

@@ -31,7 +31,6 @@ class SealedBids:
     unit = "round"  # what Result.tricks counts, in the reports
     Params = SealedParams
     players = (2, 2)
-    public_seats = (0, 1)  # nothing is hidden: the prize is turned up, spent bids are shown
 
     def __init__(self, deck: Any, params: SealedParams) -> None:
         self.params = params
