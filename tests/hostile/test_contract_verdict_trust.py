@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from generator.deck import resolve_deck
 from generator.games import verdicts
-from generator.games.designer import enforce
+from generator.games.designer import enforce, find
 from generator.games.designer.find import game_of, resolve
 
 MARKET = Path(__file__).parents[1] / "balance" / "decks" / "market"
@@ -41,6 +41,7 @@ def test_a_forged_verdict_in_the_project_is_not_trusted(tmp_path: Path, monkeypa
     folder = _project(tmp_path, broken=True)
     with monkeypatch.context() as unchecked:  # the forger's side: the key exactly as the old cache kept it
         unchecked.setattr(enforce, "enforce", lambda spec, deck: None)
+        unchecked.setattr(find, "enforce", lambda spec, deck: None)  # find's own name for it
         deck = resolve_deck(folder)
         spec = game_of(deck)
     assert spec is not None

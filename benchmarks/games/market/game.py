@@ -46,6 +46,7 @@ class MarketDraft:
 
     def __init__(self, deck: Any, params: MarketParams) -> None:
         self.params = params
+        self.public_seats = tuple(range(params.players))  # nothing is hidden: the market and every take are face up
         self.cards = [c for c in deck.cards for _ in range(c.copies)]
         market = 2 * params.players + 1
         if market * params.rounds > len(self.cards):

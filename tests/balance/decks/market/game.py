@@ -35,6 +35,7 @@ class MarketPick:
 
     def __init__(self, deck: Any, params: MarketParams) -> None:
         self.params = params
+        self.public_seats = tuple(range(params.players))  # nothing is hidden: the market and every take are face up
         self.ids = [c.id for c in deck.cards for _ in range(c.copies)]
         self.worth = [float(c.fields.get("worth") or 0) for c in deck.cards for _ in range(c.copies)]
         self.index = {cid: i for i, cid in enumerate(self.ids)}
