@@ -23,6 +23,7 @@ from .verdict_static import pct
 
 STYLE = {"error": "bold red", "warning": "yellow"}
 SHOW_CARDS = 5  # strongest and weakest cards shown
+FINDINGS_SHOWN = 50  # findings of one level and code printed one by one; the rest counted in one line
 COMPACT: dict[str, Any] = {"box": box.SIMPLE_HEAD, "pad_edge": False}
 
 
@@ -54,12 +55,27 @@ def print_report(report: Report, console: Console | None = None) -> None:
             _removal(console, play.card_removal, report.thresholds["confidence"], strategy=play.strategy)
     for note in report.notes + ([play.unmeasured] if play and play.unmeasured else []):
         console.print(f"[dim]note: {escape(note)}[/dim]")
-    names = _names(report)
-    for f in report.findings:
-        console.print(f"[{STYLE[f.level]}]{f.level}[/] [dim]{f.code}[/dim] {escape(_with_names(f.message, f.cards, names))}",
-                      highlight=False)
+    _findings(console, report)
     colour = "red" if report.errors else "yellow" if report.warnings else "green"
     console.print(f"[bold {colour}]verdict: {report.verdict()}[/]")
+
+
+def _findings(console: Console, report: Report) -> None:
+    """Each finding on its line, at most ``FINDINGS_SHOWN`` of one level and code; the rest of
+    that kind said in one line at the end ("and 41,230 more like this"): a 100,000-row deck's
+    thousands of findings stay readable and cheap to print. ``--json`` keeps every one."""
+    names = _names(report)
+    shown: dict[tuple[str, str], int] = {}
+    for f in report.findings:
+        kind = (f.level, f.code)
+        shown[kind] = shown.get(kind, 0) + 1
+        if shown[kind] <= FINDINGS_SHOWN:
+            console.print(f"[{STYLE[f.level]}]{f.level}[/] [dim]{f.code}[/dim] "
+                          f"{escape(_with_names(f.message, f.cards, names))}", highlight=False)
+    for (level, code), count in shown.items():
+        if count > FINDINGS_SHOWN:
+            console.print(f"[{STYLE[level]}]{level}[/] [dim]{code}[/dim] and {count - FINDINGS_SHOWN:,} more like"
+                          " this (--json lists every one)", highlight=False)
 
 
 def _attributes(console: Console, report: Report) -> None:

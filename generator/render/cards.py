@@ -349,12 +349,12 @@ def print_check(deck: Deck, layout: str | Path | None = None, *, strict: bool = 
     problem per card field), for ``check`` to count the second as errors."""
     if deck.kind != "cards":
         return [], []
-    warnings: list[str] = []
+    warnings: dict[str, None] = {}  # in order, each once (a set beside a list: linear in the deck)
     glyphs: list[tuple[str, Problem]] = []
     for piece in card_pieces(deck, layout, strict=strict):
-        warnings += [w for w in getattr(piece, "warnings", ()) if w not in warnings]
+        warnings.update(dict.fromkeys(getattr(piece, "warnings", ())))
         glyphs += [(piece.id, p) for p in getattr(piece, "glyphs", ())]
-    return warnings, one_per_problem(glyphs)
+    return list(warnings), one_per_problem(glyphs)
 
 
 @contextmanager

@@ -151,17 +151,16 @@ def one_per_problem(found: Sequence[tuple[str, Problem]]) -> list[Problem]:
     string's problem (no card: an attribute label, a unit) or one in the layout's own text
     is the same on every card that prints it: said once, listing the cards it touches; a
     card's own field stays its own problem."""
-    groups: dict[tuple[object, ...], tuple[Problem, list[str]]] = {}
+    groups: dict[tuple[object, ...], tuple[Problem, dict[str, None]]] = {}  # cards in order, each once
     for card, problem in found:
         shared = problem.card is None or problem.field is None
         key: tuple[object, ...] = (problem.message, str(problem.file), problem.field,
                                    None if shared else (problem.card, problem.line),
                                    problem.line if problem.card is None else None)
-        first, cards = groups.setdefault(key, (problem, []))
-        if card not in cards:
-            cards.append(card)
+        groups.setdefault(key, (problem, {}))[1][card] = None
     out = []
-    for first, cards in groups.values():
+    for first, seen in groups.values():
+        cards = list(seen)
         if (first.card is None or first.field is None) and len(cards) > 1:
             shown = ", ".join(cards[:SHOWN_CARDS]) + (f" and {len(cards) - SHOWN_CARDS} more" if len(cards) > SHOWN_CARDS else "")
             line = first.line if first.card is None else None  # the layout's text: no one card's line
