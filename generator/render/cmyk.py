@@ -90,11 +90,12 @@ class Standard:
 
 STANDARDS = {
     "PDF/X-1a:2001": Standard("PDF/X-1a:2001", PDFX_VERSION, PDFX_CONFORMANCE, "Custom", CONDITION),
-    # DriveThruCards' publisher help asks for PDF/X-1a:2003 with US Web Coated (SWOP): the
-    # characterized condition is named by its registry identifier (CGATS TR 001, SWOP), the
-    # bundled SWOP-like profile goes with it as the destination profile
-    "PDF/X-1a:2003": Standard("PDF/X-1a:2003", "PDF/X-1a:2003", None, "CGATS TR 001",
-                              "SWOP (Publication) Grade 1 Paper; " + CONDITION),
+    # DriveThruCards' publisher help asks for PDF/X-1a:2003 with US Web Coated (SWOP). The
+    # registry's identifier for that condition (CGATS TR 001) would promise its characterization
+    # data, but the profile we may ship is Artifex's SWOP-like one, made for its own condition: so
+    # the identifier is Custom and the embedded profile is the condition (they agree; preflight
+    # fails a registered identifier paired with a profile made for another condition)
+    "PDF/X-1a:2003": Standard("PDF/X-1a:2003", "PDF/X-1a:2003", None, "Custom", CONDITION),
 }
 DEFAULT_STANDARD = "PDF/X-1a:2001"
 TOTAL_INK = 2.4  # DriveThruCards' limit: C + M + Y + K at most 240 %

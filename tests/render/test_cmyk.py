@@ -32,6 +32,7 @@ from generator.render.cmyk import (
     to_cmyk,
 )
 from generator.render.pdf import make_canvas
+from generator.render.preflight import profile_description
 from generator.render.sheet import SheetOptions
 
 from .pdfx import OTHER_COLOUR_OPERATORS, RGB_OPERATORS, read_inks
@@ -65,9 +66,12 @@ def assert_pdfx_1a(path: Path, standard: str = "PDF/X-1a:2001") -> None:
     if standard == "PDF/X-1a:2001":
         assert info["/GTS_PDFXVersion"] == "PDF/X-1:2001"
         assert info["/GTS_PDFXConformance"] == "PDF/X-1a:2001"
-    else:  # PDF/X-1a:2003: the version names the conformance; a SWOP output condition
+    else:  # PDF/X-1a:2003: the version names the conformance; the embedded SWOP-like profile is the
+        # condition (Custom), never a registered identifier (CGATS TR 001) its profile was not made for
         assert info["/GTS_PDFXVersion"] == "PDF/X-1a:2003" and "/GTS_PDFXConformance" not in info
-        assert intent["/OutputConditionIdentifier"] == "CGATS TR 001"
+        assert intent["/OutputConditionIdentifier"] == "Custom"
+        assert profile_description(profile.get_data()) == "Artifex CMYK SWOP Profile"
+        assert "Artifex CMYK SWOP Profile" in str(intent["/OutputCondition"])
     assert info["/Trapped"] in ("/True", "/False") and info["/Title"]
     assert info["/CreationDate"] and info["/ModDate"]
     assert "/ID" in reader.trailer and "/Encrypt" not in reader.trailer
