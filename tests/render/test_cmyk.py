@@ -35,7 +35,7 @@ from generator.render.pdf import make_canvas
 from generator.render.preflight import profile_description
 from generator.render.sheet import SheetOptions
 
-from .pdfx import OTHER_COLOUR_OPERATORS, RGB_OPERATORS, read_inks
+from .pdfx import OTHER_COLOUR_OPERATORS, OVERPRINT_KEYS, RGB_OPERATORS, read_inks
 
 runner = CliRunner()
 
@@ -49,7 +49,9 @@ def assert_pdfx_1a(path: Path, standard: str = "PDF/X-1a:2001") -> None:
     assert not OTHER_COLOUR_OPERATORS & set(inks.operators), inks.operators  # no Gray, no ICC/Lab
     assert inks.operators[b"k"] > 0 and inks.operators[b"K"] > 0
     assert inks.max_ink <= TOTAL_INK + 1e-4  # DriveThruCards' 240 % total ink
-    assert inks.operators[b"gs"] == 0 and inks.graphics_states == []  # no CA/ca, SMask, BM
+    # no CA/ca, SMask, BM: the only graphics states are the dieline's overprint (issue 52)
+    assert all(set(state) <= OVERPRINT_KEYS for state in inks.graphics_states), inks.graphics_states
+    assert inks.operators[b"gs"] == 0 or inks.dielines
     assert inks.inline_images == 0
     for image in inks.images:
         assert image["/ColorSpace"] == "/DeviceCMYK" and "/SMask" not in image
