@@ -29,6 +29,11 @@ def tuckbox(
                                     help="Paper: a4, letter, legal, a3, tabloid (default: A4, else Letter; "
                                          "the error names the paper a large box needs)."),
     color: options.Color = None,
+    dieline: str | None = typer.Option(
+        None, "--dieline", metavar="spot|guide", show_default=False,
+        help="How the cut and fold lines are drawn: spot (named non-printing spot colours Dieline and Crease, "
+             "overprinting, for a die-cutting print shop; the default with --color cmyk) or guide (visible grey "
+             "lines to cut by hand; the default in RGB)."),
 ) -> None:
     """A one-piece tuck box for DECK: sized from the cards, with its back design, name and colours."""
     loaded = load_checked(deck)
@@ -36,9 +41,12 @@ def tuckbox(
     count = cards if cards is not None else len(with_copies(pieces))
     report = write_tuckbox(output, pieces[0], loaded.name, loaded.colors, count,
                            thickness=card_thickness(card_thickness_), sleeves=sleeves, page=page,
-                           color=(color or "rgb").lower())
+                           color=(color or "rgb").lower(), dieline=dieline)
     net = report.net
     typer.echo(f"{output}: tuck box for {count} cards{' in sleeves' if sleeves else ''} "
                f"({report.thickness:g} mm each), inside {net.width:.1f} x {net.height:.1f} x {net.depth:.1f} mm, "
                f"on {report.page.upper() if report.page == 'a4' else report.page.capitalize()}; "
-               "cut on the solid line, fold on the dashed ones, glue the white flap behind the first side")
+               + ("cut on the solid line, fold on the dashed ones, glue the white flap behind the first side"
+                  if report.dieline == "guide" else
+                  "the cut line in the spot colour Dieline, the folds in Crease (non-printing, overprinting) for "
+                  "the print shop's die-cutter; glue the white flap behind the first side"))

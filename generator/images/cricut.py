@@ -1,6 +1,6 @@
 """Cricut Print Then Cut images (``--print-then-cut cricut``): each page of the Cricut sheet PDF
 (render/print_then_cut.py: 6.75 x 9.25 in, pieces at their cut size) as a PNG whose pixels
-outside the pieces' cut outlines (rounded corners and round coins included) are transparent.
+outside the pieces' cut outlines (rounded corners, round coins, die nets and pawns included) are transparent.
 
 Design Space traces an uploaded image's opaque outline as the cut path and prints its own
 registration marks around it, so the alpha channel *is* the cut: it is drawn from the same cut
@@ -46,6 +46,8 @@ def cut_mask(page: CutPage, size: tuple[int, int], dpi: float) -> Image.Image:
             cx, cy = shape.x + shape.w / 2, shape.y + shape.h / 2
             circle = CutShape(shape.piece, cx - d / 2, cy - d / 2, d, d)
             draw.ellipse(box(circle), fill=255)
+        elif shape.points:  # a die net, a pawn: its own outline
+            draw.polygon([(x * scale, (page.height - y) * scale) for x, y in shape.points], fill=255)
         elif shape.r > 0:
             draw.rounded_rectangle(box(shape), radius=shape.r * scale, fill=255)
         else:

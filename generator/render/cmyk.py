@@ -39,6 +39,9 @@ DriveThruCards"):
   the ICC conversion rather than a straight line between the end inks; a shading
   in any other colour space (``shade``) is refused with an error, never written.
 
+Every font subset is named by a tag derived from its content (:mod:`.subset_tags`), not
+ReportLab's ``AAAAAA+`` numbering, so files merged at the print shop keep their glyphs.
+
 The document gets an OutputIntent (``/GTS_PDFX``) carrying the profile and the
 keys of one of :data:`STANDARDS` in its Info dictionary (PDF/X-1a:2001 by
 default; ``pdfx="PDF/X-1a:2003"`` for DriveThruCards); it stays PDF 1.3.
@@ -68,6 +71,7 @@ from reportlab.pdfbase.pdfdoc import (
 
 from ..paths import icc_dir
 from .streaming import StreamingCanvas
+from .subset_tags import content_tags
 
 COLORS = ("rgb", "cmyk")
 PROFILE = "Artifex-CMYK-SWOP.icc"  # Ghostscript's default CMYK profile (AGPL-3+, icc/LICENSE-*)
@@ -90,11 +94,12 @@ class Standard:
 
 STANDARDS = {
     "PDF/X-1a:2001": Standard("PDF/X-1a:2001", PDFX_VERSION, PDFX_CONFORMANCE, "Custom", CONDITION),
-    # DriveThruCards' publisher help asks for PDF/X-1a:2003 with US Web Coated (SWOP): the
-    # characterized condition is named by its registry identifier (CGATS TR 001, SWOP), the
-    # bundled SWOP-like profile goes with it as the destination profile
-    "PDF/X-1a:2003": Standard("PDF/X-1a:2003", "PDF/X-1a:2003", None, "CGATS TR 001",
-                              "SWOP (Publication) Grade 1 Paper; " + CONDITION),
+    # DriveThruCards' publisher help asks for PDF/X-1a:2003 with US Web Coated (SWOP). The
+    # registry's identifier for that condition (CGATS TR 001) would promise its characterization
+    # data, but the profile we may ship is Artifex's SWOP-like one, made for its own condition: so
+    # the identifier is Custom and the embedded profile is the condition (they agree; preflight
+    # fails a registered identifier paired with a profile made for another condition)
+    "PDF/X-1a:2003": Standard("PDF/X-1a:2003", "PDF/X-1a:2003", None, "Custom", CONDITION),
 }
 DEFAULT_STANDARD = "PDF/X-1a:2001"
 TOTAL_INK = 2.4  # DriveThruCards' limit: C + M + Y + K at most 240 %
@@ -319,6 +324,13 @@ class CmykCanvas(StreamingCanvas):
             private = PDFDictionary({"Pieces": PDFArray(entries)})
             data = PDFDictionary({"LastModified": PDFDate(ts=self._doc._timeStamp), "Private": private})
             self._doc.Pages.pages[-1].PieceInfo = PDFDictionary({"deckpress": data})
+
+    def save(self) -> None:
+        """Write the file, every font subset tagged by its content (``subset_tags``)."""
+        if len(self._code):
+            self.showPage()
+        content_tags(self._doc)
+        super().save()
 
     def init_graphics_state(self) -> None:
         super().init_graphics_state()

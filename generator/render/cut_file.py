@@ -5,18 +5,21 @@ lies under its front; a fold sheet is cut through both halves along the front's
 outline). For every front page, :class:`CutPage` holds one :class:`CutShape` per
 piece: its cut rectangle (rounded by the piece's ``cut_radius``, mm, if it has
 one) or, for a round piece (``cut_shape = "circle"``: piecepack coins), its cut
-circle — in the page's own coordinates, millimetres from the page's lower-left
-corner, exactly the rectangle the sheet draws its cut lines and crop marks from.
+circle, or, for a piece with a cut outline of its own (``cut_outline()``: piecepack
+die nets with their glue tabs, pawns), that outline as a closed polygon — in the
+page's own coordinates, millimetres from the page's lower-left corner, exactly the
+rectangle (or outline) the sheet draws its cut lines and crop marks from.
 
 - :func:`write_svg`: an SVG of the page size (``width``/``height`` in mm, a
   viewBox in mm, so 1 user unit = 1 mm), one layer (an Inkscape layer group,
   which Cricut Design Space and Silhouette Studio show as layers) per page, one
   closed ``<path>`` (or ``<circle>``) per piece, hairline red strokes, no fill.
+  An outline is a path of straight segments (``M x y L ... Z``).
   SVG's y axis points down: y is written as ``page height - y``.
 - :func:`write_dxf`: a DXF (R2010, millimetres) written with ezdxf, one layer
   ``PAGE-<n>`` per page, one closed LWPOLYLINE per rectangle (its rounded
-  corners as bulges) or one CIRCLE per round piece, in the PDF's coordinates
-  (y up, as DXF).
+  corners as bulges) or outline, or one CIRCLE per round piece, in the PDF's
+  coordinates (y up, as DXF).
 
 ``outline=True`` (``--print-then-cut``: one file per printed page) adds the page's outline on
 a layer of its own (``SHEET``, blue), not a cut: the designer aligns it with the page in the
@@ -51,6 +54,7 @@ class CutShape:
     h: float
     radius: float = 0.0  # rounded corners (rectangles)
     circle: bool = False  # a round piece: the circle inscribed in the box
+    points: tuple[tuple[float, float], ...] = ()  # an outline of its own (mm on the page): a closed polygon
 
     @property
     def r(self) -> float:
@@ -67,9 +71,11 @@ class CutPage:
 
 def shape_of(piece: object, x: float, y: float, w: float, h: float) -> CutShape:
     """The cut shape of ``piece`` placed with its cut box at (x, y, w, h) mm."""
+    outline = getattr(piece, "cut_outline", None)
+    points = tuple((x + px, y + py) for px, py in outline()) if callable(outline) else ()
     return CutShape(str(getattr(piece, "id", "")), x, y, w, h,
                     radius=float(getattr(piece, "cut_radius", 0.0) or 0.0),
-                    circle=getattr(piece, "cut_shape", "rect") == "circle")
+                    circle=getattr(piece, "cut_shape", "rect") == "circle", points=points)
 
 
 def cut_path(piece_path: Path, fmt: str) -> Path:
@@ -93,7 +99,10 @@ def _n(v: float) -> str:
 
 
 def svg_path(shape: CutShape, page_h: float) -> str:
-    """The SVG path data of a rectangle (rounded corners as arcs), y flipped."""
+    """The SVG path data of a rectangle (rounded corners as arcs) or an outline, y flipped."""
+    if shape.points:
+        (x, y), *rest = shape.points
+        return f"M{_n(x)} {_n(page_h - y)}" + "".join(f"L{_n(px)} {_n(page_h - py)}" for px, py in rest) + "Z"
     x0, x1 = shape.x, shape.x + shape.w
     top, bottom = page_h - (shape.y + shape.h), page_h - shape.y
     r = shape.r
@@ -139,8 +148,10 @@ def write_svg(pages: Sequence[CutPage], path: Path, *, outline: bool = False) ->
 
 
 def dxf_points(shape: CutShape) -> list[tuple[float, float, float]]:
-    """The closed LWPOLYLINE of a rectangle: (x, y, bulge) vertices, counter-clockwise;
+    """The closed LWPOLYLINE of a rectangle or an outline: (x, y, bulge) vertices, counter-clockwise;
     a rounded corner is one quarter-circle arc (bulge tan(90 deg / 4))."""
+    if shape.points:
+        return [(x, y, 0.0) for x, y in shape.points]
     x0, y0, x1, y1 = shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
     r = shape.r
     if r <= 0:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from .dieline import CUT, stroke_spot
 from .fonts import SANS, SANS_BOLD, register_fonts
 from .geometry import MARK_LEN, MARK_MIN, Box, Slot, pt
 
@@ -140,13 +141,28 @@ def _stroke_segments(canvas: Canvas, segments: Sequence[Segment], width: float, 
     canvas.restoreState()
 
 
-def draw_cut_lines(canvas: Canvas, slots: Iterable[Slot]) -> None:
-    """Thin grey lines along every cut edge (over the art: they are the cut)."""
+def draw_cut_lines(canvas: Canvas, slots: Iterable[Slot], pieces: Sequence[object] = ()) -> None:
+    """Thin lines along every cut edge (over the art: they are the cut): each piece's cut box,
+    or its own outline where it has one (``cut_outline()``: die nets, pawns). In a CMYK file
+    (for a print shop) they are the non-printing spot colour ``Dieline``, overprinting
+    (:mod:`.dieline`); in an RGB one a grey guide."""
     canvas.saveState()
-    canvas.setStrokeGray(CUT_LINE_GREY)
+    if hasattr(canvas, "note_piece"):  # a CMYK canvas: a print shop's die-cutter reads the spot colour
+        stroke_spot(canvas, CUT)
+    else:
+        canvas.setStrokeGray(CUT_LINE_GREY)
     canvas.setLineWidth(CUT_LINE_WIDTH)
-    for s in slots:
-        canvas.rect(pt(s.cut.x), pt(s.cut.y), pt(s.cut.w), pt(s.cut.h), stroke=1, fill=0)
+    shapes = list(pieces)
+    for i, s in enumerate(slots):
+        outline = getattr(shapes[i], "cut_outline", None) if i < len(shapes) else None
+        if callable(outline):
+            path = canvas.beginPath()
+            for j, (x, y) in enumerate(outline()):
+                (path.lineTo if j else path.moveTo)(pt(s.cut.x + x), pt(s.cut.y + y))
+            path.close()
+            canvas.drawPath(path, stroke=1, fill=0)
+        else:
+            canvas.rect(pt(s.cut.x), pt(s.cut.y), pt(s.cut.w), pt(s.cut.h), stroke=1, fill=0)
     canvas.restoreState()
 
 

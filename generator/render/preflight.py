@@ -9,21 +9,32 @@ the transformation matrix and clip carried through) and returns one
 - ``pdf``: the file opens as a PDF (else the only check, a failure); an encrypted
   file (any kind: RC4, AES, an owner password only) is a failure, "encrypted",
   without reading further (PDF/X forbids encryption);
-- ``page boxes``: every page has a TrimBox (or ArtBox) and a BleedBox, the BleedBox
-  inside the MediaBox and the TrimBox inside the BleedBox;
+- ``page boxes``: every page has a TrimBox or an ArtBox (one of them, not both: a
+  failure) and a BleedBox, the BleedBox inside the MediaBox and the TrimBox inside
+  the BleedBox;
 - ``fonts``: every font is embedded (``/FontFile``, ``/FontFile2`` or ``/FontFile3``;
-  Type 3 fonts carry their glyphs);
+  Type 3 fonts carry their glyphs); a missing one is named with the page and place
+  where its text is first shown;
 - ``colour``: the colour spaces of everything drawn (fills, strokes, text,
-  shadings, patterns, glyphs, images, inline images); in a PDF/X file the spaces its
-  standard forbids are a failure naming the page and where on it, in another file
-  RGB is noted;
-- ``transparency``: soft masks, constant alpha below 1, blend modes, transparency
-  groups (of a form or of a page): a failure in PDF/X-1a, allowed in PDF/X-4, a
-  note otherwise;
+  shadings, patterns, glyphs, images, inline images), each resolved to what it rests
+  on (an Indexed space's base, a Separation's, DeviceN's or ICCBased's alternate,
+  through named resources and inline abbreviations such as ``/CS [/I /CMYK 1 <..>]``),
+  and the whole chain judged: in a PDF/X file a space its standard forbids anywhere in
+  the chain (an Indexed image on DeviceRGB, a Separation with an RGB or Lab alternate)
+  is a failure naming the page and where on it; in another file RGB is noted;
+- ``transparency``: soft masks (of an ExtGState or an image), constant alpha below 1,
+  blend modes, transparency groups (of a form or of a page), each with the page and
+  place it is used at: a failure in PDF/X-1a and -3, allowed in PDF/X-4, a note
+  otherwise;
 - ``total ink``: the largest C + M + Y + K of anything painted inside the BleedBox
   (the TrimBox, else the MediaBox, where a page has none): fills and strokes by
   their path's box, shadings through their colour functions, CMYK images pixel by
-  pixel; text and Type 3 glyphs count wherever they are. The registration colour
+  pixel; text and Type 3 glyphs count wherever they are. Process separations
+  (``Cyan``, ``Magenta``, ``Yellow``, ``Black`` as Separation or DeviceN colorants)
+  count as the plates they are; an overprinting object (``/OP``, ``/op``; ``/OPM 1``
+  leaves the plates a CMYK colour has at 0) counts the plates it leaves standing
+  under it (240 % rich black overprinted with 100 % yellow prints 300 %).
+  The registration colour
   (all four inks at 100 %, or the ``/All`` separation) is allowed outside the
   TrimBox only: crop marks; inside it, it is a 400 % failure. Above the limit
   (240 %: DriveThruCards') is a failure. RGB files have no ink to measure;
@@ -32,11 +43,16 @@ the transformation matrix and clip carried through) and returns one
   failure;
 - ``page sizes``: every MediaBox the same paper (either way round);
 - ``PDF/X``: the standard the file claims (:data:`STANDARDS`: PDF/X-1a:2001,
-  PDF/X-1a:2003, PDF/X-4) and its rules: an OutputIntent ``/GTS_PDFX`` with a
-  destination profile (or a registered condition), the Info keys, ``Trapped``
-  True or False, the trailer ``/ID``, the PDF version the standard allows, no
-  transfer functions, no annotation inside the TrimBox (printer's marks
-  excepted), XMP metadata for PDF/X-4; a file without an OutputIntent is not
+  PDF/X-1a:2003, PDF/X-3:2002, PDF/X-3:2003, PDF/X-4) and its rules: an OutputIntent
+  ``/GTS_PDFX`` with a destination profile (or a registered condition) whose
+  identifier agrees with the profile (a registered characterization such as
+  ``CGATS TR 001`` with a profile made for another condition is a failure), the Info
+  keys, ``Trapped`` True or False, the trailer ``/ID``, the PDF version the standard
+  allows and nothing a later version brought in (PDF/X-1a and -3: no JPEG2000 image,
+  no 16-bit image, no optional content, no object streams: PDF 1.5), no transfer
+  functions, no annotation inside the TrimBox (printer's marks excepted), XMP
+  metadata for PDF/X-4. A file that claims PDF/X (``GTS_PDFXVersion`` in its Info
+  or XMP) without a PDF/X OutputIntent fails; a file that claims nothing is not
   PDF/X (a warning: a print shop that asks for PDF/X will refuse it).
 
 Findings name the card (from the ``/PieceInfo`` deckpress's CMYK canvas writes on
@@ -57,7 +73,7 @@ from pypdf import PdfReader
 from pypdf.errors import PdfReadError
 
 from .cmyk import TOTAL_INK
-from .pdf_scan import Box, Mark, PageScan, scan_page, where
+from .pdf_scan import OPTIONAL, Box, Mark, PageScan, scan_page, where
 
 Status = Literal["pass", "warn", "fail"]
 RANK: dict[str, int] = {"pass": 0, "warn": 1, "fail": 2}
@@ -83,7 +99,23 @@ class Standard:
 STANDARDS: dict[str, Standard] = {
     "PDF/X-1:2001": Standard("PDF/X-1a:2001", (1, 3), _X1A_SPACES, False, "PDF/X-1a:2001"),
     "PDF/X-1a:2003": Standard("PDF/X-1a:2003", (1, 4), _X1A_SPACES, False),
+    "PDF/X-3:2002": Standard("PDF/X-3:2002", (1, 3), _X4_SPACES, False, "PDF/X-3:2002"),
+    "PDF/X-3:2003": Standard("PDF/X-3:2003", (1, 4), _X4_SPACES, False),
     "PDF/X-4": Standard("PDF/X-4", (1, 6), _X4_SPACES, True, xmp=True),
+}
+_RGB_SPACES = frozenset({"DeviceRGB", "CalRGB", "ICCBased"})
+# registered characterizations (ICC registry) and words the description of a profile made for
+# each has; an identifier paired with a profile made for something else is a contradiction
+REGISTERED: dict[str, tuple[str, ...]] = {
+    "CGATS TR 001": ("U.S. Web Coated (SWOP)", "SWOP2006", "CGATS TR 001", "TR001", "TR 001"),
+    "CGATS TR 003": ("U.S. Sheetfed Uncoated", "TR003", "TR 003"),
+    "CGATS TR 005": ("U.S. Sheetfed Coated", "TR005", "TR 005"),
+    "CGATS TR 006": ("GRACoL2006", "TR006", "TR 006"),
+    "CGATS21_CRPC6": ("GRACoL2013", "CRPC6"),
+    "FOGRA27": ("ISO Coated", "FOGRA27"),
+    "FOGRA39": ("Coated FOGRA39", "FOGRA39"),
+    "FOGRA51": ("PSO Coated v3", "FOGRA51"),
+    "FOGRA29": ("ISO Uncoated", "FOGRA29"),
 }
 NOT_PDFX = Standard("", (9, 9), frozenset(), True)
 
@@ -122,12 +154,16 @@ class _Found:
     """What the pages draw, gathered page by page."""
 
     spaces: dict[str, str] = field(default_factory=dict)  # colour space -> where it is first seen
+    chains: dict[str, tuple[str, ...]] = field(default_factory=dict)  # colour space -> all it rests on
     max_ink: float = 0.0
     ink_where: str = ""
     registration_inside: str = ""  # where the registration colour is inside a TrimBox
     fonts: dict[int, tuple[str, bool]] = field(default_factory=dict)
+    font_places: dict[int, str] = field(default_factory=dict)  # font -> where its text is first shown
+    font_pages: dict[int, int] = field(default_factory=dict)  # font -> the page it is first found on
     images: list[tuple[str, float]] = field(default_factory=list)  # where, ppi
-    transparency: set[str] = field(default_factory=set)
+    transparency: dict[str, str] = field(default_factory=dict)  # what -> where it is first used
+    features: dict[str, str] = field(default_factory=dict)  # what (a later PDF version's) -> where
     transfer: list[int] = field(default_factory=list)  # pages with a transfer function
     annotations: list[int] = field(default_factory=list)  # pages with an annotation inside the trim
     unmeasured: set[str] = field(default_factory=set)
@@ -162,7 +198,10 @@ def _pages_list(numbers: Iterable[int]) -> str:
 def _check_boxes(reader: PdfReader) -> Check:
     missing: list[int] = []
     outside: list[int] = []
+    both: list[int] = []
     for number, page in enumerate(reader.pages, 1):
+        if "/TrimBox" in page and "/ArtBox" in page:
+            both.append(number)
         media = _box(page, "/MediaBox")
         trim = _box(page, "/TrimBox") or _box(page, "/ArtBox")
         bleed = _box(page, "/BleedBox")
@@ -170,6 +209,9 @@ def _check_boxes(reader: PdfReader) -> Check:
             missing.append(number)
         elif media is None or not _inside(bleed, media) or not _inside(trim, bleed):
             outside.append(number)
+    if both:
+        return Check("page boxes", "fail", f"both a TrimBox and an ArtBox on {_pages_list(both)}: PDF/X allows "
+                                           "one of them (the TrimBox for pieces that are cut)")
     if missing:
         return Check("page boxes", "fail", f"no TrimBox/BleedBox on {_pages_list(missing)}")
     if outside:
@@ -210,13 +252,18 @@ def _card(box: Box | None, pieces: Pieces) -> str:
 
 
 def _describe(mark: Mark, origin: tuple[float, float], pieces: Pieces | None = None) -> str:
+    if mark.kind == "page":
+        return where(mark.page, None)
     what = {"fill": "a fill", "stroke": "a stroke", "text": "text", "shading": "a shading",
-            "image": "an image", "inline image": "an inline image", "glyph": "a glyph"}[mark.kind]
-    if mark.note and mark.note != what:
+            "image": "an image", "inline image": "an inline image", "glyph": "a glyph", "form": "a form",
+            "page": "the page", "content": "marked content"}[mark.kind]
+    if mark.note == "overprinting":
+        what = f"{what}, overprinting"
+    elif mark.note and mark.note != what:
         what = f"{what} in {mark.note}"
     if mark.pixels:
         what += f" ({mark.pixels[0]} x {mark.pixels[1]} px)"
-    return f"{what}, {_card(mark.box, pieces or [])}{where(mark.page, mark.box, origin)}"
+    return f"{what}, {_card(mark.place, pieces or [])}{where(mark.page, mark.place, origin)}"
 
 
 def _gather(found: _Found, number: int, page: Any, scan: PageScan) -> None:
@@ -226,15 +273,24 @@ def _gather(found: _Found, number: int, page: Any, scan: PageScan) -> None:
     bleed = _box(page, "/BleedBox") or trim or media
     origin = (media[0], media[1])
     pieces = _pieces(page)
-    found.fonts.update(scan.fonts)
-    found.transparency |= scan.transparency
+    for key, value in scan.fonts.items():
+        found.fonts.setdefault(key, value)
+        found.font_pages.setdefault(key, number)
+    for key, mark in scan.font_places.items():
+        found.font_places.setdefault(key, _describe(mark, origin, pieces))
+    for finding in scan.transparency:
+        found.transparency.setdefault(finding.what, _describe(finding.mark, origin, pieces))
+    for finding in scan.features:
+        found.features.setdefault(finding.what, _describe(finding.mark, origin, pieces))
     found.unmeasured |= scan.unmeasured
     if scan.transfer:
         found.transfer.append(number)
     for mark in scan.marks:
-        if mark.space not in found.spaces:
-            found.spaces[mark.space] = _describe(mark, origin, pieces)
-        found.cmyk = found.cmyk or mark.space == "DeviceCMYK"
+        label = mark.label or mark.space
+        if label not in found.spaces:
+            found.spaces[label] = _describe(mark, origin, pieces)
+            found.chains[label] = mark.chain or (mark.space,)
+        found.cmyk = found.cmyk or mark.space == "DeviceCMYK" or mark.plates is not None
         if mark.ppi is not None:
             found.images.append((_describe(mark, origin, pieces), mark.ppi))
         if mark.registration:
@@ -261,22 +317,26 @@ def _gather(found: _Found, number: int, page: Any, scan: PageScan) -> None:
 
 
 def _check_fonts(found: _Found) -> Check:
-    missing = sorted({name for name, embedded in found.fonts.values() if not embedded})
+    missing: dict[str, str] = {}
+    for key, (name, embedded) in found.fonts.items():
+        if not embedded and name not in missing:
+            missing[name] = found.font_places.get(key) or f"in the resources of page {found.font_pages.get(key, 1)}"
     if missing:
-        return Check("fonts", "fail", f"not embedded: {', '.join(missing)}")
+        return Check("fonts", "fail", "not embedded: " + "; ".join(f"{name} ({place})"
+                                                                  for name, place in sorted(missing.items())))
     return Check("fonts", "pass", f"all {len(found.fonts)} embedded" if found.fonts else "no text")
 
 
 def _check_colour(found: _Found, standard: Standard) -> Check:
     used = ", ".join(sorted(found.spaces)) or "none"
     if standard is not NOT_PDFX:
-        bad = sorted(set(found.spaces) - standard.spaces)
+        bad = sorted(label for label, chain in found.chains.items() if not set(chain) <= standard.spaces)
         if bad:
             shown = "; ".join(f"{space} ({found.spaces[space]})" for space in bad)
             return Check("colour", "fail", f"{shown}: not allowed in {standard.name} "
                                            f"(only {', '.join(sorted(standard.spaces))})")
         return Check("colour", "pass", used)
-    if "DeviceRGB" in found.spaces or "ICCBased" in found.spaces:
+    if any(set(chain) & _RGB_SPACES for chain in found.chains.values()):
         return Check("colour", "warn", f"{used}: RGB, for screens and home printers "
                                        "(--color cmyk for a print shop)")
     return Check("colour", "pass", used)
@@ -285,12 +345,12 @@ def _check_colour(found: _Found, standard: Standard) -> Check:
 def _check_transparency(found: _Found, standard: Standard) -> Check:
     if not found.transparency:
         return Check("transparency", "pass", "none")
-    shown = ", ".join(sorted(found.transparency))
+    shown = "; ".join(f"{what} ({place})" for what, place in found.transparency.items())
     if standard is NOT_PDFX:
         return Check("transparency", "warn", shown)
     if standard.transparency:
-        return Check("transparency", "pass", f"{shown} (allowed in {standard.name})")
-    return Check("transparency", "fail", f"{shown} ({standard.name} forbids transparency)")
+        return Check("transparency", "pass", f"{shown}: allowed in {standard.name}")
+    return Check("transparency", "fail", f"{shown}: {standard.name} forbids transparency")
 
 
 def _check_ink(found: _Found, limit: float) -> Check:
@@ -369,15 +429,18 @@ def _standard(reader: PdfReader) -> tuple[Standard, str, Any]:
     root: Any = reader.trailer["/Root"].get_object()
     intents = [i.get_object() for i in (root.get("/OutputIntents") or [])]
     pdfx = [i for i in intents if i.get("/S") == "/GTS_PDFX"]
-    if not pdfx:
-        return NOT_PDFX, "", None
     info = reader.trailer.get("/Info")
     info = info.get_object() if info is not None else {}
     version = str(info.get("/GTS_PDFXVersion", "")) or _xmp_version(reader)
+    if not pdfx and not version:
+        return NOT_PDFX, "", None
+    intent = pdfx[0] if pdfx else None  # None: a claim without an output intent (a failure)
     for claim, standard in STANDARDS.items():
         if version == claim or (claim == "PDF/X-4" and version.startswith("PDF/X-4")):
-            return standard, version, pdfx[0]
-    return STANDARDS["PDF/X-1:2001"], version, pdfx[0]
+            return standard, version, intent
+    if version.startswith("PDF/X-3"):
+        return STANDARDS["PDF/X-3:2002"], version, intent
+    return STANDARDS["PDF/X-1:2001"], version, intent
 
 
 def _check_pdfx(reader: PdfReader, head: bytes, standard: Standard, version: str, intent: Any,
@@ -388,8 +451,13 @@ def _check_pdfx(reader: PdfReader, head: bytes, standard: Standard, version: str
     if version not in STANDARDS and not version.startswith("PDF/X-4"):
         problems.append(f"GTS_PDFXVersion {version!r} is none of {', '.join(STANDARDS)}" if version
                         else "no GTS_PDFXVersion")
-    if "/DestOutputProfile" not in intent and intent.get("/OutputConditionIdentifier") in (None, "Custom"):
-        problems.append("a custom output intent without a profile")
+    if intent is None:
+        problems.append("it claims PDF/X but has no PDF/X output intent (/GTS_PDFX with the printing "
+                        "condition's profile): a print shop cannot tell what the colours are for")
+    else:
+        if "/DestOutputProfile" not in intent and intent.get("/OutputConditionIdentifier") in (None, "Custom"):
+            problems.append("a custom output intent without a profile")
+        problems += _intent_disagrees(intent)
     info = reader.trailer.get("/Info")
     info = info.get_object() if info is not None else {}
     if standard.conformance and str(info.get("/GTS_PDFXConformance", "")) != standard.conformance:
@@ -407,6 +475,15 @@ def _check_pdfx(reader: PdfReader, head: bytes, standard: Standard, version: str
     if pdf > standard.max_version:
         problems.append(f"{standard.name} allows PDF {standard.max_version[0]}.{standard.max_version[1]} "
                         f"at most, the file is PDF {pdf[0]}.{pdf[1]}")
+    if standard.max_version < (1, 5):
+        features = dict(found.features)
+        root: Any = reader.trailer["/Root"].get_object()
+        if "/OCProperties" in root:
+            features.setdefault(OPTIONAL, "the document's layers")
+        if _object_streams(reader, head):
+            features["object streams (compressed objects)"] = "the file's structure"
+        for what, place in features.items():
+            problems.append(f"{what} ({place}) needs PDF 1.5, beyond what {standard.name} allows")
     if found.transfer:
         problems.append(f"transfer functions on {_pages_list(found.transfer)}")
     if found.annotations:
@@ -415,6 +492,53 @@ def _check_pdfx(reader: PdfReader, head: bytes, standard: Standard, version: str
         return Check("PDF/X", "fail", f"{standard.name}: " + "; ".join(problems))
     condition = intent.get("/OutputCondition", "") or intent.get("/OutputConditionIdentifier", "")
     return Check("PDF/X", "pass", f"{standard.name}, output intent {condition}")
+
+
+def profile_description(data: bytes) -> str:
+    """The ``desc`` tag of an ICC profile (v2 ``desc`` or v4 ``mluc``), '' where it cannot be read."""
+    import struct
+
+    try:
+        count = struct.unpack(">I", data[128:132])[0]
+        for i in range(min(count, 200)):
+            sig, offset, size = struct.unpack(">4sII", data[132 + 12 * i:144 + 12 * i])
+            if sig != b"desc":
+                continue
+            tag = data[offset:offset + size]
+            if tag[:4] == b"desc":
+                length = struct.unpack(">I", tag[8:12])[0]
+                return tag[12:12 + length].split(b"\0", 1)[0].decode("latin-1").strip()
+            if tag[:4] == b"mluc":
+                _, _, n, _ = struct.unpack(">4s4sII", tag[:16])
+                if n:
+                    _, _, length, at = struct.unpack(">2s2sII", tag[16:28])
+                    return tag[at:at + length].decode("utf-16-be", "replace").strip()
+    except (struct.error, IndexError, ValueError):
+        pass
+    return ""
+
+
+def _intent_disagrees(intent: Any) -> list[str]:
+    """A registered condition named by the identifier, with an embedded profile made for another."""
+    identifier = str(intent.get("/OutputConditionIdentifier", "")).strip()
+    words = REGISTERED.get(identifier)
+    profile = intent.get("/DestOutputProfile")
+    if words is None or profile is None:
+        return []
+    try:
+        description = profile_description(profile.get_object().get_data())
+    except Exception:  # an unreadable profile stream: nothing to compare
+        return []
+    if not description or any(w.lower() in description.lower() for w in words):
+        return []
+    return [f"the output intent names the registered condition {identifier!r} but embeds the profile "
+            f"{description!r}, made for another condition: name the profile's own condition "
+            "(OutputConditionIdentifier Custom) or embed the registered one"]
+
+
+def _object_streams(reader: PdfReader, head: bytes) -> bool:
+    """Does the file keep objects in object streams (PDF 1.5)?"""
+    return bool(getattr(reader, "xref_objStm", None))
 
 
 def _encrypted(reader: PdfReader) -> str:
@@ -488,7 +612,7 @@ def preflight(path: Path, *, ink_limit: float = TOTAL_INK) -> Preflight:
         )
     except Exception as exc:  # a damaged stream or object: the file is refused, never a traceback
         return Preflight(path, pages, False, (Check("pdf", "fail", f"damaged PDF: {exc}"),))
-    return Preflight(path, pages, standard is not NOT_PDFX, checks)
+    return Preflight(path, pages, standard is not NOT_PDFX and intent is not None, checks)
 
 
 def preflight_all(paths: Iterable[Path], *, ink_limit: float = TOTAL_INK) -> Iterator[Preflight]:

@@ -155,7 +155,7 @@ def _draw_side(
             label = f"{piece.id} · {options.proof_label}" if options.proof_label else piece.id
             draw_proof_stamp(canvas, slot, label)
     if options.cut_lines:
-        draw_cut_lines(canvas, used)
+        draw_cut_lines(canvas, used, [piece for piece, _ in printed] if side == "front" else ())
     if options.crop_marks:
         on_page = list(used)  # the page's TrimBox holds both halves of a fold sheet
         if options.backs == "fold":

@@ -12,9 +12,18 @@ flap (D x F, bevelled); the front's top edge has a thumb notch. Fold lines are
 dashed, the outline is the cut line, art runs :data:`BLEED` mm past the outline;
 crop marks stand at the corners of the net's bounding box (its TrimBox).
 
+The cut and fold lines are a dieline (:mod:`.dieline`): in a CMYK file, by default, the
+named spot colours ``Dieline`` (cut) and ``Crease`` (folds), overprinting, which a
+die-cutting shop takes off the printed plates; in an RGB file (or ``dieline="guide"``) a
+visible grey guide for scissors at home.
+
 The faces carry the deck: the back panel its card back, the front panel the card
 back with the deck's name on a band of its primary colour, the sides and the lid
-the name on the deck's colours.
+the name on the deck's colours. The name is always readable: where its colour (the
+deck's accent) is too close to the panel's (contrast under :data:`MIN_CONTRAST`, as
+standard52's near-white accent on its white lid), the first of the deck's primary
+and secondary colours that reads on the panel is used, else the accent darkened or
+lightened until it does (:func:`label_colour`).
 """
 
 from __future__ import annotations
@@ -30,8 +39,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import ParameterError
 from .atomic import atomic_write
+from .dieline import CUT, FOLD, mode_for, stroke_spot
 from .fonts import SANS_BOLD, register_fonts
 from .geometry import PAGE_SIZES, Box, pt
+from .layout.colors import contrast_ratio, legible
 from .marks import Segment, draw_segments
 from .pdf import make_canvas, set_page_boxes
 from .piece import Piece
@@ -49,6 +60,7 @@ NOTCH = 10.0  # mm: the thumb notch's radius
 MARK = 5.0  # mm: crop mark length
 FOLD_GREY = 0.4
 CUT_GREY = 0.2
+MIN_CONTRAST = 3.0  # WCAG's least contrast for large text: the box's labels are 8 pt bold or more
 
 
 def card_thickness(value: str | float | None) -> float:
@@ -179,19 +191,33 @@ class TuckBoxReport:
     cards: int
     thickness: float
     sleeves: bool
+    dieline: str = "guide"  # spot (named non-printing spot colours) or guide (grey lines)
 
 
-def _colour(colors: Any, key: str, default: str) -> Any:
+def _hex(colors: Any, key: str, default: str) -> str:
+    value = str(colors.get(key, default))
     try:
-        return HexColor(str(colors.get(key, default)))
+        HexColor(value)
     except (ValueError, TypeError):
-        return HexColor(default)
+        return default
+    return value if value.startswith("#") else default
+
+
+def label_colour(text: str, background: str, others: Sequence[str]) -> str:
+    """``text`` if it reads on ``background`` (contrast :data:`MIN_CONTRAST`), else the first of
+    ``others`` that does, else ``text`` darkened or lightened until it does."""
+    for colour in (text, *others):
+        if contrast_ratio(colour, background) >= MIN_CONTRAST:
+            return colour
+    return legible(text, background, MIN_CONTRAST)
 
 
 def write_tuckbox(path: Path, piece: Piece, name: str, colors: Any, cards: int, *,
                   thickness: float = DEFAULT_THICKNESS, sleeves: bool = False, page: str | None = None,
-                  color: str = "rgb") -> TuckBoxReport:
-    """Write the tuck box for ``cards`` cards like ``piece`` (its back is drawn on the box)."""
+                  color: str = "rgb", dieline: str | None = None) -> TuckBoxReport:
+    """Write the tuck box for ``cards`` cards like ``piece`` (its back is drawn on the box);
+    ``dieline``: spot or guide (None: spot in CMYK, guide in RGB)."""
+    mode = mode_for(dieline, color)
     register_fonts()
     net = net_for(piece.width, piece.height, cards, thickness, sleeves)
     paper, page_w, page_h = fit_page(net, page)
@@ -203,6 +229,7 @@ def write_tuckbox(path: Path, piece: Piece, name: str, colors: Any, cards: int, 
         canvas.saveState()
         canvas.translate(pt(ox), pt(oy))
         _draw(canvas, net, piece, name, colors)
+        _draw_dieline(canvas, net, mode)
         canvas.restoreState()
         trim = Box(ox, oy, net_w, net_h)
         draw_segments(canvas, _crop_marks(trim), trim=trim)
@@ -210,7 +237,7 @@ def write_tuckbox(path: Path, piece: Piece, name: str, colors: Any, cards: int, 
                        (pt(ox - BLEED), pt(oy - BLEED), pt(ox + net_w + BLEED), pt(oy + net_h + BLEED)))
         canvas.showPage()
         canvas.save()
-    return TuckBoxReport(path, net, paper, cards, thickness, sleeves)
+    return TuckBoxReport(path, net, paper, cards, thickness, sleeves, mode)
 
 
 def _crop_marks(trim: Box) -> list[Segment]:
@@ -253,9 +280,13 @@ def _grown(points: Sequence[tuple[float, float]], by: float) -> list[tuple[float
 
 
 def _draw(canvas: Canvas, net: Net, piece: Piece, name: str, colors: Any) -> None:
-    primary = _colour(colors, "primary", "#444444")
-    accent = _colour(colors, "accent", "#F4F1EA")
-    secondary = _colour(colors, "secondary", "#222222")
+    primary_hex = _hex(colors, "primary", "#444444")
+    accent_hex = _hex(colors, "accent", "#F4F1EA")
+    secondary_hex = _hex(colors, "secondary", "#222222")
+    primary, secondary = HexColor(primary_hex), HexColor(secondary_hex)
+    # the name on the primary (front band, sides) and on the secondary (lid, bottom), always readable
+    on_primary = HexColor(label_colour(accent_hex, primary_hex, (secondary_hex,)))
+    on_secondary = HexColor(label_colour(accent_hex, secondary_hex, (primary_hex,)))
     outline = net.outline()
     x0, x1, x2, x3, x4, x5 = net.columns
     yb, yt = net.body
@@ -283,31 +314,40 @@ def _draw(canvas: Canvas, net: Net, piece: Piece, name: str, colors: Any) -> Non
     canvas.saveState()
     canvas.setFillColor(primary)
     canvas.rect(pt(x1), pt(yb + h * 0.38), pt(w), pt(band), stroke=0, fill=1)
-    _label(canvas, name, (x1 + w / 2, yb + h * 0.38 + band / 2), w - 6, band * 0.5, accent, 0)
+    _label(canvas, name, (x1 + w / 2, yb + h * 0.38 + band / 2), w - 6, band * 0.5, on_primary, 0)
     canvas.restoreState()
     # sides, lid and bottom: the name on the deck's colours
     for x in (x0, x2):
-        _label(canvas, name, (x + d / 2, yb + h / 2), h - 10, d * 0.45, accent, 90)
+        _label(canvas, name, (x + d / 2, yb + h / 2), h - 10, d * 0.45, on_primary, 90)
     canvas.saveState()
     canvas.setFillColor(secondary)
     canvas.rect(pt(x3), pt(yt), pt(w), pt(d), stroke=0, fill=1)
     canvas.rect(pt(x3), pt(yb - d), pt(w), pt(d), stroke=0, fill=1)
     canvas.restoreState()
-    _label(canvas, name, (x3 + w / 2, yt + d / 2), w - 6, d * 0.45, accent, 0)
-    _label(canvas, name, (x3 + w / 2, yb - d / 2), w - 6, d * 0.45, accent, 180)
+    _label(canvas, name, (x3 + w / 2, yt + d / 2), w - 6, d * 0.45, on_secondary, 0)
+    _label(canvas, name, (x3 + w / 2, yb - d / 2), w - 6, d * 0.45, on_secondary, 180)
     canvas.restoreState()  # the bleed clip
-    # fold lines dashed, the cut line solid
+
+
+def _draw_dieline(canvas: Canvas, net: Net, mode: str) -> None:
+    """Fold lines dashed, the cut line solid: spot colours (``Dieline``, ``Crease``) or a grey guide."""
     canvas.saveState()
-    canvas.setStrokeGray(FOLD_GREY)
+    if mode == "spot":
+        stroke_spot(canvas, FOLD)
+    else:
+        canvas.setStrokeGray(FOLD_GREY)
     canvas.setLineWidth(0.4)
     canvas.setDash(3, 2)
     for ax, ay, bx, by in net.folds():
         canvas.line(pt(ax), pt(ay), pt(bx), pt(by))
     canvas.restoreState()
     canvas.saveState()
-    canvas.setStrokeGray(CUT_GREY)
+    if mode == "spot":
+        stroke_spot(canvas, CUT)
+    else:
+        canvas.setStrokeGray(CUT_GREY)
     canvas.setLineWidth(0.3)
-    canvas.drawPath(_path(canvas, outline), stroke=1, fill=0)
+    canvas.drawPath(_path(canvas, net.outline()), stroke=1, fill=0)
     canvas.restoreState()
 
 

@@ -16,6 +16,8 @@ from pypdf.generic import ContentStream
 
 RGB_OPERATORS = {b"rg", b"RG"}
 OTHER_COLOUR_OPERATORS = {b"g", b"G", b"sc", b"SC", b"scn", b"SCN", b"cs", b"CS"}
+DIELINE_SPOTS = ("/Dieline", "/Crease")  # the non-printing spot colours of cut and fold lines (not counted)
+OVERPRINT_KEYS = {"/Type", "/OP", "/op", "/OPM"}  # an ExtGState that only overprints (the dieline's)
 
 
 @dataclass
@@ -25,6 +27,7 @@ class PdfInks:
     graphics_states: list[dict[str, Any]] = field(default_factory=list)
     fonts: list[dict[str, Any]] = field(default_factory=list)  # font descriptors
     inline_images: int = 0
+    dielines: int = 0  # colours set to a dieline spot colour
     max_ink: float = 0.0  # the largest C + M + Y + K set by a k or K operator
 
 
@@ -34,7 +37,15 @@ def read_inks(path: Path) -> PdfInks:
     seen: set[int] = set()
 
     def walk(contents: Any, resources: Any) -> None:
+        dieline = False
         for operands, op in ContentStream(contents, reader).operations:
+            if op in (b"CS", b"cs") and str(operands[0]) in DIELINE_SPOTS:  # issue 52: the dieline's spot
+                inks.dielines += 1
+                dieline = True
+                continue
+            if op in (b"SCN", b"scn") and dieline:
+                dieline = False
+                continue
             inks.operators[op] += 1
             if op in (b"k", b"K") and [float(v) for v in operands] != [1.0] * 4:
                 # the registration colour (crop marks, outside the bleed) is the one colour

@@ -32,9 +32,10 @@ from generator.render.cmyk import (
     to_cmyk,
 )
 from generator.render.pdf import make_canvas
+from generator.render.preflight import profile_description
 from generator.render.sheet import SheetOptions
 
-from .pdfx import OTHER_COLOUR_OPERATORS, RGB_OPERATORS, read_inks
+from .pdfx import OTHER_COLOUR_OPERATORS, OVERPRINT_KEYS, RGB_OPERATORS, read_inks
 
 runner = CliRunner()
 
@@ -48,7 +49,9 @@ def assert_pdfx_1a(path: Path, standard: str = "PDF/X-1a:2001") -> None:
     assert not OTHER_COLOUR_OPERATORS & set(inks.operators), inks.operators  # no Gray, no ICC/Lab
     assert inks.operators[b"k"] > 0 and inks.operators[b"K"] > 0
     assert inks.max_ink <= TOTAL_INK + 1e-4  # DriveThruCards' 240 % total ink
-    assert inks.operators[b"gs"] == 0 and inks.graphics_states == []  # no CA/ca, SMask, BM
+    # no CA/ca, SMask, BM: the only graphics states are the dieline's overprint (issue 52)
+    assert all(set(state) <= OVERPRINT_KEYS for state in inks.graphics_states), inks.graphics_states
+    assert inks.operators[b"gs"] == 0 or inks.dielines
     assert inks.inline_images == 0
     for image in inks.images:
         assert image["/ColorSpace"] == "/DeviceCMYK" and "/SMask" not in image
@@ -65,9 +68,12 @@ def assert_pdfx_1a(path: Path, standard: str = "PDF/X-1a:2001") -> None:
     if standard == "PDF/X-1a:2001":
         assert info["/GTS_PDFXVersion"] == "PDF/X-1:2001"
         assert info["/GTS_PDFXConformance"] == "PDF/X-1a:2001"
-    else:  # PDF/X-1a:2003: the version names the conformance; a SWOP output condition
+    else:  # PDF/X-1a:2003: the version names the conformance; the embedded SWOP-like profile is the
+        # condition (Custom), never a registered identifier (CGATS TR 001) its profile was not made for
         assert info["/GTS_PDFXVersion"] == "PDF/X-1a:2003" and "/GTS_PDFXConformance" not in info
-        assert intent["/OutputConditionIdentifier"] == "CGATS TR 001"
+        assert intent["/OutputConditionIdentifier"] == "Custom"
+        assert profile_description(profile.get_data()) == "Artifex CMYK SWOP Profile"
+        assert "Artifex CMYK SWOP Profile" in str(intent["/OutputCondition"])
     assert info["/Trapped"] in ("/True", "/False") and info["/Title"]
     assert info["/CreationDate"] and info["/ModDate"]
     assert "/ID" in reader.trailer and "/Encrypt" not in reader.trailer

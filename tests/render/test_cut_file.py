@@ -27,26 +27,44 @@ SVG = "{http://www.w3.org/2000/svg}"
 CUT_K = to_cmyk((CUT_LINE_GREY,) * 3)[3]
 
 
-def _drawn_cut_lines(pdf: Path) -> dict[int, list[tuple[float, float, float, float]]]:
-    """Per page, the grey cut-line rectangles the sheet draws (x0, y0, x1, y1 in mm)."""
+def _drawn_cut_lines(pdf: Path, outlines: dict[int, list[list[tuple[float, float]]]] | None = None,
+                     ) -> dict[int, list[tuple[float, float, float, float]]]:
+    """Per page, the cut-line rectangles the sheet draws (x0, y0, x1, y1 in mm): grey, or in a CMYK
+    file the spot colour Dieline. ``outlines`` receives the drawn outlines (die nets, pawns)."""
+    outlines = {} if outlines is None else outlines
     reader = PdfReader(pdf)
     found: dict[int, list[tuple[float, float, float, float]]] = {}
     for number, page in enumerate(reader.pages, 1):
         grey = None
+        spot = ""
         rects = []
         pending = []
+        points: list[tuple[float, float]] = []
+        closed = False
         for operands, op in ContentStream(page.get_contents(), reader).operations:
             if op == b"G":
                 grey = float(operands[0])
+            elif op == b"SCN":  # a CMYK canvas: the cut lines in the spot colour Dieline (issue 52)
+                grey = CUT_LINE_GREY if spot == "/Dieline" else None
+            elif op == b"CS":
+                spot = str(operands[0])
             elif op == b"K":  # a CMYK canvas: the grey as black ink alone
                 c, m, y, k = (float(v) for v in operands)
                 grey = CUT_LINE_GREY if (c, m, y) == (0, 0, 0) and abs(k - CUT_K) < 1e-4 else None
             elif op == b"re":
                 pending.append(tuple(float(v) for v in operands))
+            elif op in (b"m", b"l"):  # an outline of its own (die nets, pawns): its bounding box
+                points.append((float(operands[0]), float(operands[1])))
+            elif op == b"h":
+                closed = True
             elif op in (b"S", b"s", b"f", b"B", b"n", b"W"):
-                if op == b"S" and grey is not None and abs(grey - CUT_LINE_GREY) < 1e-6:
+                if op in (b"S", b"s") and grey is not None and abs(grey - CUT_LINE_GREY) < 1e-6:
                     rects += [(x * MM, y * MM, (x + w) * MM, (y + h) * MM) for x, y, w, h in pending]
-                pending = []
+                    if closed and len(points) >= 3:
+                        xs, ys = [x for x, _ in points], [y for _, y in points]
+                        rects.append((min(xs) * MM, min(ys) * MM, max(xs) * MM, max(ys) * MM))
+                        outlines.setdefault(number, []).append([(x * MM, y * MM) for x, y in points])
+                pending, points, closed = [], [], False
         found[number] = rects
     return found
 
@@ -124,6 +142,43 @@ def test_the_dxf_opens_with_a_layer_per_page_and_an_entity_per_piece(tmp_path: P
         page = int(poly.dxf.layer.split("-")[1])
         xs, ys = [p[0] for p in poly.get_points()], [p[1] for p in poly.get_points()]
         assert any(_close((min(xs), min(ys), max(xs), max(ys)), line) for line in drawn[page])
+
+
+@pytest.mark.parametrize("color", ["rgb", "cmyk"])
+def test_die_nets_and_pawns_are_cut_along_their_outline_not_their_box(tmp_path: Path, color: str) -> None:
+    """Issue 52: a die net's cut path is the cross of faces with its glue tabs (area by hand: six
+    12.7 mm faces and seven tabs, trapezoids 12.7 and 6.3 mm wide, 4 mm high: 6 x 161.29 + 7 x 38 =
+    1233.74 mm2, not its 38.1 x 54.8 mm box), a pawn's its silhouette; the SVG, the DXF and the cut
+    lines drawn on the sheet (in CMYK the spot colour Dieline) are the same outline."""
+    pdf = tmp_path / "pp.pdf"
+    for fmt in ("svg", "dxf"):
+        result = runner.invoke(app, ["tiles", "-o", str(pdf), "--components", "dice,pawns", "--cut-lines",
+                                     "--cut-file", fmt, "--color", color])
+        assert result.exit_code == 0, result.output
+    doc = ezdxf.readfile(tmp_path / "pp-cut.dxf")
+    polys = list(doc.modelspace().query("LWPOLYLINE"))
+    assert len(polys) == 8  # 4 dice, 4 pawns
+
+    def area(points: list[tuple[float, float]]) -> float:
+        return abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(points, [*points[1:], points[0]], strict=True))) / 2
+
+    outlines = {}
+    drawn: dict[int, list[list[tuple[float, float]]]] = {}
+    _drawn_cut_lines(pdf, drawn)
+    for poly in polys:
+        points = [(p[0], p[1]) for p in poly.get_points()]
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        if len(points) == 28:  # a die net: 6 faces, 7 tabs
+            assert area(points) == pytest.approx(6 * 12.7 ** 2 + 7 * (12.7 + 6.3) / 2 * 4, abs=0.01)
+            assert (max(xs) - min(xs), max(ys) - min(ys)) == pytest.approx((38.1, 54.8), abs=0.01)
+        else:  # a pawn: 5/8 in wide, narrower than its box almost everywhere
+            assert area(points) < 0.7 * (max(xs) - min(xs)) * (max(ys) - min(ys))
+        outlines[(round(min(xs), 2), round(min(ys), 2))] = points
+        page = int(poly.dxf.layer.split("-")[1])
+        assert any(len(line) == len(points) and all(_close(a, b) for a, b in zip(line, points, strict=True))
+                   for line in drawn[page]), "the sheet draws the same outline"
+    svg_paths = [p.get("d", "") for p in ET.parse(tmp_path / "pp-cut.svg").getroot().iter(f"{SVG}path")]
+    assert len(svg_paths) == 8 and all(d.count("L") >= 27 for d in svg_paths)
 
 
 def test_rounded_corners_are_arcs_on_the_rectangle() -> None:

@@ -86,7 +86,9 @@ def test_a_bad_pdf_fails_naming_each_reason(tmp_path: Path) -> None:
     checks = {c.name: c for c in result.checks}
     assert result.status == "fail" and result.exit_code == 2 and not result.pdfx
     assert checks["page boxes"].status == "fail" and "no TrimBox/BleedBox on pages 1, 2" in checks["page boxes"].detail
-    assert checks["fonts"].status == "fail" and checks["fonts"].detail == "not embedded: Helvetica"
+    # the font's first text: drawString at (20, 20) pt, 7 mm across and up
+    assert checks["fonts"].status == "fail" and checks["fonts"].detail == (
+        "not embedded: Helvetica (text, page 1, 7 mm across and 7 mm up from the lower left corner)")
     assert checks["total ink"].status == "fail" and checks["total ink"].detail.startswith("max 400 %")
     assert checks["colour"].status == "warn" and "DeviceRGB" in checks["colour"].detail
     assert checks["page sizes"].status == "warn" and checks["page sizes"].detail.startswith("2 sizes")

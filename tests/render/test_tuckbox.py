@@ -1,9 +1,11 @@
 """``deckpress tuckbox`` (issue 40): the box's inside is the deck plus clearance, the printed
 net's panels match the net computed by hand, it fits A4 or names the paper it needs, and it
-passes preflight in CMYK."""
+passes preflight in CMYK; its dieline is a spot colour in CMYK and its name always readable
+(issue 52)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,8 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.errors import ParameterError
 from generator.render.preflight import preflight
-from generator.render.tuckbox import FOLD_GREY, card_thickness, net_for
+from generator.render.layout.colors import contrast_ratio
+from generator.render.tuckbox import FOLD_GREY, MIN_CONTRAST, card_thickness, label_colour, net_for
 
 runner = CliRunner()
 MM = 25.4 / 72
@@ -126,3 +129,85 @@ def test_build_makes_the_tuckbox_a_project_names_and_cmyk_booklets(tmp_path: Pat
     for pdf in made:  # a print-shop project (sheets in CMYK): its box and booklets are PDF/X-1a too
         check = preflight(pdf)
         assert check.status == "pass" and check.pdfx, (pdf.name, [c for c in check.checks if c.status != "pass"])
+
+
+# --- issue 52: a dieline a die-cutter accepts, a name that is always readable --------------------
+
+def test_a_cmyk_box_draws_its_dieline_in_its_own_spot_colour_read_by_pymupdf(tmp_path: Path) -> None:
+    """An independent reader (PyMuPDF, not the pypdf preflight uses) finds the cut line in the spot
+    colour Dieline and the folds in Crease (Separations over a CMYK alternate), overprinting, and the
+    cut path is the net's outline: its bounding box is the TrimBox."""
+    import pymupdf  # dev extra
+
+    out = tmp_path / "box.pdf"
+    result = runner.invoke(app, ["tuckbox", "standard52", "-o", str(out), "--color", "cmyk"])
+    assert result.exit_code == 0, result.output
+    assert "spot colour Dieline" in result.output
+    with pymupdf.open(out) as doc:
+        page = doc[0]
+        for name in ("Dieline", "Crease"):
+            kind, ref = doc.xref_get_key(page.xref, f"Resources/ColorSpace/{name}")
+            assert kind == "xref", (name, kind)
+            space = doc.xref_object(int(ref.split()[0]), compressed=True)
+            assert space.startswith(f"[/Separation/{name}/DeviceCMYK"), space
+        states = doc.xref_get_key(page.xref, "Resources/ExtGState")[1]
+        assert "/OP true" in states, states
+        content = page.read_contents().decode("latin-1")
+        for name in ("Dieline", "Crease"):
+            after = content[content.index(f"/{name} CS 1 SCN"):]
+            stroke = re.search(r"\sS\s", after)
+            assert stroke and after.index(" gs") < stroke.start(), f"{name}: overprint set before its strokes"
+        trim = page.trimbox
+        # the cut line shows as its alternate, 100 % magenta; the folds as 100 % cyan (dashed)
+        cut = [d for d in page.get_drawings() if d.get("color") and d["color"][0] > 0.85 and d["color"][1] < 0.1
+               and d["type"] == "s"]
+        assert len(cut) == 1 and all(abs(a - b) < 0.6 for a, b in zip(cut[0]["rect"], trim, strict=True)), cut
+        folds = [d for d in page.get_drawings() if d.get("color") and d["color"][0] < 0.1 and d["color"][2] > 0.85
+                 and d["type"] == "s"]
+        assert folds and all(d.get("dashes") and d["dashes"].startswith("[ 3 2 ]") for d in folds)
+    assert preflight(out).status == "pass"
+    # the same box for home printing: a visible grey guide, no spot colours
+    guide = tmp_path / "guide.pdf"
+    result = runner.invoke(app, ["tuckbox", "standard52", "-o", str(guide), "--color", "cmyk", "--dieline", "guide"])
+    assert result.exit_code == 0 and "cut on the solid line" in result.output, result.output
+    assert b"/Dieline" not in guide.read_bytes() and b"/Crease" not in guide.read_bytes()
+    result = runner.invoke(app, ["tuckbox", "standard52", "-o", str(tmp_path / "x.pdf"), "--dieline", "laser"])
+    assert result.exit_code == 2 and "--dieline 'laser' is not valid; valid: spot, guide" in result.output
+
+
+def test_label_colour_reads_on_its_panel() -> None:
+    # standard52: accent (default near-white #F4F1EA) on its white secondary -> its primary, navy
+    assert label_colour("#F4F1EA", "#FFFFFF", ("#1B3A6B",)) == "#1B3A6B"
+    assert label_colour("#F4F1EA", "#1B3A6B", ("#FFFFFF",)) == "#F4F1EA"  # readable: kept
+    darker = label_colour("#F4F1EA", "#FFFFFF", ("#FAFAFA",))  # nothing reads: the accent, darkened
+    assert contrast_ratio(darker, "#FFFFFF") >= MIN_CONTRAST
+
+
+def test_the_standard52_name_is_readable_on_the_white_lid_when_rendered(tmp_path: Path) -> None:
+    """Rendered (pypdfium2), the lid panel of standard52's box (white: its secondary colour) holds
+    dark text: its darkest pixels contrast with the white panel at least 3:1 (it was near-white)."""
+    import numpy as np
+    import pypdfium2
+
+    out = tmp_path / "box.pdf"
+    assert runner.invoke(app, ["tuckbox", "standard52", "-o", str(out)]).exit_code == 0
+    net = net_for(63.5, 88.9, 52, 0.3, sleeves=False)
+    trim = [float(v) * MM for v in PdfReader(out).pages[0]["/TrimBox"]]
+    x0, x1, x2, x3, x4, x5 = net.columns
+    yb, yt = net.body
+    dpi = 100
+    pdf = pypdfium2.PdfDocument(str(out))
+    image = np.asarray(pdf[0].render(scale=dpi / 72).to_pil().convert("L"), dtype=float) / 255
+    pdf.close()
+    page_h = image.shape[0] / dpi * 25.4
+
+    def px(x: float, y: float) -> tuple[int, int]:  # mm from the trim's lower left -> (row, column)
+        return round((page_h - trim[1] - y) / 25.4 * dpi), round((trim[0] + x) / 25.4 * dpi)
+
+    top, left = px(x3 + 2, yt + net.depth - 2)
+    bottom, right = px(x4 - 2, yt + 2)
+    lid = image[top:bottom, left:right]
+    assert lid.size and np.median(lid) > 0.95  # the white panel
+    darkest = float(np.percentile(lid, 1))
+    lum = (darkest / 12.92 if darkest <= 0.04045 else ((darkest + 0.055) / 1.055) ** 2.4)
+    assert (1.05) / (lum + 0.05) >= 3.0, darkest  # the text against white

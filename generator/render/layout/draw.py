@@ -14,6 +14,7 @@ from .draw_shapes import draw_background, draw_frame, draw_image, draw_rule
 from .draw_symbols import draw_icon, draw_pips, draw_symbol_el
 from .draw_text import draw_attributes, draw_text
 from .frame import CardBox, Ink, Rect, box_of, crosses, safe_rect
+from .legibility import Underlay
 from .loader import Layout
 from .mirror import MIRRORED, mirror_element, right_to_left
 from .model import Element
@@ -111,12 +112,13 @@ def draw_elements(
     folders: tuple[Path, ...],
     side: str = "front",
 ) -> list[str]:
-    """Draw resolved elements; returns warnings (overflow, safe zone)."""
+    """Draw resolved elements; returns warnings (overflow, safe zone, text too close to its background)."""
     warnings: list[str] = []
     safe = safe_rect(card)
     mirrored = layout.mirror and right_to_left(getattr(ctx.get("deck"), "language", ""))
     if mirrored:
         ctx = {**ctx, MIRRORED: True}
+    underlay = Underlay()  # what lies under each text: its colour is judged against it
     for name, el in elements:
         where = Where.of(layout, side, card_id, name)  # its file and line (the extends: chain's)
         ink = Ink(canvas, card, where, ctx, folders)
@@ -124,6 +126,9 @@ def draw_elements(
         if mirrored:  # right to left: each box at the mirror place, text aligned to the other side
             rect = (card.w - rect[0] - rect[2], rect[1], rect[2], rect[3])
             el = mirror_element(el)
+        unreadable = underlay.check(el, rect)
+        if unreadable:
+            warnings.append(where.warning(unreadable))
         kind: str = el.type  # type: ignore[attr-defined]
         if kind in REUSABLE and not _translucent(el):
             drawn = _reused(ink, el, kind, rect)

@@ -52,6 +52,36 @@ class DiePiece(Component):
             "right": [(x + d, y), (x + d + t, y + k), (x + d + t, y + d - k), (x + d, y + d)],
         }[side]
 
+    def cut_outline(self) -> list[tuple[float, float]]:
+        """The net's cut outline (mm from the piece's lower-left corner), counter-clockwise: the
+        cross of faces with each glue tab in place of the edge it sticks out of."""
+        d = pt(self.style.die)
+        cells = set(FACES)
+        tabs = {(c, r, side) for c, r, side in TABS}
+        edges: dict[tuple[float, float], tuple[tuple[float, float], list[tuple[float, float]]]] = {}
+        for col, row in FACES:
+            x, y = self._face(col, row)
+            sides = (("bottom", (0, 1), (x, y), (x + d, y)), ("right", (1, 0), (x + d, y), (x + d, y + d)),
+                     ("top", (0, -1), (x + d, y + d), (x, y + d)), ("left", (-1, 0), (x, y + d), (x, y)))
+            for side, (dc, dr), start, end in sides:
+                if (col + dc, row + dr) in cells:
+                    continue  # a fold between two faces
+                route = [start]
+                if (col, row, side) in tabs:
+                    tab = self._tab(col, row, side)
+                    route = tab[:-1] if _near(tab[0], start) else list(reversed(tab))[:-1]
+                edges[_key(start)] = (end, route)
+        first = next(iter(edges))
+        out: list[tuple[float, float]] = []
+        at = first
+        for _ in range(len(edges)):
+            end, route = edges[at]
+            out += route
+            at = _key(end)
+            if at == first:
+                break
+        return [(px / pt(1), py / pt(1)) for px, py in out]
+
     def front(self, canvas: Canvas, bleed: float) -> None:
         s, d = self.style, pt(self.style.die)
         canvas.saveState()
@@ -88,6 +118,14 @@ class DiePiece(Component):
                 else:
                     canvas.line(x1, y1, x2, y2)  # a cut
         canvas.restoreState()
+
+
+def _key(point: tuple[float, float]) -> tuple[float, float]:
+    return round(point[0], 4), round(point[1], 4)
+
+
+def _near(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    return abs(a[0] - b[0]) < 1e-6 and abs(a[1] - b[1]) < 1e-6
 
 
 def dice(style: PiecepackStyle, pack: int = 1, packs: int = 1) -> list[DiePiece]:

@@ -82,6 +82,10 @@ class PawnPiece(Component):
         mm += [(0.0, b)]
         return [(pt(x), pt(y)) for x, y in mm]
 
+    def cut_outline(self) -> list[Point]:
+        """The cut outline in mm from the piece's lower-left corner (cut files follow it)."""
+        return [(x / pt(1), y / pt(1)) for x, y in self.outline()]
+
     def front(self, canvas: Canvas, bleed: float) -> None:
         s = self.style
         w, h, b = pt(s.pawn_width), pt(s.pawn_height), pt(s.pawn_base)
