@@ -317,7 +317,8 @@ class _PickState:
         return self.round == 2
 
     def view(self, seat: int) -> dict[str, Any]:
-        return {"hand": ["c1", "c2", "c3"], "picked": [p[seat] for p in self.history], "round": self.round}
+        # both picks are shown once made (a pick the view never shows stays hidden in the log)
+        return {"hand": ["c1", "c2", "c3"], "picked": [c for p in self.history for c in p], "round": self.round}
 
     def result(self) -> Any:
         from generator.games.api import Result
