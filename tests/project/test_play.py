@@ -82,7 +82,8 @@ def test_a_whole_game_through_the_api(game: str, options: dict[str, Any], tmp_pa
     saved = sorted((tmp_path / "table").glob("play-*.json"))
     assert len(saved) == 1
     data = json.loads(saved[0].read_text())
-    assert data["game"] == game and data["seed"] == 1 and data["humans"] == [seat]
+    assert data["game"] == game and data["seed"] == client.table.seed and data["humans"] == [seat]
+    assert end["result"]["seed"] == data["seed"]  # the secret seed is told at the end
     assert data["result"]["winner"] == result.winner
     again = _replayed_result(saved[0])
     assert (again.winner, again.scores, again.counts) == (result.winner, result.scores, result.counts)

@@ -265,8 +265,11 @@ class Session:
         fresh = self.records.popleft() if self.records else None  # the first record of this move, at once
         if fresh is not None:
             self.trick = fresh  # else the last one stays on the table
-        after = {v: self._describe(v, kept=False)["zones"] for v in humans}
-        self.log.append({"step": len(self.steps), "seat": step.seat, "words": self._words(step, before, after)})
+        described = {v: self._describe(v, kept=False) for v in humans}
+        after = {v: d["zones"] for v, d in described.items()}
+        said = {v: d.get("words") or {} for v, d in described.items()}
+        self.log.append({"step": len(self.steps), "seat": step.seat,
+                         "words": self._words(step, before, after, said)})
         if self.hook is None:
             for viewer in humans:
                 self._keep(viewer, step, before[viewer], after[viewer])
@@ -312,7 +315,8 @@ class Session:
             self.log.append({"step": len(self.steps), "seat": CHANCE, "words": named, "public": True})
 
     def _words(self, step: Step, before: Mapping[int, list[dict[str, Any]]],
-               after: Mapping[int, list[dict[str, Any]]]) -> dict[int, str]:
+               after: Mapping[int, list[dict[str, Any]]],
+               own: Mapping[int, Mapping[str, str]] | None = None) -> dict[int, str]:
         """The log line per human seat, built from what that seat saw: its own move in full;
         another's names a card only as often as this seat saw it move (appear on or leave
         its table); a replay names everything."""
@@ -330,6 +334,9 @@ class Session:
                 else:
                     seen = moved
                 who = "Chance" if seat == CHANCE else self.seating.label(seat, viewer)
+                table_words = (own or {}).get(viewer, {}).get(str(action))
+                if table_words and not card_counts(action.value, self.ids):
+                    return f"{who}: {table_words}"  # the game's own words for a move that names no card
                 return words(who, action, seen, self.ids, self.names)
 
             if step.joint:

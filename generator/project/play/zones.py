@@ -4,7 +4,8 @@ A zone is plain JSON: ``{"title", "cards": [card ids], "captions": [...], "backs
 "values": [[label, value], ...], "key", "mine"}`` (every key but ``title`` optional).
 A game may describe its own zones with ``table(view, seat)`` (its GameSpec's ``table``
 import string, or a ``table`` method of a designer's game object), returning
-``{"zones": [...], "labels": {str(action): words}, "event": words}``; a ``trick=``
+``{"zones": [...], "labels": {str(action): words}, "words": {str(action): words for
+the log}, "event": words}``; a ``trick=``
 keyword, when the function takes one, gets the game's latest trace record (the
 function decides what of it is public). Without one, :func:`generic_zones` reads the
 view itself: a card id or a list of card ids is a row of cards, ``(seat, card id)``
@@ -73,6 +74,8 @@ def describe(view: Mapping[str, Any], seat: int, ids: frozenset[str], hook: Hook
     out: dict[str, Any] = {"zones": zones, "labels": {str(k): str(v) for k, v in (got.get("labels") or {}).items()}}
     if got.get("event"):
         out["event"] = str(got["event"])
+    if got.get("words"):  # str(action) -> how the log says any seat's move
+        out["words"] = {str(k): str(v) for k, v in got["words"].items()}
     return out
 
 
