@@ -119,6 +119,20 @@ def play_step(state: Any, step: Step, number: int) -> None:
         raise ParameterError(f"step {number} ({_step_words(step)}): the game refuses it ({exc})") from None
 
 
+def _moved(before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]]) -> Counter[str]:
+    """The cards a seat saw move: for each card, how many copies came into or left each of
+    its zones (a card passed from one visible row to another counts; an unseen one does not)."""
+    def rows(zones: Sequence[Mapping[str, Any]]) -> dict[str, Counter[str]]:
+        return {f"{z.get('key')}|{z.get('title')}": Counter(z.get("cards") or ()) for z in zones}
+
+    was, now = rows(before), rows(after)
+    moved: Counter[str] = Counter()
+    for row in set(was) | set(now):
+        a, b = was.get(row, Counter()), now.get(row, Counter())
+        moved += (b - a) + (a - b)
+    return moved
+
+
 @dataclass
 class Session:
     game: Any
@@ -282,12 +296,12 @@ class Session:
         with the card that completed it, until that row fills again."""
         kept = self.kept[viewer]
         now = {z.get("key"): z for z in after if "cards" in z}
-        moved = zone_counts(after) - zone_counts(before)
+        moved = _moved(before, after)
         named = card_counts(step.action.value, self.ids) if step.action is not None else Counter()
         for zone in before:
             key = zone.get("key")
-            if key is None or not zone.get("cards") or key not in now:
-                continue
+            if key is None or not zone.get("cards") or not zone.get("captions") or key not in now:
+                continue  # a row of cards with their seats (a trick), nothing else
             if now[key]["cards"]:
                 kept.pop(key, None)
                 continue
@@ -323,7 +337,7 @@ class Session:
         out = {}
         for viewer in self.seating.humans or (0,):
             was, now = zone_counts(before.get(viewer, [])), zone_counts(after.get(viewer, []))
-            moved = (now - was) + (was - now)
+            moved = _moved(before.get(viewer, []), after.get(viewer, []))
 
             def said(seat: int, action: Action, viewer: int = viewer, was: Counter[str] = was,
                      now: Counter[str] = now, moved: Counter[str] = moved) -> str:
@@ -361,6 +375,8 @@ class Session:
         labels = getattr(self.game, "table_labels", None) or {}
         parts: dict[int, list[str]] = {}
         for key, values in numbers.items():
+            if "size" in key or "count" in key:
+                continue  # hand sizes change every move: the table shows them
             for seat, (a, b) in enumerate(zip(old.get(key, values), values, strict=False)):
                 if a != b:
                     name = str(labels.get(key) or key.replace("_", " "))
