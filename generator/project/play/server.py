@@ -41,8 +41,9 @@ MAX_BODY = 4096  # bytes: a move is a few numbers
 
 
 def fresh_seed() -> int:
-    """A secret seed from the operating system: nobody can tell the deal from the time or the last game."""
-    return secrets.randbits(63)
+    """A secret seed from the operating system: nobody can tell the deal from the time or the last game
+    (53 bits: a browser reads every such number exactly)."""
+    return secrets.randbelow(2**53)
 
 
 class Tabletop:
