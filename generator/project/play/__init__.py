@@ -22,7 +22,15 @@ from typing import Any
 
 from ...deck import Deck, resolve_deck
 from ...errors import ParameterError
-from ...games.registry import GAMES, default_deck, entry, make_game, make_params, make_strategy, resolve
+from ...games.registry import (
+    GAMES,
+    default_deck,
+    entry,
+    make_game,
+    make_params,
+    make_strategy,
+    resolve,
+)
 from . import record
 from .cards import names, render_cards
 from .server import Tabletop, fresh_seed, start_table, stop_table

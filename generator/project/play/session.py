@@ -40,7 +40,17 @@ from ...errors import ParameterError
 from ...games import api
 from ...games.api import CHANCE, Action, Strategy, Turn, resampler, seat_rngs
 from ...games.runner import game_rng
-from .zones import Hook, action_card, card_counts, describe, per_seat, third_person, words, zone_cards, zone_counts
+from .zones import (
+    Hook,
+    action_card,
+    card_counts,
+    describe,
+    per_seat,
+    third_person,
+    words,
+    zone_cards,
+    zone_counts,
+)
 
 _TOKEN = re.compile(r"[\w.-]+")  # a word of an event line: a card id becomes the card's name
 
