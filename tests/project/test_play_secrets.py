@@ -174,8 +174,9 @@ def test_only_the_hosts_link_starts_a_new_game(tmp_path: Path, closing: list[Tab
 
 def test_api_errors_are_json(tmp_path: Path, closing: list[Table]) -> None:
     client = _open(closing, "weiji", tmp_path / "t")
-    for method, path, body, status in [("GET", "/api/nothing", None, 404), ("POST", "/api/nothing", {}, 404),
-                                       ("POST", "/api/act", [1], 400), ("GET", "/api/state?seat=x", None, 409)]:
+    cases: list[tuple[str, str, Any, int]] = [("GET", "/api/nothing", None, 404), ("POST", "/api/nothing", {}, 404),
+                                              ("POST", "/api/act", [1], 400), ("GET", "/api/state?seat=x", None, 409)]
+    for method, path, body, status in cases:
         got, text = client.request(method, path, body)
         assert got == status and json.loads(text)["error"], (path, got, text)
 
