@@ -93,7 +93,7 @@ def test_viashilym_names_the_team(tmp_path: Path, closing: list[Table]) -> None:
     client = _open(closing, "viashi", tmp_path / "t", players=6, seat=4)
     end = client.play_out(4)
     text = end["result"]["text"]
-    assert "Team" in text or text == "a draw"
+    assert "Team" in text or text in ("a draw", "Your team wins")  # a fresh secret seed: any side may win
     titles = [z["title"] for z in end["zones"]]
     assert "You (team 1): your table" in titles and "Seat 1 (team 1): table and hand" in titles
 

@@ -30,6 +30,7 @@ from ...games.registry import (
     make_params,
     make_strategy,
     resolve,
+    specs,
 )
 from . import record
 from .cards import names, render_cards
@@ -37,8 +38,15 @@ from .server import Tabletop, fresh_seed, start_table, stop_table
 from .session import Seating, Session, Step, play_step
 from .zones import table_hook
 
-# game names the table knows besides the registered ones: a game with its rule parameters
-ALIASES: dict[str, tuple[str, dict[str, Any]]] = {"viashilym": ("viashi", {"players": 6})}
+
+def alias(name: str) -> tuple[str, dict[str, Any]]:
+    """Another name of a registered game (its spec's ``aliases``: ``viashilym`` is Viashi
+    for 6): the game's name and the rule parameters the name stands for."""
+    if name not in GAMES:
+        for spec in specs():
+            if name in spec.aliases:
+                return spec.name, dict(spec.aliases[name])
+    return name, {}
 
 Log = Callable[[str], None]
 
@@ -117,7 +125,7 @@ def saved_target(head: dict[str, Any], given: str | None, path: Path) -> str:
     recorded = str(head.get("target") or "")
     if given:
         return given
-    if recorded in GAMES or recorded in ALIASES:
+    if recorded in GAMES or alias(recorded)[1]:
         return recorded
     folder = path.resolve().parent
     if (folder / "deck.yaml").is_file():
@@ -129,7 +137,7 @@ def saved_target(head: dict[str, Any], given: str | None, path: Path) -> str:
 
 def load_target(target: str, deck_name: str | None = None) -> tuple[Any, Deck]:
     """GAME (its bundled deck), a deck file or a project folder: the game spec and deck."""
-    target = ALIASES.get(target, (target, {}))[0]
+    target = alias(target)[0]
     spec, own = resolve(target)
     if deck_name is not None or own is None:
         from ...deckcheck import require_valid
@@ -171,14 +179,14 @@ def open_table(
         seed = int(head["seed"])
         deck = deck or head.get("deck")
         humans = tuple(int(s) for s in head.get("humans") or (0,))
-    alias = ALIASES.get(target, (target, {}))[1]
-    if alias.get("players") and players not in (None, alias["players"]):
-        raise ParameterError(f"{target} is played by {alias['players']}, not --players {players}")
+    aliased = alias(target)[1]
+    if aliased.get("players") and players not in (None, aliased["players"]):
+        raise ParameterError(f"{target} is played by {aliased['players']}, not --players {players}")
     spec, loaded = load_target(target, deck)
     if head and head.get("game") != spec.name:
         raise ParameterError(f"{saved_file}: a game of {head.get('game')!r}, but {target} plays {spec.name!r}")
     params = spec.params.model_validate(head.get("params") or {}) if head else \
-        make_params(spec, sets, players=players or alias.get("players"))
+        make_params(spec, sets, players=players or aliased.get("players"))
     count = int(getattr(params, "players", 2))
     chosen = tuple(humans) if humans else (seat,)
     for s in chosen:
