@@ -117,7 +117,7 @@ def loopback(host: str) -> bool:
         return False
 
 
-def saved_target(head: dict[str, Any], given: str | None, path: Path) -> str:
+def saved_target(head: dict[str, Any], given: str | None, path: Path, option: str = "--replay") -> str:
     """Which game a saved game is played with: the one named on the command line, a
     bundled (registered) game by its name, else the project in the file's own folder.
     The path a file records is never loaded on its own (loading a project runs its
@@ -131,7 +131,7 @@ def saved_target(head: dict[str, Any], given: str | None, path: Path) -> str:
     if (folder / "deck.yaml").is_file():
         return str(folder)
     raise ParameterError(f"{path}: it was played with {recorded!r}, which is not a bundled game; a project's "
-                         f"rules run only when you name it: deckpress play PROJECT --replay {path.name} "
+                         f"rules run only when you name it: deckpress play PROJECT {option} {path.name} "
                          "(or keep the file in the project's folder)")
 
 
@@ -175,7 +175,7 @@ def open_table(
     saved_file = replay or resume
     if saved_file is not None:
         head, script = record.read(saved_file)
-        target = saved_target(head, target or None, saved_file)
+        target = saved_target(head, target or None, saved_file, "--replay" if replay else "--resume")
         seed = int(head["seed"])
         deck = deck or head.get("deck")
         humans = tuple(int(s) for s in head.get("humans") or (0,))
@@ -243,7 +243,8 @@ def open_table(
             first = reopen(resume)
     if seed is None:
         seed = fresh_seed()
-    offers = [] if saved_file is not None else interrupted(folder, setup)
+    who = ["human" if s in seats.humans else seats.names.get(s, "") for s in range(count)]
+    offers = [] if saved_file is not None else interrupted(folder, {**setup, "seats": who})
     title = f"{spec.title} — {loaded.name}" + (" (replay)" if replay else "")
     made = bool(not token and not loopback(host))
     tokens = {secrets.token_urlsafe(12): s for s in seats.humans} if token or made else None
@@ -269,7 +270,7 @@ def _check_script(game: Any, steps: Sequence[Step], path: Path) -> None:
 
 def interrupted(folder: Path, setup: dict[str, Any], most: int = 1) -> list[Path]:
     """The latest games of this table's folder that stopped before their end (the same
-    game, deck, rules and human seats), to offer after a restart."""
+    game, deck, rules and seats), to offer after a restart."""
     found = []
     for path in sorted(folder.glob("play-*.json"), reverse=True):
         try:
