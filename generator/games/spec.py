@@ -123,6 +123,8 @@ class GameSpec:
     # which seats play together: params -> tuples of seats, one per team (None: every seat for itself)
     teams: Callable[[Any], Sequence[Sequence[int]] | None] | None = None
     table: str | None = None  # deckpress play's table description (games/<g>/table_view.py)
+    # other names of the game with their rule parameters, for `deckpress play` ("viashilym": 6 players)
+    aliases: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: MappingProxyType({}))
     # the seat that starts, where the rules say who does (the report's "seat 0 (first player)");
     # None: no seat starts (War: everyone plays at once), and the report says "seat 0" only
     first_player: int | None = None

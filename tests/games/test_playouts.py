@@ -11,7 +11,14 @@ import pytest
 
 from generator.deck import resolve_deck
 from generator.games.api import CHANCE, TERMINAL, Turn
-from generator.games.registry import GAMES, builtin_names, default_deck, make_game, make_params, make_strategy
+from generator.games.registry import (
+    GAMES,
+    builtin_names,
+    default_deck,
+    make_game,
+    make_params,
+    make_strategy,
+)
 from generator.games.runner import simulate
 
 VARIANTS: dict[str, list[dict[str, Any]]] = {

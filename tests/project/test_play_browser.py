@@ -6,6 +6,7 @@ at 1280 x 800 and phone size (written to $DECKPRESS_SCREENSHOTS when set, to loo
 from __future__ import annotations
 
 import base64
+import json
 import os
 import shutil
 import time
@@ -167,3 +168,104 @@ def test_every_built_in_game_by_clicking(game: str, options: dict[str, Any], tmp
     finally:
         browser.close()
         table.close()
+
+
+def _page(browser: DevTools) -> None:
+    browser.attach()
+    _until("the page", lambda: browser.evaluate("typeof view !== 'undefined' && view !== null"))
+
+
+@needs_chromium
+def test_the_new_parts_of_the_table(tmp_path: Path) -> None:
+    """A card named ``<!--<script>`` is a name on the table, the seat to move is marked, a
+    tab the game moved on without refreshes itself, the seed is told at the end, the
+    log's 3-digit move numbers are whole, a guest's page has no New game, and a stopped
+    server is said with a retry."""
+    assert CHROMIUM is not None
+    project = tmp_path / "g"
+    scaffold(project, "custom")
+    cards = project / "cards.csv"
+    cards.write_text(cards.read_text().replace("One of Spades", "<!--<script>", 1))
+    table = open_table(str(project), folder=tmp_path / "table", images=False, strategy="random", humans=(0, 1),
+                       token=True)
+    guest_link = table.links[1]
+    browser = DevTools(CHROMIUM, table.url, tmp_path / "profile", FLAGS)
+    try:
+        _page(browser)
+        assert browser.evaluate("document.getElementById('title').textContent").startswith("Crown Tricks")
+        _until("the human's move", lambda: browser.evaluate("!busy && view.turn == 'you'"))
+        names = browser.evaluate("[...document.querySelectorAll('.card .face')].map(e => e.textContent)")
+        marked = browser.evaluate("[...document.querySelectorAll('#seats .toact')].map(e => e.textContent)")
+        assert marked == ["You (seat 0)"]
+        assert browser.evaluate("BOOT.names['1S']") == "<!--<script>"  # the page's data survived whole
+        if "1S" in json.dumps(table.top.session.snapshot(0)["zones"]):  # in this hand: drawn as text
+            assert "<!--<script>" in names
+        assert browser.evaluate("document.getElementById('newbtn').style.display") == ""
+        _shot(browser, "play-new-parts.png", tmp_path)
+        # the game moves on without this tab (another tab, a script): the tab follows by itself
+        step = browser.evaluate("view.step")
+        session = table.top.session
+        session.act(0, 0, step)
+        _until("the tab to refresh itself", lambda: browser.evaluate(f"view.step > {step}"), timeout=WAIT)
+        # a guest's link (seat 1's token) has no New game
+        browser.call("Page.navigate", {"url": guest_link})
+        _until("the guest's page", lambda: browser.evaluate(
+            "typeof view !== 'undefined' && view !== null && view.seat == 1"))
+        assert browser.evaluate("document.getElementById('newbtn').style.display") == "none"
+        # the server stops: the page says so, with a retry
+        table.close()
+        browser.evaluate("refresh()")
+        _until("the message", lambda: browser.evaluate(
+            "getComputedStyle(document.getElementById('banner')).display == 'flex'"))
+        text = browser.evaluate("document.getElementById('bannertext').textContent")
+        assert "does not answer" in text and "Failed to fetch" not in text
+        assert browser.evaluate("document.getElementById('bannerbtn').textContent") == "Try again now"
+        _shot(browser, "play-server-gone.png", tmp_path)
+    finally:
+        browser.close()
+        table.close()
+
+
+@needs_chromium
+def test_war_numbers_every_move_and_resume_is_offered(tmp_path: Path) -> None:
+    """War played out by the page: the trick's face-down tiles are backs, 3-digit move
+    numbers are not clipped, the seed is told; then a table restarted in the same folder
+    offers the interrupted game, and *Resume it* plays on from its moves."""
+    assert CHROMIUM is not None
+    war = open_table("war", folder=tmp_path / "war", images=False, seed=4)  # 153 moves
+    browser = DevTools(CHROMIUM, war.url, tmp_path / "profile", FLAGS)
+    try:
+        _page(browser)
+        browser.evaluate("const quick = new Option('test', '5'); document.getElementById('pace').add(quick);"
+                         "document.getElementById('pace').value = '5'; schedule()")
+        _until("the end of the game", lambda: browser.evaluate("!busy && view.turn == 'over'"), timeout=600)
+        assert f"seed {war.seed} (--seed {war.seed} " in browser.evaluate("document.getElementById('result').textContent")
+        widths = browser.evaluate("[...document.querySelectorAll('#log .n')].filter(e => e.textContent.length >= 3)"
+                                  ".map(e => [e.scrollWidth, e.clientWidth])")
+        assert widths and all(scroll <= client for scroll, client in widths), widths[:3]
+    finally:
+        browser.close()
+        war.close()
+    cut = open_table("viashi", folder=tmp_path / "t", images=False, seed=11)
+    session = cut.top.session
+    while len(session.steps) < 25:
+        if session.waiting_for():
+            session.act(0, 0, len(session.steps))
+        else:
+            session.advance()
+        cut.top.saved()
+    cut.close()
+    again = open_table("viashi", folder=tmp_path / "t", images=False)
+    browser = DevTools(CHROMIUM, again.url, tmp_path / "profile2", FLAGS)
+    try:
+        _page(browser)
+        _until("the offer", lambda: browser.evaluate(
+            "getComputedStyle(document.getElementById('banner')).display == 'flex'"))
+        assert "stopped before its end" in browser.evaluate("document.getElementById('bannertext').textContent")
+        _shot(browser, "play-resume-offer.png", tmp_path)
+        browser.evaluate("document.getElementById('bannerbtn').click()")
+        _until("the resumed game", lambda: browser.evaluate("view.step >= 25"))
+        assert again.top.session.seed == 11
+    finally:
+        browser.close()
+        again.close()

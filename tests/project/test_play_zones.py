@@ -22,8 +22,19 @@ def test_the_generic_table_reads_the_data() -> None:
     assert by_title["trick"] == {"title": "trick", "key": "trick", "cards": ["2C"], "captions": ["seat 1"]}
     assert by_title["stacks: seat 0"]["cards"] == ["QD"] and by_title["stacks: seat 1"]["cards"] == []
     assert by_title["top"]["cards"] == ["QD"] and by_title["empty"]["cards"] == []
-    assert by_title["values"]["values"] == [["turn", "1"], ["scores", "3 · 4.5"], ["phase", "play"]]
+    # whose turn it is is left out (the table marks the seat to act); a number per seat names each seat
+    assert by_title["values"]["values"] == [["scores", "seat 0 3 · seat 1 4.5"], ["phase", "play"]]
     assert "printed" not in by_title and "long" not in by_title  # a mapping and a long text are left out
+    mine = {z["title"]: z for z in generic_zones(view, IDS, labels={"scores": "Crowns", "phase": None}, seat=1)}
+    assert mine["values"]["values"] == [["Crowns", "seat 0 3 · you 4.5"]]  # the game's own words; None: left out
+
+
+def test_all_hands_are_labelled_for_everyone() -> None:
+    from generator.project.play.zones import third_person
+
+    assert third_person("Your hand", 2) == "Seat 2's hand"
+    assert third_person("You (team 0): your table", 0) == "Seat 0 (team 0): seat 0's table"
+    assert third_person("Seat 1: table and hand", 0) == "Seat 1: table and hand"
 
 
 def test_a_games_own_table_with_labels_events_and_the_trick_record() -> None:
@@ -58,3 +69,13 @@ def test_the_log_names_only_seen_cards() -> None:
     assert words("Chance", Action("pickup", (1, 0)), set(), IDS, NAMES) == "Chance: pickup"
     assert words("Seat 0", Action("choose", "speed"), set(), IDS, NAMES) == "Seat 0: choose speed"
     assert words("Seat 0", Action("pass"), set(), IDS, NAMES) == "Seat 0: pass"
+
+
+def test_copies_count_apart_in_the_log() -> None:
+    """Holding one copy of a card never lets a line name the copies another seat got."""
+    from collections import Counter
+
+    deal = Action("deal", (("9S", "9S", "KH"), ("9S", "KH")))
+    assert words("Chance", deal, Counter({"9S": 2, "KH": 1}), IDS, NAMES) == "Chance: deal (hidden)"
+    assert words("Chance", deal, Counter({"9S": 3, "KH": 2}), IDS, NAMES) == \
+        "Chance: deal Nine of Spades ×3, King of Hearts ×2"

@@ -50,6 +50,7 @@ SPEC = GameSpec(
     decisions=DECISIONS,
     source="generator.games.viashi.spec:SPEC",
     table="generator.games.viashi.table_view:table",
+    aliases=MappingProxyType({"viashilym": MappingProxyType({"players": 6})}),
     description="Elvish trick-taking for 3 (Viashi) or 6 (Viashilym)",
     card_measures=CardMeasures(impact=False, removal=False, reason="each card measured apart (up to 320 games a card, by restricted play and by removal, in the reference engine) would make a check many times slower; the skill gap's card value under expert play (--strategy expert) values each card"),
     teams=lambda params: ((0, 3), (1, 4), (2, 5)) if params.players == 6 else None,  # Viashilym: partners face

@@ -175,7 +175,8 @@ class WarState(StateBase):
         )
 
     def view(self, seat: int) -> Mapping[str, Any]:
-        return {"count": len(self.stacks[seat]), "counts": [len(s) for s in self.stacks]}
+        return {"count": len(self.stacks[seat]), "counts": [len(s) for s in self.stacks],
+                "facedown": self.game.facedown}  # a war's middle tiles go face down (the table keeps them so)
 
     # -- play ------------------------------------------------------------------
     def _run(self) -> None:

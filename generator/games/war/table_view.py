@@ -1,8 +1,11 @@
-"""War's table for ``deckpress play``: every stack face down, the last trick face up.
+"""War's table for ``deckpress play``: every stack face down, the last trick kept
+face up until the next, its face-down tiles face down.
 
 War has no decisions, so the human watches (or steps through) the tricks. The view
-holds only the stack sizes; the cards of a trick come from its public trace record
-(every tile of a trick is shown face up on the table, so nothing hidden is told).
+holds only the stack sizes (and whether a war's tiles go face down); the cards of a
+trick come from its trace record: each seat's face-up tiles are shown, the tiles a war
+puts face down (every second tile of a seat's pile, ``facedown``) stay backs in the
+zone and unnamed in the log, as the booklet keeps them.
 """
 
 from __future__ import annotations
@@ -18,11 +21,23 @@ def table(view: Mapping[str, Any], seat: int, trick: Mapping[str, Any] | None = 
         zones.append({"title": "Your stack" if s == seat else f"Seat {s}'s stack", "backs": count, "mine": s == seat})
     out: dict[str, Any] = {"zones": zones}
     if trick and "played" in trick:
-        cards = [c for pile in trick["played"] for c in pile]
-        captions = [f"seat {s}" for s, pile in enumerate(trick["played"]) for _ in pile]
+        down = bool(view.get("facedown", True))
+        up = [[c for i, c in enumerate(pile) if not (down and i % 2)] for pile in trick["played"]]
+        hidden = [len(pile) - len(shown) for pile, shown in zip(trick["played"], up, strict=True)]
+        cards = [c for pile in up for c in pile]
+        captions = [f"seat {s}" for s, pile in enumerate(up) for _ in pile]
         winner = trick.get("winner")
-        zones.insert(0, {"title": f"Trick {trick['trick']}", "key": "trick", "cards": cards, "captions": captions})
-        said = "nobody takes it (a draw)" if winner is None else f"seat {winner} takes {trick.get('tiles', len(cards))}"
+        zone: dict[str, Any] = {"title": f"Trick {trick['trick']}", "key": "trick", "cards": cards,
+                                "captions": captions}
+        if sum(hidden):
+            zone["backs"] = sum(hidden)
+        zones.insert(0, zone)
+        tiles = trick.get("tiles", len(cards) + sum(hidden))
+        said = "nobody takes it (a draw)" if winner is None else f"seat {winner} takes {tiles}"
+
+        def shows(s: int) -> str:
+            return f"seat {s} shows {', '.join(up[s])}" + (f" ({hidden[s]} face down)" if hidden[s] else "")
+
         out["event"] = f"trick {trick['trick']}: " + "; ".join(
-            f"seat {s} shows {', '.join(pile)}" for s, pile in enumerate(trick["played"]) if pile) + f"; {said}"
+            shows(s) for s, pile in enumerate(trick["played"]) if pile) + f"; {said}"
     return out

@@ -39,6 +39,8 @@ class CrownTricks:
     name = "crowns"
     title = "Crown Tricks"
     unit = "trick"  # what Result.tricks counts: reports say "length in tricks"
+    # deckpress play's table: words for the view's keys, None to leave one out (voids are suit bits)
+    table_labels = {"played": "played so far", "voids": None}
     Params = CrownParams
     players = (2, 5)
 
