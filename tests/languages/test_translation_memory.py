@@ -29,7 +29,8 @@ def world(tmp_path: Path) -> Path:
 
 def rows(path: Path) -> dict[tuple[str, str], dict[str, str]]:
     text = path.read_text(encoding="utf-8-sig")
-    return {(r["id"], r["field"]): r for r in csv.DictReader(io.StringIO(text))}
+    dialect = csv.Sniffer().sniff(text.splitlines()[0], delimiters=",;\t")  # translate keeps a file's own delimiter
+    return {(r["id"], r["field"]): r for r in csv.DictReader(io.StringIO(text), dialect=dialect)}
 
 
 def translate(folder: Path, lang: str) -> str:
