@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.errors import ParameterError
-from generator.render.preflight import preflight
 from generator.render.layout.colors import contrast_ratio
+from generator.render.preflight import preflight
 from generator.render.tuckbox import FOLD_GREY, MIN_CONTRAST, card_thickness, label_colour, net_for
 
 runner = CliRunner()
