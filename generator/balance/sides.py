@@ -27,7 +27,7 @@ from typing import Any
 from ..games.stats import Summary
 from .intervals import wilson, z_value
 
-__all__ = ["ReturnEdge", "band", "return_edges", "scaled", "sides_decided", "utility_threshold"]
+__all__ = ["ReturnEdge", "band", "deficit", "return_edges", "scaled", "sides_decided", "utility_threshold"]
 
 
 def scaled(t: Mapping[str, float], sides: int) -> tuple[float, float]:
@@ -41,6 +41,15 @@ def utility_threshold(t: Mapping[str, float], sides: int) -> tuple[float, float]
     """The (warning, error) edges in standard deviations of a side's edge (a utility game)."""
     warn, error = scaled(t, sides)
     return 2 * warn, 2 * error
+
+
+def deficit(t: Mapping[str, float], sides: int) -> tuple[float, float]:
+    """The (warning, error) shortfalls below the fair share for ``sides`` sides (three or
+    more): the scaled thresholds times k - 1; infinite for two sides (no such finding)."""
+    if sides < 3:
+        return math.inf, math.inf
+    warn, error = scaled(t, sides)
+    return warn * (sides - 1), error * (sides - 1)
 
 
 def band(low: float, high: float, warn: float, error: float) -> tuple[int, int]:
@@ -111,11 +120,13 @@ def sides_decided(summary: Summary, t: Mapping[str, float], sides: int,
         if len(edges) < 2:
             return False
         warn, error = utility_threshold(t, len(edges))
+        short = tuple(2 * x for x in deficit(t, len(edges)))
         for e in edges:
             if e.sd <= 0:
                 continue
             a, b = band(e.low / e.sd, e.high / e.sd, warn, error)
-            if a != b:
+            c, d = band(-e.high / e.sd, -e.low / e.sd, *short)
+            if a != b or c != d:
                 return False
         return True
     decided = sum(summary.wins)
@@ -125,9 +136,11 @@ def sides_decided(summary: Summary, t: Mapping[str, float], sides: int,
         return False
     fair = 1 / k
     warn, error = scaled(t, k)
+    short = deficit(t, k)
     for wins in per_side:
         low, high = wilson(wins, decided, t["confidence"])
         a, b = band(low - fair, high - fair, warn, error)
-        if a != b:
+        c, d = band(fair - high, fair - low, *short)
+        if a != b or c != d:
             return False
     return True

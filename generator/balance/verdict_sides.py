@@ -10,7 +10,7 @@ from .findings import Finding, Level
 from .playstats import first_player, side_name
 from .ranges import span
 from .result import Playtest
-from .sides import scaled, utility_threshold
+from .sides import deficit, scaled, utility_threshold
 from .verdict_static import pct
 
 
@@ -54,6 +54,31 @@ def side_findings(play: Playtest, t: Mapping[str, float]) -> list[Finding]:
                            f"{100 * edge:.1f} points over {seats.decided:,} decided games (seat_edge_warn: "
                            f"{_points(warn)} for {k} sides).",
                            evidence={"seat": side, **s.to_json(), "threshold": warn, "sides": k}))
+    out += _shortfalls(play, t)
+    return out
+
+
+def _shortfalls(play: Playtest, t: Mapping[str, float]) -> list[Finding]:
+    """With three or more sides, a side whose whole interval lies below the fair share by
+    more than the shortfall threshold (:func:`.sides.deficit`): a disadvantage."""
+    seats = play.seats
+    k = len(seats.seats)
+    warn, error = deficit(t, k)
+    fair = seats.fair_share
+    conf = pct(t["confidence"])
+    out: list[Finding] = []
+    for side, s in enumerate(seats.seats):
+        short = fair - s.share
+        if s.high >= fair or short <= warn:
+            continue
+        level: Level = "error" if short > error else "warning"
+        what = "a team disadvantage" if seats.teams else "a disadvantage"
+        out.append(Finding(level, "seat_disadvantage",
+                           f"{_who(play, side)} wins only {pct(s.share)} of decided games ({conf} interval "
+                           f"{pct(s.low)}-{pct(s.high)}) against a fair {pct(fair)}: {what} of {100 * short:.1f}"
+                           f" points over {seats.decided:,} decided games (the shortfall threshold: {_points(warn)}"
+                           f" for {k} sides, seat_edge_warn scaled x {k - 1}).",
+                           evidence={"seat": side, **s.to_json(), "threshold": warn, "sides": k}))
     return out
 
 
@@ -80,6 +105,18 @@ def _in_utility(play: Playtest, t: Mapping[str, float]) -> list[Finding]:
                            f" of a game's result over {e.games:,} games (seat_edge_warn: {warn:.3g} standard"
                            f" deviations for {k} sides).",
                            evidence={"seat": side, **e.to_json(), "threshold_sd": warn, "sides": k}))
+    short_warn, short_error = (2 * x for x in deficit(t, k))
+    for side, e in enumerate(edges):
+        if e.high >= 0.0 or e.sd <= 0 or -e.size <= short_warn:
+            continue
+        level = "error" if -e.size > short_error else "warning"
+        what = "a team disadvantage" if teams else "a disadvantage"
+        out.append(Finding(level, "seat_disadvantage",
+                           f"{_who(play, side)} gets {e.mean:+.3g} a game against the table's mean return ({conf} "
+                           f"interval {span(e.low, e.high, '+.3g')}): {what} of {-e.size:.2f} standard deviations"
+                           f" of a game's result over {e.games:,} games (the shortfall threshold: {short_warn:.3g}"
+                           f" standard deviations for {k} sides).",
+                           evidence={"seat": side, **e.to_json(), "threshold_sd": short_warn, "sides": k}))
     return out
 
 

@@ -9,7 +9,7 @@ from generator.balance.thresholds import THRESHOLDS
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "balance.md").read_text()
 CODES = ("unbeatable", "hopeless", "too_strong", "too_weak", "dominated", "no_data", "ties", "top_ties", "near_copies",
-         "no_rank", "duplicate", "missing", "uneven_ranks", "unfinished", "draws", "seat_advantage", "long_games",
+         "no_rank", "duplicate", "missing", "uneven_ranks", "unfinished", "draws", "seat_advantage", "seat_disadvantage", "long_games",
          "tie_rate", "attribute_ties", "card_wins", "card_loses", "too_few_cards", "strong_card", "trap_card",
          "card_shifts_seats", "target_missed")
 

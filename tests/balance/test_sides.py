@@ -6,6 +6,7 @@ ladder's draws, ranges and the game's own words. The test games are in tests/bal
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -18,7 +19,7 @@ from generator.balance.ladder import Ladder, Match
 from generator.balance.quality_result import Branching, Move, Quality
 from generator.balance.ranges import span
 from generator.balance.result import Edge, Length, Playtest, Seats, SeatShare
-from generator.balance.sides import scaled, utility_threshold
+from generator.balance.sides import deficit, scaled, utility_threshold
 from generator.balance.verdict_sides import side_findings
 from generator.cli import app
 from generator.games.reporting import Share
@@ -109,12 +110,39 @@ def test_four_seats_are_judged_against_a_quarter_with_a_quarter_of_the_error_ban
     assert [f.level for f in errors] == ["error"]
 
 
-def test_three_sides_are_judged_against_a_third_and_the_advantaged_carry_the_finding() -> None:
+def test_three_sides_are_judged_against_a_third_and_a_squeezed_side_is_a_disadvantage() -> None:
     """Seats 0 and 1 win 1,200 of 3,000 each (40 %, Wilson 38.3-41.8 %) against 33.3 %: 6.7
-    points, above the 5 points for three sides (under the old flat 10 points); seat 2's 20 %
-    is their advantage, not a finding of its own."""
+    points, above the 5 points for three sides (under the old flat 10 points). Seat 2's 20 %
+    (18.6-21.5 %) is 13.3 points short: beyond the shortfall threshold, 5 x (3 - 1) = 10
+    points, below the error's 20: a disadvantage warning of its own."""
     found = {(f.code, f.evidence["seat"]): f.level for f in side_findings(_play([1200, 1200, 600]), T)}
-    assert found == {("seat_advantage", 0): "warning", ("seat_advantage", 1): "warning"}
+    assert found == {("seat_advantage", 0): "warning", ("seat_advantage", 1): "warning",
+                     ("seat_disadvantage", 2): "warning"}
+    assert deficit(T, 3) == pytest.approx((0.10, 0.20)) and deficit(T, 4) == pytest.approx((0.1125, 0.225))
+    assert deficit(T, 2) == (math.inf, math.inf)  # two sides: the shortfall is the other's advantage
+
+
+def test_one_seat_of_three_at_ten_percent_is_a_disadvantage_error() -> None:
+    """Seat 2 wins 300 of 3,000 (10 %, Wilson 9.0-11.1 %): 23.3 points short of a third, beyond
+    the 20 points of the error; a seat 9 points short (24.3 %) is within the 10-point band."""
+    (short,) = [f for f in side_findings(_play([1350, 1350, 300]), T) if f.code == "seat_disadvantage"]
+    assert short.level == "error" and short.evidence["seat"] == 2
+    assert short.message.startswith("seat 2 wins only 10% of decided games (95% interval 9%-11%)")
+    assert "a disadvantage of 23.3 points" in short.message
+    assert not [f for f in side_findings(_play([1136, 1136, 728]), T) if f.code == "seat_disadvantage"]
+
+
+def test_a_squeezed_third_seat_is_found_by_default(project: Project) -> None:
+    """Lopsided Dice (sides/lopsided_dice.py): seat 2 rolls a d4 against two d6 and wins
+    14/114 = 12.3 % of the decided games: 21 points short of a third, beyond 10 points."""
+    folder = project("lopsided", (SIDES / "lopsided_dice.py").read_text(), "LopsidedDice")
+    report = check(folder)
+    (short,) = [f for f in report["findings"] if f["code"] == "seat_disadvantage"]
+    seat2 = report["playtest"]["seats"]["seats"][2]
+    assert short["evidence"]["seat"] == 2 and seat2["low"] <= 14 / 114 <= seat2["high"]
+    assert short["level"] in ("warning", "error") and report["verdict"] != "no problems found"
+    fair = check(project("fairdice", (SIDES / "lopsided_dice.py").read_text(), "FairDice"))
+    assert not [f for f in fair["findings"] if f["code"].startswith("seat_")]
 
 
 # -- teams, end to end -------------------------------------------------------------------
