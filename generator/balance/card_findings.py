@@ -10,7 +10,8 @@ naming it; beyond the error edge (``card_edge_error``), an error:
 - ``strong_card``: a seat that never takes the card does much worse than it usually
   does (the card carries the game);
 - ``trap_card``: a seat that never takes the card does much better;
-- ``card_shifts_seats``: the deck without the card moves seat 0's result more than the
+- ``card_shifts_seats``: the deck without the card moves seat 0's result (its team's where
+  the game has partners) more than the
   deck without the median card does (the card favours a seat; what taking out any card
   does, a deck one card shorter, is no card's fault: :func:`removal_note` says it).
 
@@ -83,6 +84,8 @@ def card_findings(impact: CardImpact | None, removal: CardRemoval | None, b: Ban
                                                       "strategy": who}))
     base = removal.base if removal is not None else None
     centre = any_card(removal)
+    side = removal.side if removal is not None else "seat 0"  # seat 0, or its team (card_sides)
+    side_kind = "team" if side.startswith("team") else "seat"
     for row in removal.cards if removal is not None else ():
         found = level(row.low - centre, row.high - centre, b)  # the card's own part of the change
         if found is None or base is None:
@@ -90,7 +93,7 @@ def card_findings(impact: CardImpact | None, removal: CardRemoval | None, b: Ban
         usual = row.first_share - row.first_change
         peers = (f"; taking out any card moves it by {amount(centre, b.unit)} (the median card), this one by"
                  f" {amount(row.first_change - centre, b.unit)} more") if centre else ""
-        out.append(Finding(found, "card_shifts_seats", f"{row.name} ({row.card}) favours a seat: without it seat 0"
+        out.append(Finding(found, "card_shifts_seats", f"{row.name} ({row.card}) favours a {side_kind}: without it {side}"
                            f" {measure} {value(row.first_share, b.unit)} against {value(usual, b.unit)} in the same"
                            f" {row.games:,} seeded games of the whole deck ({amount(row.first_change, b.unit)}, {conf}"
                            f" interval {interval(row.low, row.high, b.unit)}{peers}; {band_words(b)}); {played}.",
@@ -116,6 +119,7 @@ def removal_note(removal: CardRemoval | None, b: Band) -> str | None:
     centre = any_card(removal)
     if removal is None or abs(centre) <= b.warn:
         return None
-    return (f"taking out any one card moves seat 0's result by {amount(centre, b.unit)} (the median card's change by"
-            " card removal): the number of cards, not a card, shifts the balance between the seats; card removal"
-            " names only a card whose change differs from it by more than the per-card band")
+    sides = "teams" if removal.side.startswith("team") else "seats"
+    return (f"taking out any one card moves {removal.side}'s result by {amount(centre, b.unit)} (the median card's"
+            f" change by card removal): the number of cards, not a card, shifts the balance between the {sides}; card"
+            " removal names only a card whose change differs from it by more than the per-card band")

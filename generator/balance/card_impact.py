@@ -11,7 +11,8 @@ playing as usual, took X while it had another move are played again: in any
 other game never taking X is the same game, move for move, a difference of 0.
 The impact of X is the mean difference over all pairs, in the game's own measure
 (win share, a draw shared; mean return where the game declares ``utility``): how
-much a seat's usual result changes when it commits to never taking X, with the
+much a seat's usual result changes when it commits to never taking X (where the game
+has partners, the result of the seat's team: :mod:`.card_sides`), with the
 normal interval of a mean difference. A card whose seat does much worse without
 it carries the game (a strong card); one whose seat does better without it is a
 trap. A card no seat takes reads 0.
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..deck.model import Deck
@@ -39,6 +41,7 @@ from ..games.params import Params
 from ..games.registry import entry, make_game, make_strategy, seat_strategies
 from ..games.stats import Summary
 from .card_paired import Band, Outcome, Paired, band, decided, outcome
+from .card_sides import side_value, side_words
 from .result import CardImpact, ImpactRow
 
 IMPACT_GAMES = 120  # at most, per card, over all seat positions
@@ -146,13 +149,14 @@ def impact_row(built: Game, game: str, names: Sequence[str], card: Any, most: in
         for index in range(done, stop):
             base = usual_of(index)
             for seat in range(players):
+                usual_value = side_value(base.values, seat, built, limits.unit)  # the seat's, or its team's
                 if card.id not in base.seen[seat]:  # never took it by choice: never taking it is the same game
-                    pairs.add(base.values[seat], base.values[seat])
+                    pairs.add(usual_value, usual_value)
                     continue
                 strategies = [make_strategy(game, n) for n in names]
                 strategies[seat] = _Without(strategies[seat], card.id)  # type: ignore[assignment]
                 result = runner.play(built, strategies, runner.game_rng(seed, index), max_steps=cap)
-                pairs.add(outcome(result, players).values[seat], base.values[seat])
+                pairs.add(side_value(outcome(result, players).values, seat, built, limits.unit), usual_value)
         if progress is not None:
             progress((stop - done) * players)
         done = stop
@@ -210,4 +214,4 @@ def card_impact(game: str, deck: Deck, params: Params, games: int, seed: int, co
 
     rows = [impact_row(built, game, names, card, most, seed, usual_of, confidence, limits, progress, cap)
             for card in deck.cards]
-    return table(rows, most * players, count, limits)
+    return replace(table(rows, most * players, count, limits), side=side_words(built, limits.unit))

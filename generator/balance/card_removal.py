@@ -5,8 +5,9 @@ For each card X (all its copies), the playtest's seeded games are played with th
 deck less X, every seat playing the playtest's strategy, and each is compared with
 the same game of the whole deck (game ``i`` of both from the same random stream:
 common random numbers, :mod:`.card_paired`): pair by pair, so a card the game never
-uses gives the same games and reads exactly 0. Reported per card: seat 0's measure
-(its win share, a draw shared; its mean return where the game declares ``utility``),
+uses gives the same games and reads exactly 0. Reported per card: side 0's measure
+(seat 0's, or its team's where the game has partners: :mod:`.card_sides`; its share of
+all games, a draw shared; its mean return where the game declares ``utility``),
 the draws and the mean game length (showdowns, tricks or turns), each with its
 change against the same games of the whole deck and the normal interval of the
 mean difference of the pairs.
@@ -32,6 +33,7 @@ from ..games.registry import entry, make_game, make_strategy, seat_strategies
 from ..games.stats import Summary
 from .card_impact import Usual, usual_game
 from .card_paired import Band, Paired, band, decided, outcome
+from .card_sides import base_share, side_label, side_value
 from .result import CardRemoval, RemovalBase, RemovalRow, Skipped
 from .sequential import SOME
 
@@ -44,7 +46,8 @@ class _Tally:
     """First-seat wins, draws and lengths of a run of games."""
 
     def __init__(self) -> None:
-        self.games = self.first = self.draws = 0
+        self.games = self.draws = 0
+        self.first = 0.0  # side 0's wins, a draw shared (or its summed return)
         self.total = self.squares = 0.0
 
     def add(self, result: Any) -> None:
@@ -73,7 +76,9 @@ def base_tally(summary: Summary) -> _Tally:
     """The whole deck's tally from the playtest's summary: the same seeded games, so
     card removal compares against the playtest itself (not a shorter run of its own)."""
     tally = _Tally()
-    tally.games, tally.first, tally.draws = summary.games, summary.wins[0], summary.draws
+    # one base with every card's row (card_sides): side 0's share of all games, a draw shared, or its mean return
+    first = base_share(summary, "return" if summary.returns else "share")
+    tally.games, tally.first, tally.draws = summary.games, first * summary.games, summary.draws
     tally.total = float(sum(k * v for k, v in summary.lengths.items()))
     tally.squares = float(sum(k * k * v for k, v in summary.lengths.items()))
     return tally
@@ -100,7 +105,7 @@ def removal_row(game: str, deck: Deck, params: Params, names: Sequence[str], car
                 mine = outcome(runner.play(built, [make_strategy(game, n) for n in names],
                                            runner.game_rng(seed, index), max_steps=cap), players)
                 base = usual_of(index)
-                first.add(mine.values[0], base.values[0])
+                first.add(side_value(mine.values, 0, built, limits.unit), side_value(base.values, 0, built, limits.unit))
                 draws.add(float(mine.draw), float(base.draw))
                 length.add(float(mine.tricks), float(base.tricks))
             if progress is not None:
@@ -167,4 +172,4 @@ def card_removal(game: str, deck: Deck, params: Params, games: int, seed: int, c
 
     rows = [removal_row(game, deck, params, names, card, most, seed, usual_of, confidence, limits, progress)
             for card in deck.cards]
-    return table(rows, most, whole, names, limits)
+    return replace(table(rows, most, whole, names, limits), side=side_label(built))

@@ -14,6 +14,7 @@ index alone, so ``--jobs 1`` and ``--jobs N`` give the same report.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from ..deck.model import Deck
@@ -27,6 +28,7 @@ from ..games.stats import Summary
 from . import card_impact as impact
 from . import card_removal as removal
 from .card_paired import Band
+from .card_sides import side_label, side_words
 from .result import CardImpact, CardRemoval, ImpactRow, RemovalRow, Skipped
 
 Row = ImpactRow | RemovalRow | Skipped  # one card's result of one measure
@@ -78,9 +80,11 @@ def card_measures(game: str, deck: Deck, params: Params, games: int, seed: int, 
     removals = [r for k, (kind, _) in enumerate(tasks) if kind == "removal" and not isinstance(r := rows[k], ImpactRow)]
     out_impact: CardImpact | None = None
     if measures.impact:
-        out_impact = impact.table(impacts, most_impact * players, usual, limits) if why is None \
-            else CardImpact(reason=why)
-    return out_impact, removal.table(removals, most_removal, whole, names, limits) if measures.removal else None
+        out_impact = replace(impact.table(impacts, most_impact * players, usual, limits),
+                             side=side_words(built, limits.unit)) if why is None else CardImpact(reason=why)
+    out_removal = replace(removal.table(removals, most_removal, whole, names, limits),
+                          side=side_label(built)) if measures.removal else None
+    return out_impact, out_removal
 
 
 _WORKER: dict[str, Any] = {}

@@ -10,6 +10,7 @@ from reportlab.platypus import Paragraph, Table, TableStyle
 
 from ..games.reporting import Share
 from .card_findings import change, interval, played_by, value
+from .card_sides import removal_base
 from .findings import Report
 from .playstats import draw_words, grid_of, report_hooks, side_name, unit_of
 from .quality_result import Quality
@@ -133,20 +134,21 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
                   interval(r.low, r.high, u)] for r in impact.cards]
         out.append(("Card impact", f"A seat that never takes the card while it has another move, every seat in turn,"
                     f" at most {impact.games_per_card:,} seat-games per card, against the same seat's usual play of the"
-                    f" same seeded games ({'win share' if u == 'share' else 'mean return'}; {played}).",
+                    f" same seeded games ({impact.side or ('win share' if u == 'share' else 'mean return')};"
+                    f" {played}).",
                     _table(rows, st, s, width, [0.8, 2.2, 1.2, 1.2, 1.2, 1.6])))
     removal = play.card_removal if play else None
     if removal is not None and removal.cards and removal.base is not None:
         base, u = removal.base, removal.unit
-        rows = [["card", "name", "games", "seat 0 wins" if u == "share" else "seat 0 returns",
+        rows = [["card", "name", "games", f"{removal.side} wins" if u == "share" else f"{removal.side} returns",
                  f"change{' (points)' if u == 'share' else ''}", "interval", "draws (change)", "length (change)"]]
         rows += [[r.card, r.name, r.games, value(r.first_share, u), change(r.first_change, u),
                   interval(r.low, r.high, u), f"{pct(r.draws)} ({100 * r.draw_change:+.1f})",
                   f"{r.length:.1f} ({r.length_change:+.1f})"] for r in removal.cards]
         out.append(("Card removal", f"The deck without the card (every copy), each game against the same seeded game"
                     f" of the whole deck, at most {removal.games_per_card:,} games per card (a card stops once its"
-                    f" change is decided against the per-card band): seat 0's result, draws and game length (whole"
-                    f" deck: seat 0 wins {pct(base.first_share)}, draws {pct(base.draws)}, length {base.length:.1f});"
+                    f" change is decided against the per-card band): {removal.side}'s result, draws and game length"
+                    f" (whole deck: {removal_base(removal)}, draws {pct(base.draws)}, length {base.length:.1f});"
                     f" intervals at {pct(report.thresholds['confidence'])}; {played}.",
                     _table(rows, st, s, width, [0.7, 1.8, 0.6, 0.9, 0.9, 1.3, 1.1, 1.1])))
     title, keys, grid = grid_of(play)

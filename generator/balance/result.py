@@ -287,13 +287,14 @@ class CardImpact:
     usual_games: int = 0
     method: str = ""
     unit: str = "share"  # the game's measure: win share, or mean "return" (a game that declares utility)
+    side: str = ""  # whose figures, in words: "each seat's team's win share ..." (card_sides.side_words)
 
     def to_json(self) -> dict[str, Any]:
         if self.reason is not None:
             return {"cards": [], "reason": self.reason}
         return {"games_per_card": self.games_per_card, "round": self.round, "usual_share": self.usual_share,
                 "usual_games": self.usual_games, "cards": [r.to_json() for r in self.cards], "method": self.method,
-                "unit": self.unit}
+                "unit": self.unit, "side": self.side}
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> CardImpact:
@@ -301,7 +302,7 @@ class CardImpact:
         if "reason" in d:
             return cls(rows, d["reason"])
         return cls(rows, None, d["games_per_card"], d["round"], d["usual_share"], d["usual_games"], d["method"],
-                   d.get("unit", "share"))
+                   d.get("unit", "share"), str(d.get("side", "")))
 
 
 @dataclass(frozen=True)
@@ -386,13 +387,14 @@ class CardRemoval:
     base: RemovalBase | None = None
     method: str = ""
     unit: str = "share"  # seat 0's win share, or its mean "return" (a game that declares utility)
+    side: str = "seat 0"  # whose figures: "seat 0", or "team 0 (seats 0 and 2)" (card_sides.side_label)
 
     def to_json(self) -> dict[str, Any]:
         if self.reason is not None or self.base is None:
             return {"cards": [], "reason": self.reason or ""}
         return {"games_per_card": self.games_per_card, "round": self.round, "cards": [r.to_json() for r in self.cards],
                 "skipped": [s.to_json() for s in self.skipped], "base": self.base.to_json(), "method": self.method,
-                "unit": self.unit}
+                "unit": self.unit, "side": self.side}
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> CardRemoval:
@@ -400,7 +402,7 @@ class CardRemoval:
         if "reason" in d or "base" not in d:
             return cls(rows, d.get("reason", ""))
         return cls(rows, None, d["games_per_card"], d["round"], tuple(Skipped.from_json(s) for s in d["skipped"]),
-                   RemovalBase.from_json(d["base"]), d["method"], d.get("unit", "share"))
+                   RemovalBase.from_json(d["base"]), d["method"], d.get("unit", "share"), str(d.get("side", "seat 0")))
 
 
 @dataclass(frozen=True)

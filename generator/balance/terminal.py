@@ -14,6 +14,7 @@ from rich.table import Table
 from ..console import SafeConsole
 from ..games.reporting import Share
 from .card_findings import amount, change, interval, played_by, value
+from .card_sides import removal_base
 from .findings import Report
 from .playstats import grid_of, side_name, unit_of
 from .ranges import span
@@ -192,7 +193,8 @@ def _impact(console: Console, impact: CardImpact, confidence: float, show: int =
     rows, u = impact.cards, impact.unit
     table = Table("card", "without it", "usual", "impact", f"{pct(confidence)} interval",
                   title=f"card impact: a seat that never takes the card against its usual play of the same games"
-                        f" (at most {impact.games_per_card:,} seat-games per card; {played_by(strategy)})", **COMPACT)
+                        f" ({impact.side + '; ' if impact.side else ''}at most {impact.games_per_card:,} seat-games"
+                        f" per card; {played_by(strategy)})", **COMPACT)
     picked = rows if len(rows) <= 2 * show else rows[:show] + rows[-show:]
     for r in picked:
         table.add_row(escape(f"{r.name} ({r.card})"), value(r.share, u), value(r.usual, u), amount(r.impact, u),
@@ -206,10 +208,10 @@ def _removal(console: Console, removal: CardRemoval, confidence: float, show: in
     rows, base, u = removal.cards, removal.base, removal.unit
     assert base is not None  # measured: it has rows
     wins = "wins" if u == "share" else "returns"
-    table = Table("card", "games", f"seat 0 {wins}", f"change ({pct(confidence)} interval)", "draws", "length",
-                  title=f"card removal: the deck without the card against the same seeded games of the whole deck"
-                        f" (whole deck: seat 0 wins {pct(base.first_share)} of all games, draws {pct(base.draws)}, length"
-                        f" {base.length:.1f}; {played_by(strategy)})", **COMPACT)
+    table = Table("card", "games", escape(f"{removal.side} {wins}"), f"change ({pct(confidence)} interval)", "draws",
+                  "length", title=f"card removal: the deck without the card against the same seeded games of the whole"
+                                  f" deck (whole deck: {escape(removal_base(removal))}, draws {pct(base.draws)}, length"
+                                  f" {base.length:.1f}; {played_by(strategy)})", **COMPACT)
     picked = rows if len(rows) <= 2 * show else rows[:show] + rows[-show:]
     for r in picked:
         table.add_row(escape(f"{r.name} ({r.card})"), f"{r.games:,}", value(r.first_share, u),
