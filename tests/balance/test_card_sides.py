@@ -9,14 +9,19 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pypdf
 import pytest
 from typer.testing import CliRunner
 
-from generator.balance.card_sides import base_share, removal_base, side_label, side_value, side_words
+from generator.balance.card_sides import (
+    base_share,
+    removal_base,
+    side_label,
+    side_value,
+    side_words,
+)
 from generator.balance.result import CardRemoval, RemovalBase
 from generator.cli import app
 from generator.games.stats import Summary
