@@ -35,7 +35,9 @@ from .result import CardValue, SkillGap
 from .sequential import MUCH, SOME, costly
 
 SKILL_GAMES = 300  # at most, over all seat positions
+UTILITY_SKILL_GAMES = 2000  # at most for a game with utility (paired and sequential: see UtilityGap)
 ROUND = 30  # games per seat position between two looks at the interval
+UNRESOLVED = "not resolved"  # a utility gap whose interval straddles the none band's edge
 CHUNK = 10  # games per task (a process or cluster worker plays one task at a time)
 Progress = Callable[[int], None]
 
@@ -109,11 +111,12 @@ def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, conf
     teams = team_seats(game, params.model_dump()) if sides == players else None
     if teams:  # partners: the skilled side is a whole team (docs/balance.md, "Sides")
         sides = len(teams)
-    per_seat = max(1, min(games, SKILL_GAMES) // sides)
     built = make_game(game, deck, params)
     rules = getattr(built, "rules", None)
     values = skilled.startswith("expert") and rules is not None
     has_utility = getattr(built, "utility", None) is not None  # judged in its returns (chips), not games won
+    # a game with utility: paired games, played sequentially up to --games (a chips edge is small against a hand's spread)
+    per_seat = max(1, min(games, UTILITY_SKILL_GAMES if has_utility else SKILL_GAMES) // sides)
     human = getattr(params, "variant", "") == "human"
     rows: dict[str, list[int]] = {}
     won = lost = total = 0  # the skilled seat's wins; the random seats' wins
@@ -187,9 +190,14 @@ def _names(skilled: str, group: tuple[int, ...], players: int) -> tuple[str, ...
 
 
 class UtilityGap:
-    """The skill gap of a game with utility: the skilled side's mean return less the random
-    sides' in the same games, with its normal interval; its level by the same bands as a
-    win-share gap, read in standard deviations (a fair coin's is 0.5: 3 points = 0.06)."""
+    """The skill gap of a game with utility, paired game by game: the skilled side's return
+    less the return of random play in the same seats of the same seeded game (common random
+    numbers: the deal is the same, so its luck cancels), with the normal interval of the
+    mean difference; its level by the same bands as a win-share gap, read in standard
+    deviations (a fair coin's is 0.5: 3 points = 0.06). Played in rounds up to
+    :data:`UTILITY_SKILL_GAMES` (at most ``--games``), stopping once the level is decided;
+    a gap whose interval still holds 0 but reaches past the *none* band is ``not resolved``
+    (never *none*: more games would tell)."""
 
     def __init__(self, paired: list[float], games: int, confidence: float) -> None:
         n = max(1, games)
@@ -200,6 +208,8 @@ class UtilityGap:
         scale = 0.5 / self.sd if self.sd > 0 else 0.0  # a return gap as the win-share gap of the same size
         self.level = level(self.gap * scale, self.low * scale, self.high * scale)
         self.decided = decided(0.0, self.low * scale, self.high * scale)
+        if self.level == "none" and not self.decided and self.high * scale >= SOME:
+            self.level = UNRESOLVED
 
 
 def utility_gap(paired: list[float], games: int, confidence: float) -> UtilityGap | None:
@@ -236,10 +246,12 @@ def _play(built: Any, game: str, seat: int, names: tuple[str, ...], seed: int, s
         if result.winner is not None and not result.unfinished:
             won += result.winner in group
             lost += result.winner not in group
-        if result.returns:  # utility: the skilled side's mean return less the other seats' mean
+        if result.returns:  # utility: the skilled side's mean return less random play's in the same seats and game
+            usual = runner.play(built, [make_strategy(game, "random") for _ in names],
+                                runner.game_rng(seed + 1000 * seat, index))  # the same seeded game, every seat random
             mine = [r for s, r in enumerate(result.returns) if s in group]
-            rest = [r for s, r in enumerate(result.returns) if s not in group]
-            d = sum(mine) / len(mine) - (sum(rest) / len(rest) if rest else 0.0)
+            theirs = [r for s, r in enumerate(usual.returns or ()) if s in group] or [0.0]
+            d = sum(mine) / len(mine) - sum(theirs) / len(theirs)
             total, squares = total + d, squares + d * d
     return won, lost, stop - start, watch.rows if watch is not None else {}, total, squares
 
@@ -271,8 +283,9 @@ def skill_line(skill: SkillGap, game: str | None = None) -> tuple[str, str, str]
     p = skill.skilled_share.share
     q = skill.random_share.share
     if skill.unit == "return":  # a game with utility: the gap in its returns (chips, points) a game
-        value = (f"{skill.gap:+.3g} a game: {skill.level} ({skill.skilled}'s mean return less random's;"
-                 f" {skill.skilled} wins {p:.1%} of the games, random {q:.1%})")
+        more = "; more games would tell: --games" if skill.level == UNRESOLVED else ""
+        value = (f"{skill.gap:+.3g} a game: {skill.level} ({skill.skilled}'s mean return less random play's in the"
+                 f" same seats and deals{more}; {skill.skilled} wins {p:.1%} of the games, random {q:.1%})")
         return f"skill gap ({skill.skilled} vs random, {skill.games} games)", value, span(skill.low, skill.high, "+.3g")
     value = f"{skill.gap * 100:+.1f} points: {skill.level} ({skill.skilled} wins {p:.1%}, random {q:.1%})"
     if skill.high < 0.0:  # the whole interval below zero

@@ -10,7 +10,9 @@ on a point estimate alone:
 
 The same measures give the tuner its score (:func:`distance`): how far the point
 estimates lie outside their bands, in percentage points (length: in the game's unit,
-scaled to points), zero when every estimate is inside.
+scaled to points; a skill gap in a game with utility: in its returns), zero when every
+estimate is inside. A game that declares ``utility`` (chips) reads its ``skill_gap`` target
+in its returns a game, as its skill gap is measured (:mod:`.skill`).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ class Measures:
     cards: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # card id -> (played, won)
     confidence: float = 0.95
     teams: bool = False  # the sides are teams of partners (their wins: the team's seats' together)
+    skill_unit: str = "points"  # "return": a game with utility, its skill gap in its returns (chips) a game
 
 
 @dataclass(frozen=True)
@@ -123,13 +126,17 @@ def evaluate(targets: TargetsIn, m: Measures) -> list[TargetResult]:
                                 f"{_pct(m.draws / m.games if m.games else 0)} % ({100 * lo:.1f}-{100 * hi:.1f})",
                                 status, 100 * lo, 100 * hi))
     if targets.skill_gap is not None:
-        wanted = f"the default player beats random by at least {targets.skill_gap:g} points"
+        chips = m.skill_unit == "return"  # a game with utility: the gap in its returns, the target too
+        wanted = (f"the default player's mean return beats random play's by at least {targets.skill_gap:g} a game"
+                  if chips else f"the default player beats random by at least {targets.skill_gap:g} points")
         if m.skill is None:
             out.append(TargetResult("skill_gap", wanted, "the game has no player decisions", NOT_MEASURED))
         else:
             gap, lo, hi = m.skill
             status = MET if lo >= targets.skill_gap else MISSED if hi < targets.skill_gap else UNDECIDED
-            out.append(TargetResult("skill_gap", wanted, f"{gap:+.1f} points ({lo:+.1f} to {hi:+.1f})", status, lo, hi))
+            measured = f"{gap:+.3g} a game ({lo:+.3g} to {hi:+.3g})" if chips \
+                else f"{gap:+.1f} points ({lo:+.1f} to {hi:+.1f})"
+            out.append(TargetResult("skill_gap", wanted, measured, status, lo, hi))
     if targets.card_share is not None:
         lo_t, hi_t = targets.card_share
         wanted = f"every card's win share {lo_t:g}-{hi_t:g} %"
@@ -214,12 +221,15 @@ def measures_from_playtest(play: Playtest, unit: str = "turns", confidence: floa
     lengths: Counter[int] = Counter(dict(play.length.histogram))
     skill = None
     gap = play.skill
+    chips = gap is not None and gap.unit == "return"  # a game with utility: its gap in returns, as measured
     if gap is not None and gap.measured:
-        skill = (100 * float(gap.gap), 100 * float(gap.low), 100 * float(gap.high))
+        scale = 1.0 if chips else 100.0
+        skill = (scale * float(gap.gap), scale * float(gap.low), scale * float(gap.high))
     # per-card statistics as the game counts them: played, won
     cards: dict[str, tuple[int, int]] = {c.card: (c.played, c.won) for c in play.cards}
     return Measures(sides=len(wins) or 1, games=play.games, wins=wins, draws=int(play.draws.count), lengths=lengths,
-                    unit=unit, skill=skill, cards=cards, confidence=confidence, teams=play.seats.teams)
+                    unit=unit, skill=skill, cards=cards, confidence=confidence, teams=play.seats.teams,
+                    skill_unit="return" if chips else "points")
 
 
 def print_targets(results: list[dict[str, Any]]) -> None:

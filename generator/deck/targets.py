@@ -9,7 +9,8 @@ balance:
 - ``seat_spread: P``: every seat's (or team's) win share within P points of a fair share;
 - ``length: [LO, HI]``: the median game length (in the game's unit: tricks, turns) between LO and HI;
 - ``draws: P``: at most P % of the games drawn;
-- ``skill_gap: P``: the default player beats random by at least P points;
+- ``skill_gap: P``: the default player beats random by at least P points (a game that declares
+  ``utility``: P in its returns a game, e.g. chips a hand);
 - ``card_share: [LO, HI]``: every card's win share (games its holder won, of the games it was played) in the band.
 
 Validated like every deck key: a misspelt target is an error with the valid names.

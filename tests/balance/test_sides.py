@@ -200,6 +200,24 @@ def test_fair_kuhn_poker_gets_no_seat_finding_at_its_known_values(project: Proje
     assert seat_findings(default) == [] and default["playtest"]["skill"]["unit"] == "return"
 
 
+def test_kuhns_skill_gap_is_named_in_chips_by_default(project: Project) -> None:
+    """Greedy beats random by about +0.15 chips a hand (3,000 paired games each seat order:
+    +0.145, sd 1.34). Paired with random play of the same deals and played up to --games,
+    the default check's interval lies above 0: "some", in chips a hand. A skill_gap target
+    reads the same unit: 1 chip a hand is missed, 0.01 met."""
+    folder = project("kuhnskill", kuhn_source(), "Kuhn")
+    deck = folder / "deck.yaml"
+    deck.write_text(deck.read_text() + "\nbalance:\n  targets:\n    skill_gap: 1\n")
+    skill = (report := check(folder))["playtest"]["skill"]
+    assert skill["unit"] == "return" and skill["level"] == "some", skill
+    assert 0 < skill["low"] < 0.15 < skill["high"] < 0.4 and skill["games"] == 1000
+    (target,) = report["targets"]
+    assert target["status"] == "missed" and "a game" in target["wanted"] and "points" not in target["measured"]
+    assert target["high"] == pytest.approx(skill["high"])  # in chips, as measured (not x 100)
+    short = check(folder, "--games", "40")["playtest"]["skill"]  # 40 games cannot tell: never "none"
+    assert short["level"] == "not resolved" and short["low"] < 0 < short["high"], short
+
+
 def test_a_stacked_kuhn_deal_is_a_seat_advantage_in_chips(project: Project) -> None:
     """Seat 0 holds the higher card 2 deals in 3: +11/24 = +0.458 chips a hand under random play."""
     folder = project("kuhnedge", kuhn_source(), "EdgeKuhn")
