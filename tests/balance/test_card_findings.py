@@ -7,7 +7,9 @@ raised from 3 to 12 points: 12 points against a hand of four cards worth about 3
 so a seat that keeps a Dragon nearly always wins, and one that never takes it almost
 never does. fair.yaml has the same deck with the Dragons at 3 points (no card worth more
 than 6) and a Blank card (B01) the game never deals: its games are the same with or
-without it, so both its measures read exactly 0.
+without it, so both its measures read exactly 0. It plays CoinPass, where a coin among
+the tied seats breaks equal top totals: a fair symmetric simultaneous game without draws,
+whose default check finds nothing at all.
 """
 
 from __future__ import annotations
@@ -80,8 +82,11 @@ def test_another_strategy_measures_the_cards_again(planted: tuple[int, dict[str,
 
 
 def test_a_fair_symmetric_game_gets_no_per_card_finding(fair: tuple[int, dict[str, Any]]) -> None:
-    _, report = fair
+    code, report = fair
     assert not [f for f in report["findings"] if f["code"] in ("strong_card", "trap_card", "card_shifts_seats")]
+    # by default (what a designer types): no finding of any kind, exit 0
+    assert report["findings"] == [] and report["verdict"] == "no problems found" and code == 0
+    assert report["playtest"]["draws"]["count"] == 0 and report["playtest"]["seats"]["fair_share"] == pytest.approx(1 / 3)
     impact = report["playtest"]["card_impact"]
     assert len(impact["cards"]) == 19 and impact["unit"] == "share"
     assert all(abs(r["impact"]) < 0.4 / 3 for r in impact["cards"])

@@ -6,7 +6,9 @@ left. When the hands are empty, the most ``points`` kept wins; equal totals: a d
 Cards whose ``kind`` is ``blank`` are not dealt: the game plays without them. A card
 with copies is one kind: its copies share the card's id (the per-card measures' unit).
 With ``chips=true`` the game pays out chips (it declares ``utility``): each seat gets its
-points less the mean of the others'.
+points less the mean of the others'. ``CoinPass`` (fair.yaml) is the same game where a coin
+(a chance node after the last round, among the seats that share the top total) breaks equal
+totals: a fair symmetric simultaneous game without draws.
 """
 
 from __future__ import annotations
@@ -62,6 +64,14 @@ class SushiPass:
         return state
 
 
+class CoinPass(SushiPass):
+    """Sushi Pass, equal top totals decided by a coin among the tied seats."""
+
+    name = "coinpass"
+    title = "Sushi Pass (a coin breaks ties)"
+    coin = True
+
+
 class PassState(StateBase):
     def __init__(self, game: SushiPass) -> None:
         self.game = game
@@ -69,9 +79,18 @@ class PassState(StateBase):
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.kept: list[list[str]] = [[] for _ in range(n)]
         self.round = -1
+        self.coin: int | None = None  # CoinPass: the seat the coin gave equal top totals to
+
+    def _tied(self) -> list[int]:
+        """The seats sharing the top total at the end where a coin decides (CoinPass), else []."""
+        if not getattr(self.game, "coin", False) or self.round != self.game.params.hand:
+            return []
+        totals = self.totals()
+        top = [s for s, p in enumerate(totals) if p == max(totals)]
+        return top if len(top) > 1 else []
 
     def current(self) -> int:
-        if self.round < 0:
+        if self.round < 0 or (self._tied() and self.coin is None):
             return CHANCE
         return TERMINAL if self.is_over() else SIMULTANEOUS
 
@@ -81,12 +100,18 @@ class PassState(StateBase):
         return [Action("keep", c) for c in self.hands[seat]]
 
     def sample_chance(self, rng: random.Random) -> Action:
+        tied = self._tied()
+        if tied:
+            return Action("coin", tied[rng.randrange(len(tied))])
         ids = list(self.game.ids)
         rng.shuffle(ids)
         h, n = self.game.params.hand, self.game.params.players
         return Action("deal", tuple(tuple(ids[s * h:(s + 1) * h]) for s in range(n)))
 
     def apply(self, action: Action) -> None:
+        if action.kind == "coin":
+            self.coin = int(action.value)
+            return
         self.hands = [list(h) for h in action.value]
         self.round = 0
 
@@ -100,7 +125,7 @@ class PassState(StateBase):
         self.round += 1
 
     def is_over(self) -> bool:
-        return self.round == self.game.params.hand
+        return self.round == self.game.params.hand and not (self._tied() and self.coin is None)
 
     def totals(self) -> list[int]:
         return [sum(self.game.points[c] for c in k) for k in self.kept]
@@ -108,7 +133,7 @@ class PassState(StateBase):
     def result(self) -> Result:
         totals = self.totals()
         top = [s for s, p in enumerate(totals) if p == max(totals)]
-        winner = top[0] if self.is_over() and len(top) == 1 else None
+        winner = top[0] if self.is_over() and len(top) == 1 else self.coin if self.is_over() else None
         return Result(winner=winner, tricks=max(self.round, 0), counts=[len(k) for k in self.kept],
                       scores=[float(p) for p in totals])
 
@@ -125,7 +150,7 @@ class PassState(StateBase):
 
     def clone(self) -> PassState:
         other = PassState.__new__(PassState)
-        other.game, other.round = self.game, self.round
+        other.game, other.round, other.coin = self.game, self.round, self.coin
         other.hands = [list(h) for h in self.hands]
         other.kept = [list(k) for k in self.kept]
         return other
