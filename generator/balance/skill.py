@@ -117,6 +117,8 @@ def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, conf
     has_utility = getattr(built, "utility", None) is not None  # judged in its returns (chips), not games won
     # a game with utility: paired games, played sequentially up to --games (a chips edge is small against a hand's spread)
     per_seat = max(1, min(games, UTILITY_SKILL_GAMES if has_utility else SKILL_GAMES) // sides)
+    if progress is not None and has_utility:  # the bar planned min(games, SKILL_GAMES): scale the ticks to it
+        progress = _scaled(progress, per_seat * sides, max(1, min(games, SKILL_GAMES) // sides) * sides)
     human = getattr(params, "variant", "") == "human"
     rows: dict[str, list[int]] = {}
     won = lost = total = 0  # the skilled seat's wins; the random seats' wins
@@ -153,6 +155,20 @@ def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, conf
                         unit="return", sd=judged.sd)
     return SkillGap(level(gap, low, high), "", skilled, "random", total, Share(won, total, p1, s_int[0], s_int[1]),
                     Share(lost, others, p2, r_int[0], r_int[1]), gap, low, high, cards)
+
+
+def _scaled(progress: Progress, played: int, planned: int) -> Progress:
+    """``progress`` ticking ``planned`` in all while ``played`` games are reported."""
+    seen = [0, 0]  # games reported, ticks given
+
+    def tick(n: int) -> None:
+        seen[0] += n
+        due = min(planned, seen[0] * planned // max(1, played))
+        if due > seen[1]:
+            progress(due - seen[1])
+            seen[1] = due
+
+    return tick
 
 
 def decided(gap: float, low: float, high: float, *_: Any) -> bool:

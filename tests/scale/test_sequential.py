@@ -32,8 +32,13 @@ def test_a_seat_verdict_is_decided_when_its_interval_sits_in_one_band() -> None:
     assert not seats_decided(summary([50, 50, 50]), T, 3)
     # 5 of 15: 15.2 % to 58.3 %, straddles 40.0 %: undecided
     assert not seats_decided(summary([5, 5, 5]), T, 3)
-    # 300 of 450 (66.7 %, 62.2-70.9 %): beyond fair + 13.3 points at both ends: an error, decided
-    assert seats_decided(summary([300, 75, 75]), T, 3)
+    # 300 of 450 (66.7 %, 62.2-70.9 %): beyond fair + 13.3 points at both ends: an error; but
+    # seats 1 and 2 at 75 (16.7 %, 13.5-20.4 %) are 12.9-19.8 points short, straddling the
+    # shortfall threshold 6.67 x (3 - 1) = 13.3 points (a seat_disadvantage): undecided
+    assert not seats_decided(summary([300, 75, 75]), T, 3)
+    # 330 and 60 each of 450: seat 0 73.3 % (69.1-77.2 %) an error; 13.3 % (10.5-16.8 %) is
+    # 16.5-22.8 points short, between 13.3 and 26.7 at both ends: a warning each, decided
+    assert seats_decided(summary([330, 60, 60]), T, 3)
     # 120 of 300 (40 %, 34.6-45.6 %): straddles fair + 6.67 points: undecided
     assert not seats_decided(summary([120, 90, 90]), T, 3)
     # seats playing different strategies have no seat verdict: never stop early
