@@ -132,6 +132,27 @@ def test_one_seat_of_three_at_ten_percent_is_a_disadvantage_error() -> None:
     assert not [f for f in side_findings(_play([1136, 1136, 728]), T) if f.code == "seat_disadvantage"]
 
 
+def test_a_squeezed_side_in_chips_is_a_disadvantage_in_standard_deviations() -> None:
+    """Three seats of a chips game: seat 2's edge over the table is -0.6 chip a game with a
+    spread of 2 (sd), over 900 games: -0.3 standard deviations, beyond 0.1 x (3 - 1) = 0.2
+    (the threshold for three sides in standard deviations, 2 x 0.05, times k - 1) and
+    within 0.4: a warning. Seats 0 and 1 at +0.3 (0.15 standard deviations, between 0.1
+    and 0.2): advantage warnings."""
+    from dataclasses import replace
+
+    from generator.balance.sides import ReturnEdge
+
+    half = 1.96 * 2 / 30  # the normal interval's half width: z x sd / sqrt(900)
+    edges = tuple(ReturnEdge(m, m - half, m + half, 2.0, 900) for m in (0.3, 0.3, -0.6))
+    play = replace(_play([300, 300, 300]), return_edges=edges)
+    found = {(f.code, f.evidence["seat"]): f.level for f in side_findings(play, T)}
+    assert found == {("seat_advantage", 0): "warning", ("seat_advantage", 1): "warning",
+                     ("seat_disadvantage", 2): "warning"}
+    (short,) = [f for f in side_findings(play, T) if f.code == "seat_disadvantage"]
+    assert short.message.startswith("seat 2 gets -0.6 a game against the table's mean return")
+    assert "a disadvantage of 0.30 standard deviations" in short.message
+
+
 def test_a_squeezed_third_seat_is_found_by_default(project: Project) -> None:
     """Lopsided Dice (sides/lopsided_dice.py): seat 2 rolls a d4 against two d6 and wins
     14/114 = 12.3 % of the decided games: 21 points short of a third, beyond 10 points."""
