@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..deck.targets import TargetsIn
+from ..games.jsondata import JsonData, as_json
 from .intervals import quantile_ci, wilson
 from .result import Playtest
 
@@ -45,17 +46,15 @@ class Measures:
 
 
 @dataclass(frozen=True)
-class TargetResult:
-    name: str
+class TargetResult(JsonData):
+    """A design target judged (``Report.targets``; JSON: ``target``, ``wanted``, ...)."""
+
+    name: str = field(metadata=as_json("target"))
     wanted: str  # "within 5 points of 50 %"
     measured: str  # "seat 0 61.2 % (57.9-64.4)"
     status: str  # met | missed | undecided | not measured
     low: float | None = None
     high: float | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"target": self.name, "wanted": self.wanted, "measured": self.measured, "status": self.status,
-                "low": self.low, "high": self.high}
 
 
 def _plural(unit: str) -> str:
