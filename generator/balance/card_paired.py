@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..games.api import returns_of
-from .findings import Level
+from ..games.finding import Level
 from .intervals import z_value
 from .sequential import folded
 

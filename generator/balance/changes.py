@@ -20,10 +20,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..deck.model import Card, Deck
+from ..games.finding import Finding
 from ..games.reporting import Share
-from .findings import Finding, Report
+from .findings import Report
 from .playstats import first_player
 from .result import Length, Playtest
+from .static_result import AttributeStatic, CardStrength
 
 Estimate = tuple[float, float, float]  # a share (or an edge, a gap) with its interval: value, low, high
 
@@ -126,15 +128,19 @@ def game_measures(old: Playtest | None, new: Playtest | None) -> list[dict[str, 
     return out
 
 
+def _strengths(report: Report) -> tuple[CardStrength, ...]:
+    return (report.static.cards or ()) if isinstance(report.static, AttributeStatic) else ()
+
+
 def strength_changes(old: Report, new: Report, names: dict[str, str]) -> list[dict[str, Any]]:
     """Per-card static strength (share of the deck a card beats), where it changed."""
-    before = {c["id"]: c for c in old.static.get("cards", [])}
+    before = {c.id: c for c in _strengths(old)}
     out = []
-    for c in new.static.get("cards", []):
-        b = before.get(c["id"])
-        if b is not None and abs(c["strength"] - b["strength"]) > EPS:
-            out.append({"id": c["id"], "name": names.get(c["id"], ""), "from": b["strength"], "to": c["strength"],
-                        "delta": c["strength"] - b["strength"]})
+    for c in _strengths(new):
+        b = before.get(c.id)
+        if b is not None and abs(c.strength - b.strength) > EPS:
+            out.append({"id": c.id, "name": names.get(c.id, ""), "from": b.strength, "to": c.strength,
+                        "delta": c.strength - b.strength})
     return sorted(out, key=lambda r: -abs(r["delta"]))
 
 

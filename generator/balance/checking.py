@@ -20,9 +20,10 @@ from ..deck import resolve_deck
 from ..deck.model import Deck
 from ..errors import DeckpressError
 from ..executor import Executor
+from ..games.finding import Finding, Level
 from ..validate.preflight import Prepared
 from .checks import run_checks
-from .findings import BalanceReport, Finding, Level, Report
+from .findings import BalanceReport, Report
 from .target_findings import target_findings
 from .targets import judge_targets, playtest_params
 

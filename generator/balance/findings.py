@@ -9,6 +9,7 @@ from typing import Any
 from ..games.finding import Finding, Level
 from ..games.jsondata import JsonData, as_json, empty, load, none
 from .result import Playtest
+from .static_result import Static, read_static
 
 __all__ = ["BalanceReport", "Finding", "Level", "Report"]  # Finding: made in games/, kept here for old imports
 
@@ -42,7 +43,8 @@ class BalanceReport(JsonData):
     # the findings, after the verdict and its counts (JSON: verdict, errors, warnings; not read back)
     findings: list[Finding] = field(default_factory=list, metadata=as_json(before=_counts))
     thresholds: dict[str, float] = field(default_factory=dict)
-    static: dict[str, Any] = field(default_factory=dict, metadata=as_json(read=lambda raw: dict(raw or {})))
+    # the static checks, by the deck's kind (an old report without them: kind "")
+    static: Static = field(default_factory=lambda: Static(""), metadata=as_json(read=read_static))
     playtest: Playtest | None = field(default=None, metadata=as_json(read=_playtest))  # None: --games 0
     suggestions: list[dict[str, Any]] = field(default_factory=list, metadata=as_json(omit=empty))
     notes: list[str] = field(default_factory=list, metadata=as_json(omit=empty))  # what was not checked, and why

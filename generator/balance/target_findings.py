@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .findings import Finding, Level
+from ..games.finding import Finding, Level
 from .targets import MISSED
 
 

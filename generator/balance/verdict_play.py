@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..games.finding import Finding, Level
 from ..games.reporting import Showdowns
-from .findings import Finding, Level
 from .playstats import designer, draw_words, unit_of
 from .result import Holder, Playtest
 from .verdict_sides import side_findings
