@@ -8,8 +8,10 @@ from typing import Any
 
 from ..games.finding import Finding, Level
 from ..games.jsondata import JsonData, as_json, empty, load, none
+from .changes_result import Changes, Suggestion
 from .result import Playtest
 from .static_result import Static, read_static
+from .targets import TargetResult
 
 __all__ = ["BalanceReport", "Finding", "Level", "Report"]  # Finding: made in games/, kept here for old imports
 
@@ -46,12 +48,12 @@ class BalanceReport(JsonData):
     # the static checks, by the deck's kind (an old report without them: kind "")
     static: Static = field(default_factory=lambda: Static(""), metadata=as_json(read=read_static))
     playtest: Playtest | None = field(default=None, metadata=as_json(read=_playtest))  # None: --games 0
-    suggestions: list[dict[str, Any]] = field(default_factory=list, metadata=as_json(omit=empty))
+    suggestions: list[Suggestion] = field(default_factory=list, metadata=as_json(omit=empty))
     notes: list[str] = field(default_factory=list, metadata=as_json(omit=empty))  # what was not checked, and why
     # check --against: what changed since OLD (balance/changes.py)
-    changes: dict[str, Any] | None = field(default=None, metadata=as_json(omit=none))
+    changes: Changes | None = field(default=None, metadata=as_json(omit=none))
     # the deck's design targets, judged (balance/targets.py)
-    targets: list[dict[str, Any]] | None = field(default=None, metadata=as_json(omit=none))
+    targets: list[TargetResult] | None = field(default=None, metadata=as_json(omit=none))
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> BalanceReport:

@@ -156,15 +156,15 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
         rows += [[*(r.value(k) for k in keys), r.games, f"{r.mean:.1f}", r.median, r.p95, r.max, r.unfinished] for r in grid]
         out.append((title, "", _table(rows, st, s, width, [1] * len(rows[0]))))
     for sug in report.suggestions:
-        rows = [["card", "change", "strength", "win when shown (verified)"], [sug["card"], sug["change"], sug["strength"], sug.get("verified", "")]]
-        out.append((f"Suggestion for {sug['card']}", sug.get("reason", ""), _table(rows, st, s, width, [1, 3, 1.4, 2])))
+        rows = [["card", "change", "strength", "win when shown (verified)"], [sug.card, sug.change, sug.strength, sug.verified]]
+        out.append((f"Suggestion for {sug.card}", sug.reason, _table(rows, st, s, width, [1, 3, 1.4, 2])))
     rows = [["threshold", "value", "default", "meaning"]]
     rows += [[k, f"{report.thresholds[k]:g}", f"{t.default:g}", threshold_help(k, t.help, report)]
              for k, t in THRESHOLDS.items() if applies(k, report)]
     out.append(("Thresholds", "Set them in the deck file (thresholds:) or with --threshold key=value.", _table(rows, st, s, width, [1.6, 0.7, 0.7, 5])))
     if report.targets:  # the deck's design targets (balance: targets:, targets.py)
         rows = [["target", "wanted", "measured", "status"]]
-        rows += [[t["target"], t["wanted"], t["measured"], t["status"]] for t in report.targets]
+        rows += [[r.name, r.wanted, r.measured, r.status] for r in report.targets]
         out.append(("Design targets", "Met: the whole interval inside the band; missed: outside it; undecided: "
                     "it straddles a boundary (more games would tell).", _table(rows, st, s, width, [1.2, 3, 3, 1])))
     quality = play.quality if play else None

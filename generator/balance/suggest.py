@@ -21,6 +21,7 @@ from rich.text import Text
 
 from ..console import SafeConsole
 from ..deck.model import Deck, FrozenMap
+from .changes_result import Change, Suggestion
 from .checks import run_checks
 from .deckdiff import deck_diff, format_value
 from .findings import Report
@@ -105,7 +106,7 @@ def _search(deck: Deck, card_id: str, weaken: bool, t: dict[str, float], steps: 
     return deck, status
 
 
-def suggest_changes(deck: Deck, report: Report, sets: Any = (), players: int | None = None, seed: int = 1) -> list[dict[str, Any]]:
+def suggest_changes(deck: Deck, report: Report, sets: Any = (), players: int | None = None, seed: int = 1) -> list[Suggestion]:
     hooks = report_hooks(deck.game)
     if hooks is None or not hooks.showdowns or not deck.attributes:
         return []
@@ -131,16 +132,16 @@ def suggest_changes(deck: Deck, report: Report, sets: Any = (), players: int | N
             changed, status = _search(changed, card_id, weaken, {**t, **further}, MAX_STEPS)
         old, new = deck.card(card_id).values, changed.card(card_id).values
         edits = {k: format_value(float(v), decimals(deck, k)) for k, v in new.items() if v != old.get(k) and v is not None}
-        out.append({
-            "card": card_id, "direction": "weaken" if weaken else "strengthen",
-            "reason": next(f.message for f in report.findings if f.cards[:1] == (card_id,)),
-            "changes": {k: {"from": old.get(k), "to": float(new[k] or 0)} for k in edits},
-            "change": ", ".join(f"{k}: {old.get(k):g} -> {v}" for k, v in edits.items()) or "no change found",
-            "strength": f"{_strength(report, card_id):.0%} -> {status.strength:.0%}",
-            "verified": _verdict(verified),
-            "ok": bool(verified and not verified["still_flagged"]),
-            "diff": deck_diff(deck.card(card_id), edits) if edits else "",
-        })
+        out.append(Suggestion(
+            card=card_id, direction="weaken" if weaken else "strengthen",
+            reason=next(f.message for f in report.findings if f.cards[:1] == (card_id,)),
+            changes={k: Change(old.get(k), float(new[k] or 0)) for k in edits},
+            change=", ".join(f"{k}: {old.get(k):g} -> {v}" for k, v in edits.items()) or "no change found",
+            strength=f"{_strength(report, card_id):.0%} -> {status.strength:.0%}",
+            verified=_verdict(verified),
+            ok=bool(verified and not verified["still_flagged"]),
+            diff=deck_diff(deck.card(card_id), edits) if edits else "",
+        ))
     return out
 
 
@@ -167,8 +168,8 @@ def print_suggestions(report: Report, console: Console | None = None) -> None:
     elif not report.suggestions:
         console.print("[dim]suggest: no card is flagged as too strong or too weak[/dim]")
     for s in report.suggestions:
-        colour = "green" if s["ok"] else "yellow"
-        console.print(f"[bold]suggestion for {s['card']}[/bold] ({s['direction']}): {s['change']}; strength {s['strength']}; [{colour}]{s['verified']}[/]")
-        for line in s["diff"].splitlines():
+        colour = "green" if s.ok else "yellow"
+        console.print(f"[bold]suggestion for {s.card}[/bold] ({s.direction}): {s.change}; strength {s.strength}; [{colour}]{s.verified}[/]")
+        for line in s.diff.splitlines():
             colour = "red" if line.startswith("-") else "green" if line.startswith("+") else "dim"
             console.print(Text(line, style=colour), soft_wrap=True)

@@ -221,7 +221,7 @@ def measures_from_playtest(play: Playtest, unit: str = "turns", confidence: floa
                     unit=unit, skill=skill, cards=cards, confidence=confidence, teams=play.seats.teams)
 
 
-def print_targets(results: list[dict[str, Any]]) -> None:
+def print_targets(results: list[TargetResult]) -> None:
     """The targets (``Report.targets``) as a terminal table: target, wanted, measured (interval), status."""
     from rich.console import Console
     from rich.table import Table
@@ -229,7 +229,7 @@ def print_targets(results: list[dict[str, Any]]) -> None:
     table = Table("target", "wanted", "measured", "status", title="design targets")
     colour = {MET: "green", MISSED: "red", UNDECIDED: "yellow"}
     for r in results:
-        table.add_row(r["target"], r["wanted"], r["measured"], f"[{colour.get(r['status'], 'white')}]{r['status']}[/]")
+        table.add_row(r.name, r.wanted, r.measured, f"[{colour.get(r.status, 'white')}]{r.status}[/]")
     Console().print(table)
 
 
@@ -252,7 +252,7 @@ def judge_targets(deck: Any, report: Any) -> list[TargetResult]:
     if targets.card_share is not None and not measured.cards:
         measured.cards = card_stats(deck, report.playtest)
     results = evaluate(targets, measured)
-    report.targets = [r.to_json() for r in results]
+    report.targets = list(results)
     return results
 
 
