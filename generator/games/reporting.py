@@ -52,14 +52,11 @@ def interval(x: Share) -> str:
     return f"{pct(x.low)}-{pct(x.high)}"
 
 
-class Section:
+class Section(JsonData):
     """A game's own playtest figures (what its :attr:`ReportHooks.section` returns):
     they write themselves as JSON (the report's ``playtest.<game>``), give the playtest
     table's rows (``pdf``: the PDF's, with counts) and the verdict's findings (each a
     :class:`~.finding.Finding`; ``flagged``: the cards the static checks already named). ``names``: the deck's own names for the game's special cards."""
-
-    def to_json(self) -> dict[str, Any]:
-        raise NotImplementedError
 
     def rows(self, pdf: bool) -> Sequence[Row]:
         return ()

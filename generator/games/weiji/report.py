@@ -38,25 +38,6 @@ class WeijiSection(Showdowns):
     attributes: Mapping[str, AttributePlay]
     cards: Mapping[str, Share]
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "showdowns": self.showdowns,
-            "tie_rate": self.tie_rate.to_json(),
-            "no_data_ties": self.no_data_ties.to_json(),
-            "tiebreak_draws": self.tiebreak_draws,
-            "tiebreak_ties": self.tiebreak_ties,
-            "chooser_wins": self.chooser_wins.to_json(),
-            "attributes": {k: a.to_json() for k, a in self.attributes.items()},
-            "cards": {k: c.to_json() for k, c in self.cards.items()},
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> WeijiSection:
-        return cls(data["showdowns"], Share.from_json(data["tie_rate"]), Share.from_json(data["no_data_ties"]),
-                   data["tiebreak_draws"], data["tiebreak_ties"], Share.from_json(data["chooser_wins"]),
-                   {k: AttributePlay.from_json(a) for k, a in data["attributes"].items()},
-                   {k: Share.from_json(c) for k, c in data["cards"].items()})
-
     def rows(self, pdf: bool) -> list[Row]:
         if pdf:
             return [("showdowns that tie", f"{self.tie_rate.count:,.0f}", ci(self.tie_rate)),
