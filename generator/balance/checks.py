@@ -104,11 +104,11 @@ def static_checks(deck: Deck, t: dict[str, float], game: str | None = None) -> t
         if not deck.attributes:
             title = GAMES[deck.game].title
             return AttributeStatic(), [Finding("error", "no_attributes", f"the deck has no attributes, so {title} cannot be played with it.")]
-        static = weiji_static(deck)
-        return static, weiji_findings(deck, static, t)
+        attributes = weiji_static(deck)
+        return attributes, weiji_findings(deck, attributes, t)
     if deck.ranks or deck.suits:
-        static = suited_static(deck)
-        return static, suited_findings(deck, static, t)
+        suited = suited_static(deck)
+        return suited, suited_findings(deck, suited, t)
     return Static(), []
 
 

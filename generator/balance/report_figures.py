@@ -38,7 +38,7 @@ def figures(report: Report) -> list[Figure]:
                           "sorted; orange dots: the card's static strength. Ties count as not won.", charts.card_win_chart(shown, static, t)))
         w = shown.attributes
         keys = list(w)
-        pair = {a.key: a.pair_tie for a in (static.attributes or ()) if isinstance(static, AttributeStatic)}
+        pair = {a.key: a.pair_tie for a in (static.attributes or () if isinstance(static, AttributeStatic) else ())}
         out.append(Figure("ties", "Ties per attribute", "Share of showdowns on each attribute that tied in play, next to the chance that two "
                           "random cards tie on it (equal values or \"no data\"); also how often each attribute was chosen.",
                           charts.grouped_chart([("tied in play", [w[k].tie_rate.share for k in keys]),

@@ -138,7 +138,7 @@ def read(tp: Any, raw: Any) -> Any:
 def load(cls: type[T], data: Mapping[str, Any], **given: Any) -> T:
     """A dataclass from its JSON (as :func:`dump` wrote it, or an older version: a key
     it lacks takes the field's default); ``given``: fields already read by the caller."""
-    hints = _hints(cls)
+    hints = _hints(cls)  # type: ignore[arg-type]  # a class is hashable
     kwargs: dict[str, Any] = dict(given)
     known: set[str] = set()
     gather: list[str] = []

@@ -203,7 +203,8 @@ def test_no_report_field_holds_a_plain_mapping_where_a_dataclass_is_declared(liv
         assert undeclared(report) == []
     # the walk finds one: a mapping as the changes, a finding's mapping among the findings
     report = live[0]
-    wrong = dataclasses.replace(report, changes={"against": "old"}, findings=[*report.findings, {"level": "error"}])
+    wrong = dataclasses.replace(report, changes={"against": "old"},  # type: ignore[arg-type]
+                                findings=[*report.findings, {"level": "error"}])  # type: ignore[list-item]
     found = undeclared(wrong)
     assert any(p.startswith("report.changes: dict where Changes") for p in found), found
     assert any(p.startswith(f"report.findings[{len(report.findings)}]: dict where Finding") for p in found), found
