@@ -140,6 +140,16 @@ def test_a_report_an_older_version_stored_still_loads(path: Path) -> None:
     assert report.playtest is not None and report.playtest.seats.decided > 0
 
 
+def test_a_newer_versions_keys_are_kept_and_written_last() -> None:
+    data = json.loads((Path(__file__).parent / "reports" / "war-grid.json").read_text(encoding="utf-8"))
+    play = dict(data["playtest"]) | {"tempo": {"mean": 3.5}}  # a key this version does not know
+    typed = Playtest.from_json(play)
+    assert typed.extra == {"tempo": {"mean": 3.5}}
+    assert list(typed.to_json()) == list(play)  # kept, in its place: the end
+    unknown = dict(play, game="nosuchgame", nosuchgame={"wars": 1})  # a game this install lacks: its section kept
+    assert Playtest.from_json(unknown).to_json()["nosuchgame"] == {"wars": 1}
+
+
 def test_stored_reports_read_each_added_part_typed() -> None:
     by_name = {p.stem: Report.from_json(json.loads(p.read_text(encoding="utf-8"))) for p in STORED}
     changes = by_name["against-weiji"].changes  # U02 renamed "Card U02 Mk2", its a 51 -> 71
