@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..games.finding import Finding, Level
-from ..games.jsondata import JsonData, as_json, empty, load, none
+from ..games.jsondata import JsonData, as_json, empty, none
 from .changes_result import Changes, Suggestion
 from .result import Playtest
 from .static_result import Static, read_static
@@ -54,11 +53,6 @@ class BalanceReport(JsonData):
     changes: Changes | None = field(default=None, metadata=as_json(omit=none))
     # the deck's design targets, judged (balance/targets.py)
     targets: list[TargetResult] | None = field(default=None, metadata=as_json(omit=none))
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> BalanceReport:
-        """A report as ``to_json`` wrote it (``balance.json``, an old one too), for comparing versions."""
-        return load(cls, data)
 
     @property
     def errors(self) -> list[Finding]:

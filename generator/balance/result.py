@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..games.jsondata import JsonData, as_json, dump, empty, load, none
+from ..games.jsondata import JsonData, as_json, empty, load, none
 from ..games.registry import GAMES
 from ..games.reporting import Section, Share, Showdowns
 from .quality_result import Quality
@@ -361,9 +361,6 @@ class Playtest(JsonData):
     def mixed(self) -> bool:
         """Seats play different strategies (their shares measure the players, not the deck)."""
         return len(set(self.strategies)) > 1
-
-    def to_json(self) -> dict[str, Any]:
-        return dump(self)
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Playtest:
