@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..games.finding import Finding
 from .card_paired import Band, level
-from .findings import Finding
 from .result import CardImpact, CardRemoval
 from .verdict_static import pct
 

@@ -177,8 +177,9 @@ def _row(card: Any, pairs: Paired, confidence: float, limits: Band) -> ImpactRow
 def table(rows: list[ImpactRow], most: int, base: tuple[int, int], limits: Band | None = None) -> CardImpact:
     """The measurement's result: the rows, strongest first."""
     unit = limits.unit if limits is not None else "share"
-    return CardImpact(tuple(sorted(rows, key=lambda r: r.impact)), None, most, ROUND, base[0] / base[1], base[1],
-                      METHOD + "; a card stops once its impact is decided against the per-card band", unit)
+    return CardImpact(tuple(sorted(rows, key=lambda r: r.impact)),
+                      METHOD + "; a card stops once its impact is decided against the per-card band", unit,
+                      games_per_card=most, round=ROUND, usual_share=base[0] / base[1], usual_games=base[1])
 
 
 def usual(summary: Summary, players: int) -> tuple[int, int]:

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ..games.api import returns_of
-from .findings import Level
+from ..games.finding import Level
+from ..games.jsondata import JsonData, as_json
 from .intervals import z_value
 from .sequential import folded
 
@@ -104,7 +105,7 @@ class Paired:
 
 
 @dataclass(frozen=True)
-class Band:
+class Band(JsonData):
     """The per-card band in the game's own measure: a change beyond ``warn`` (either way)
     is a warning, beyond ``error`` an error. ``unit``: ``share`` (win share, points) or
     ``return`` (a game that declares ``utility``: mean return); ``scale``: what the
@@ -116,12 +117,9 @@ class Band:
     scale: float = 0.5
     span: float = 1.0  # the widest a difference of one pair can be (utility: max - min return)
     pseudo: float = 0.5  # the pseudo-differences' size: half a win, or a seat's return spread (utility)
-    stop: bool = True  # False: every card plays its most games (a full run, the benchmarks' baseline)
+    # False: every card plays its most games (a full run, the benchmarks' baseline); not in the JSON
+    stop: bool = field(default=True, metadata=as_json(skip=True))
     basis: str = ""  # in words: "0.4 and 0.8 times the fair share of 2 sides, 50.0 %"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"warn": self.warn, "error": self.error, "unit": self.unit, "scale": self.scale, "span": self.span,
-                "pseudo": self.pseudo, "basis": self.basis}
 
 
 def band(t: Mapping[str, float], sides: int, utility: tuple[float, float] | None = None, spread: float = 0.0) -> Band:

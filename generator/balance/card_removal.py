@@ -134,11 +134,11 @@ def table(rows: Sequence[RemovalRow | Skipped], most: int, base: _Tally, names: 
     """The measurement's result from every card's row, the largest drop of seat 0's measure first."""
     measured = sorted((r for r in rows if isinstance(r, RemovalRow)), key=lambda r: r.first_change)
     return CardRemoval(
-        tuple(measured), None, most, ROUND, tuple(r for r in rows if isinstance(r, Skipped)),
+        tuple(measured), tuple(r for r in rows if isinstance(r, Skipped)),
         RemovalBase(base.games, base.first / base.games, base.draws / base.games, base.mean),
         "every copy of the card taken out of the deck, each game against the same seeded game of the whole deck,"
         f" every seat playing {','.join(sorted(set(names)))}; a card stops once its change is decided against the"
-        " per-card band", limits.unit if limits is not None else "share")
+        " per-card band", limits.unit if limits is not None else "share", games_per_card=most, round=ROUND)
 
 
 def most_games(games: int) -> int:

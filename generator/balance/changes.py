@@ -20,10 +20,24 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..deck.model import Card, Deck
+from ..games.finding import Finding
 from ..games.reporting import Share
-from .findings import Finding, Report
+from .changes_result import (
+    CardChanges,
+    CardEdit,
+    CardRef,
+    Change,
+    Changes,
+    FindingChanges,
+    MeasureChange,
+    OldVersion,
+    StrengthChange,
+    WinRateChange,
+)
+from .findings import Report
 from .playstats import first_player
 from .result import Length, Playtest
+from .static_result import AttributeStatic, CardStrength
 
 Estimate = tuple[float, float, float]  # a share (or an edge, a gap) with its interval: value, low, high
 
@@ -37,25 +51,25 @@ def _fmt(value: Any) -> Any:
     return value
 
 
-def card_edits(old: Card, new: Card) -> dict[str, dict[str, Any]]:
-    """Field -> {"from", "to"} for every field that differs between two versions of a card."""
-    out: dict[str, dict[str, Any]] = {}
+def card_edits(old: Card, new: Card) -> dict[str, Change]:
+    """Field -> its change for every field that differs between two versions of a card."""
+    out: dict[str, Change] = {}
     for name in CARD_FIELDS:
         a, b = getattr(old, name), getattr(new, name)
         if a != b:
-            out[name] = {"from": a, "to": b}
+            out[name] = Change(a, b)
     if (old.art.name if old.art else None) != (new.art.name if new.art else None):
-        out["art"] = {"from": old.art.name if old.art else None, "to": new.art.name if new.art else None}
+        out["art"] = Change(old.art.name if old.art else None, new.art.name if new.art else None)
     for group in ("values", "fields"):
         a_map, b_map = getattr(old, group), getattr(new, group)
         for key in sorted(set(a_map) | set(b_map)):
             a, b = a_map.get(key), b_map.get(key)
             if a != b:
-                out[key] = {"from": _fmt(a), "to": _fmt(b)}
+                out[key] = Change(_fmt(a), _fmt(b))
     return out
 
 
-def card_changes(old: Deck, new: Deck) -> dict[str, list[dict[str, Any]]]:
+def card_changes(old: Deck, new: Deck) -> CardChanges:
     before = {c.id: c for c in old.cards}
     after = {c.id: c for c in new.cards}
     edited = []
@@ -63,12 +77,12 @@ def card_changes(old: Deck, new: Deck) -> dict[str, list[dict[str, Any]]]:
         if cid in before:
             fields = card_edits(before[cid], card)
             if fields:
-                edited.append({"id": cid, "name": card.name, "fields": fields})
-    return {
-        "added": [{"id": c.id, "name": c.name} for cid, c in after.items() if cid not in before],
-        "removed": [{"id": c.id, "name": c.name} for cid, c in before.items() if cid not in after],
-        "edited": edited,
-    }
+                edited.append(CardEdit(cid, card.name, fields))
+    return CardChanges(
+        added=tuple(CardRef(c.id, c.name) for cid, c in after.items() if cid not in before),
+        removed=tuple(CardRef(c.id, c.name) for cid, c in before.items() if cid not in after),
+        edited=tuple(edited),
+    )
 
 
 def diff_interval(old: Mapping[str, float] | Estimate, new: Mapping[str, float] | Estimate) -> Estimate:
@@ -88,19 +102,17 @@ def _of(x: Share) -> Estimate:
     return x.share, x.low, x.high
 
 
-def _share_measure(name: str, old: Estimate, new: Estimate) -> dict[str, Any]:
+def _share_measure(name: str, old: Estimate, new: Estimate) -> MeasureChange:
     d, low, high = diff_interval(old, new)
-    return {"measure": name, "from": old[0], "to": new[0], "delta": d, "low": low, "high": high,
-            "significant": low > 0 or high < 0}
+    return MeasureChange(name, old[0], new[0], d, low, high, low > 0 or high < 0)
 
 
-def _mean_measure(name: str, old: Length, new: Length) -> dict[str, Any]:
+def _mean_measure(name: str, old: Length, new: Length) -> MeasureChange:
     se_old = (old.mean_high - old.mean_low) / (2 * 1.959964)
     se_new = (new.mean_high - new.mean_low) / (2 * 1.959964)
     d = new.mean - old.mean
     half = 1.959964 * math.sqrt(se_old ** 2 + se_new ** 2)
-    return {"measure": name, "from": old.mean, "to": new.mean, "delta": d, "low": d - half, "high": d + half,
-            "significant": abs(d) > half + EPS}
+    return MeasureChange(name, old.mean, new.mean, d, d - half, d + half, abs(d) > half + EPS)
 
 
 def _advantage(play: Playtest) -> str:
@@ -111,7 +123,7 @@ def _advantage(play: Playtest) -> str:
     return "first-player advantage" if first_player(play.game) == 0 else "seat 0 advantage"
 
 
-def game_measures(old: Playtest | None, new: Playtest | None) -> list[dict[str, Any]]:
+def game_measures(old: Playtest | None, new: Playtest | None) -> list[MeasureChange]:
     """Seat advantage, game length, draws, unfinished games and skill gap, old -> new."""
     if not old or not new:
         return []
@@ -126,19 +138,22 @@ def game_measures(old: Playtest | None, new: Playtest | None) -> list[dict[str, 
     return out
 
 
-def strength_changes(old: Report, new: Report, names: dict[str, str]) -> list[dict[str, Any]]:
+def _strengths(report: Report) -> tuple[CardStrength, ...]:
+    return (report.static.cards or ()) if isinstance(report.static, AttributeStatic) else ()
+
+
+def strength_changes(old: Report, new: Report, names: dict[str, str]) -> list[StrengthChange]:
     """Per-card static strength (share of the deck a card beats), where it changed."""
-    before = {c["id"]: c for c in old.static.get("cards", [])}
+    before = {c.id: c for c in _strengths(old)}
     out = []
-    for c in new.static.get("cards", []):
-        b = before.get(c["id"])
-        if b is not None and abs(c["strength"] - b["strength"]) > EPS:
-            out.append({"id": c["id"], "name": names.get(c["id"], ""), "from": b["strength"], "to": c["strength"],
-                        "delta": c["strength"] - b["strength"]})
-    return sorted(out, key=lambda r: -abs(r["delta"]))
+    for c in _strengths(new):
+        b = before.get(c.id)
+        if b is not None and abs(c.strength - b.strength) > EPS:
+            out.append(StrengthChange(c.id, names.get(c.id, ""), b.strength, c.strength, c.strength - b.strength))
+    return sorted(out, key=lambda r: -abs(r.delta))
 
 
-def win_rate_changes(old: Playtest | None, new: Playtest | None, names: dict[str, str]) -> list[dict[str, Any]]:
+def win_rate_changes(old: Playtest | None, new: Playtest | None, names: dict[str, str]) -> list[WinRateChange]:
     """Per-card win rate when shown (a game of showdowns: Weiji), old -> new with an
     interval on the difference."""
     shown_old, shown_new = old.showdowns if old else None, new.showdowns if new else None
@@ -149,8 +164,8 @@ def win_rate_changes(old: Playtest | None, new: Playtest | None, names: dict[str
     for cid, a in after.items():
         if cid in before:
             m = _share_measure(cid, _of(before[cid]), _of(a))
-            out.append({"id": cid, "name": names.get(cid, ""), **{k: v for k, v in m.items() if k != "measure"}})
-    return sorted(out, key=lambda r: (not r["significant"], -abs(r["delta"])))
+            out.append(WinRateChange(cid, names.get(cid, ""), m.from_, m.to, m.delta, m.low, m.high, m.significant))
+    return sorted(out, key=lambda r: (not r.significant, -abs(r.delta)))
 
 
 def _key(f: Finding) -> tuple[str, str, tuple[str, ...]]:
@@ -159,41 +174,41 @@ def _key(f: Finding) -> tuple[str, str, tuple[str, ...]]:
     return (f.level, f.code, f.attributes or f.cards[:1])
 
 
-def finding_changes(old: Report, new: Report) -> dict[str, list[dict[str, Any]]]:
+def finding_changes(old: Report, new: Report) -> FindingChanges:
     before = {_key(f) for f in old.findings}
     after = {_key(f) for f in new.findings}
-    return {
-        "appeared": [f.to_json() for f in new.findings if _key(f) not in before],
-        "disappeared": [f.to_json() for f in old.findings if _key(f) not in after],
-    }
+    return FindingChanges(
+        appeared=tuple(f for f in new.findings if _key(f) not in before),
+        disappeared=tuple(f for f in old.findings if _key(f) not in after),
+    )
 
 
-def compare(old: Report, new: Report, old_deck: Deck, new_deck: Deck, against: str) -> dict[str, Any]:
+def compare(old: Report, new: Report, old_deck: Deck, new_deck: Deck, against: str) -> Changes:
     """The ``changes`` object of ``check --against``."""
     names = {c.id: c.name for c in old_deck.cards} | {c.id: c.name for c in new_deck.cards}
     win_rates = win_rate_changes(old.playtest, new.playtest, names)
     measures = game_measures(old.playtest, new.playtest)
     findings = finding_changes(old, new)
-    return {
-        "against": against,
-        "old": {"deck": old.deck, "cards": old.cards, "verdict": old.verdict()},
-        "cards": card_changes(old_deck, new_deck),
-        "strength": strength_changes(old, new, names),
-        "win_rates": win_rates,
-        "measures": measures,
-        "findings": findings,
-        "significant": [r["id"] for r in win_rates if r["significant"]] + [m["measure"] for m in measures if m["significant"]],
-        "worse": bool(findings["appeared"]),
-    }
+    return Changes(
+        against=against,
+        old=OldVersion(old.deck, old.cards, old.verdict()),
+        cards=card_changes(old_deck, new_deck),
+        strength=tuple(strength_changes(old, new, names)),
+        win_rates=tuple(win_rates),
+        measures=tuple(measures),
+        findings=findings,
+        significant=tuple([r.id for r in win_rates if r.significant] + [m.measure for m in measures if m.significant]),
+        worse=bool(findings.appeared),
+    )
 
 
-def failed(changes: dict[str, Any], fail_on: str) -> bool:
+def failed(changes: Changes, fail_on: str) -> bool:
     """Whether ``--fail-on`` trips: ``worse`` (a finding appeared since OLD),
     ``changed`` (any significant change in play), ``never``."""
     if fail_on == "worse":
-        return bool(changes["worse"])
+        return changes.worse
     if fail_on == "changed":
-        return bool(changes["significant"] or changes["findings"]["appeared"])
+        return bool(changes.significant or changes.findings.appeared)
     return False
 
 
@@ -201,23 +216,23 @@ def _pp(x: float) -> str:
     return f"{x * 100:+.1f} pp"
 
 
-def summary_lines(changes: dict[str, Any], limit: int = 8) -> list[str]:
+def summary_lines(changes: Changes, limit: int = 8) -> list[str]:
     """The few things that moved, one line each (the watch page shows them after a save)."""
     lines = []
-    for m in changes["measures"]:
-        if m["significant"]:
-            if m["measure"] == "game length (mean)":
-                lines.append(f"{m['measure']}: {m['from']:.1f} -> {m['to']:.1f} ({m['delta']:+.1f}, "
-                             f"95 % interval {m['low']:+.1f} to {m['high']:+.1f})")
+    for m in changes.measures:
+        if m.significant:
+            if m.measure == "game length (mean)":
+                lines.append(f"{m.measure}: {m.from_:.1f} -> {m.to:.1f} ({m.delta:+.1f}, "
+                             f"95 % interval {m.low:+.1f} to {m.high:+.1f})")
             else:
-                lines.append(f"{m['measure']}: {m['from']:.1%} -> {m['to']:.1%} ({_pp(m['delta'])}, "
-                             f"95 % interval {_pp(m['low'])} to {_pp(m['high'])})")
-    for r in changes["win_rates"]:
-        if r["significant"]:
-            lines.append(f"{r['id']} {r['name']}: wins when shown {r['from']:.0%} -> {r['to']:.0%} "
-                         f"({_pp(r['delta'])}, 95 % interval {_pp(r['low'])} to {_pp(r['high'])})")
-    lines += [f"new {f['level']}: {f['message']}" for f in changes["findings"]["appeared"]]
-    lines += [f"gone {f['level']}: {f['message']}" for f in changes["findings"]["disappeared"]]
+                lines.append(f"{m.measure}: {m.from_:.1%} -> {m.to:.1%} ({_pp(m.delta)}, "
+                             f"95 % interval {_pp(m.low)} to {_pp(m.high)})")
+    for r in changes.win_rates:
+        if r.significant:
+            lines.append(f"{r.id} {r.name}: wins when shown {r.from_:.0%} -> {r.to:.0%} "
+                         f"({_pp(r.delta)}, 95 % interval {_pp(r.low)} to {_pp(r.high)})")
+    lines += [f"new {f.level}: {f.message}" for f in changes.findings.appeared]
+    lines += [f"gone {f.level}: {f.message}" for f in changes.findings.disappeared]
     if not lines:
         return ["no balance measure moved beyond its 95 % interval"]
     return lines[:limit] + ([f"... and {len(lines) - limit} more"] if len(lines) > limit else [])

@@ -14,6 +14,7 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, Ta
 
 from ..render.geometry import pt
 from ..render.piece import Piece
+from .changes_result import Changes
 from .report_style import ReportStyle
 from .verdict_static import pct
 
@@ -57,22 +58,22 @@ def _table(rows: list[list[Any]], widths: list[float], s: ReportStyle) -> Table:
     return table
 
 
-def changes_story(changes: dict[str, Any], pairs: Sequence[tuple[Piece, Piece]], st: dict[str, ParagraphStyle],
+def changes_story(changes: Changes, pairs: Sequence[tuple[Piece, Piece]], st: dict[str, ParagraphStyle],
                   s: ReportStyle, width: float) -> list[Any]:
     """Flowables of the "What changed" page."""
     story: list[Any] = [PageBreak(), Paragraph("What changed", st["h2"]),
-                        Paragraph(escape(f"Compared with {changes['against']} (its verdict: {changes['old']['verdict']}), "
+                        Paragraph(escape(f"Compared with {changes.against} (its verdict: {changes.old.verdict}), "
                                          "same seeds and games. A simulated figure moved only where the 95 % interval of the "
                                          "difference excludes zero."), st["small"]), Spacer(1, 4)]
-    cards = changes["cards"]
-    for what in ("added", "removed"):
-        if cards[what]:
-            story.append(Paragraph(escape(f"{what.capitalize()}: " + ", ".join(f"{c['id']} {c['name']}" for c in cards[what])), st["body"]))
-    if cards["edited"]:
+    cards = changes.cards
+    for what, listed in (("added", cards.added), ("removed", cards.removed)):
+        if listed:
+            story.append(Paragraph(escape(f"{what.capitalize()}: " + ", ".join(f"{c.id} {c.name}" for c in listed)), st["body"]))
+    if cards.edited:
         rows: list[list[Any]] = [["card", "field", "old", "new"]]
-        for c in cards["edited"]:
-            for i, (field, ch) in enumerate(c["fields"].items()):
-                rows.append([f"{c['id']} {c['name']}" if i == 0 else "", field, str(ch["from"]), str(ch["to"])])
+        for c in cards.edited:
+            for i, (field, ch) in enumerate(c.fields.items()):
+                rows.append([f"{c.id} {c.name}" if i == 0 else "", field, str(ch.from_), str(ch.to)])
         story += [Spacer(1, 4), _table(rows, [width * 0.34, width * 0.2, width * 0.23, width * 0.23], s)]
     if pairs:
         w = CARD_WIDTH_MM * mm
@@ -81,29 +82,29 @@ def changes_story(changes: dict[str, Any], pairs: Sequence[tuple[Piece, Piece]],
         table = Table(heads + grid, colWidths=[w + 6 * mm, w + 6 * mm], hAlign="LEFT")
         table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("BOTTOMPADDING", (0, 1), (-1, -1), 6)]))
         story += [Spacer(1, 6), Paragraph("Edited cards, old and new", st["body"]), table]
-    moved = [r for r in changes["win_rates"] if r["significant"]]
-    if changes["strength"] or moved:
+    moved = [r for r in changes.win_rates if r.significant]
+    if changes.strength or moved:
         rows = [["card", "strength old -> new", "wins when shown old -> new (Δ, 95 % interval)"]]
-        wins = {r["id"]: r for r in moved}
-        ids = [r["id"] for r in changes["strength"][:SHOW_ROWS]] + [i for i in wins if i not in {r["id"] for r in changes["strength"]}]
-        strength = {r["id"]: r for r in changes["strength"]}
+        wins = {r.id: r for r in moved}
+        ids = [r.id for r in changes.strength[:SHOW_ROWS]] + [i for i in wins if i not in {r.id for r in changes.strength}]
+        strength = {r.id: r for r in changes.strength}
         for cid in ids:
             st_r, w_r = strength.get(cid), wins.get(cid)
-            name = (st_r or w_r or {}).get("name", "")
-            rows.append([f"{cid} {name}", f"{pct(st_r['from'])} -> {pct(st_r['to'])}" if st_r else "",
-                         f"{pct(w_r['from'])} -> {pct(w_r['to'])} ({w_r['delta'] * 100:+.1f} pp, "
-                         f"{w_r['low'] * 100:+.1f} to {w_r['high'] * 100:+.1f})" if w_r else ""])
+            name = st_r.name if st_r is not None else w_r.name if w_r is not None else ""
+            rows.append([f"{cid} {name}", f"{pct(st_r.from_)} -> {pct(st_r.to)}" if st_r else "",
+                         f"{pct(w_r.from_)} -> {pct(w_r.to)} ({w_r.delta * 100:+.1f} pp, "
+                         f"{w_r.low * 100:+.1f} to {w_r.high * 100:+.1f})" if w_r else ""])
         story += [Spacer(1, 6), _table(rows, [width * 0.34, width * 0.22, width * 0.44], s)]
-    if changes["measures"]:
+    if changes.measures:
         rows = [["measure", "old", "new", "change (95 % interval)"]]
-        for m in changes["measures"]:
-            share = m["measure"] != "game length (mean)"
+        for m in changes.measures:
+            share = m.measure != "game length (mean)"
             f = (lambda x: pct(x)) if share else (lambda x: f"{x:.1f}")
             d = (lambda x: f"{x * 100:+.1f} pp") if share else (lambda x: f"{x:+.1f}")
-            rows.append([m["measure"], f(m["from"]), f(m["to"]),
-                         f"{d(m['delta'])} ({d(m['low'])} to {d(m['high'])})" + (" moved" if m["significant"] else "")])
+            rows.append([m.measure, f(m.from_), f(m.to),
+                         f"{d(m.delta)} ({d(m.low)} to {d(m.high)})" + (" moved" if m.significant else "")])
         story += [Spacer(1, 6), _table(rows, [width * 0.3, width * 0.15, width * 0.15, width * 0.4], s)]
-    for what, label in (("appeared", "New finding"), ("disappeared", "Gone")):
-        for finding in changes["findings"][what]:
-            story.append(Paragraph(escape(f"{label} ({finding['level']}): {finding['message']}"), st["small"]))
+    for found, label in ((changes.findings.appeared, "New finding"), (changes.findings.disappeared, "Gone")):
+        for finding in found:
+            story.append(Paragraph(escape(f"{label} ({finding.level}): {finding.message}"), st["small"]))
     return story

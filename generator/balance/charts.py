@@ -14,6 +14,7 @@ from .playstats import side_name, unit_of
 from .report_style import STYLE, ReportStyle
 from .result import Playtest
 from .sides import scaled
+from .static_result import AttributeStatic, Static
 
 LEFT, BOTTOM, TOP = 42, 34, 14  # plot margins inside a drawing, pt
 RIGHT = 44  # room for threshold labels
@@ -117,12 +118,12 @@ def length_histogram(play: Playtest, s: ReportStyle = STYLE) -> Drawing:
     return d
 
 
-def card_win_chart(shown: Showdowns, static: dict[str, Any], t: dict[str, float], s: ReportStyle = STYLE) -> Drawing:
+def card_win_chart(shown: Showdowns, static: Static, t: dict[str, float], s: ReportStyle = STYLE) -> Drawing:
     """A game of showdowns (Weiji): each card's win rate when shown (bars, with intervals) and its
     static strength (dots), cards sorted by win rate."""
     d = _drawing(s, s.chart_width, s.chart_height + 20)
     cards = shown.cards
-    strength = {c["id"]: c["strength"] for c in static.get("cards", [])}
+    strength = {c.id: c.strength for c in (static.cards or () if isinstance(static, AttributeStatic) else ())}
     ids = sorted(cards, key=lambda c: -cards[c].share)
     chart = _bars(d, [[cards[c].share for c in ids]], ids, s, 1.0, 0.2, "{:.0%}", (s.bar_light,), RIGHT)
     n = len(ids)
@@ -138,11 +139,11 @@ def card_win_chart(shown: Showdowns, static: dict[str, Any], t: dict[str, float]
     return d
 
 
-def strength_chart(static: dict[str, Any], t: dict[str, float], s: ReportStyle = STYLE) -> Drawing:
+def strength_chart(static: AttributeStatic, t: dict[str, float], s: ReportStyle = STYLE) -> Drawing:
     """Static strength of every card (average share of the deck it beats)."""
     d = _drawing(s, s.chart_width, s.chart_height + 20)
-    cards = sorted(static["cards"], key=lambda c: -c["strength"])
-    chart = _bars(d, [[c["strength"] for c in cards]], [c["id"] for c in cards], s, 1.0, 0.2, "{:.0%}", (), RIGHT)
+    cards = sorted(static.cards or (), key=lambda c: -c.strength)
+    chart = _bars(d, [[c.strength for c in cards]], [c.id for c in cards], s, 1.0, 0.2, "{:.0%}", (), RIGHT)
     _hline(d, chart, t["strength_max"], f"max {t['strength_max']:.0%}", s, s.error)
     _hline(d, chart, t["strength_min"], f"min {t['strength_min']:.0%}", s, s.error)
     _legend(d, s, [(s.bar, "strength: average share of the deck beaten per attribute")])
@@ -208,10 +209,10 @@ def _legend(d: Drawing, s: ReportStyle, items: list[tuple[Any, str]]) -> None:
         x += 18 + len(text) * s.tick * 0.5
 
 
-def attribute_chart(static: dict[str, Any], s: ReportStyle = STYLE) -> Drawing:
+def attribute_chart(static: AttributeStatic, s: ReportStyle = STYLE) -> Drawing:
     """Small multiples: each attribute's value distribution, the best end
     marked, the count of "no data" cards beside it."""
-    attrs = static["attributes"]
+    attrs = static.attributes or ()
     cols = min(3, max(1, len(attrs)))
     rows = math.ceil(len(attrs) / cols)
     cell_w, cell_h = s.chart_width / cols, 96.0
@@ -220,20 +221,20 @@ def attribute_chart(static: dict[str, Any], s: ReportStyle = STYLE) -> Drawing:
         x0 = (i % cols) * cell_w + 8
         y0 = d.height - (i // cols + 1) * cell_h + 22
         w, h = cell_w - 24, cell_h - 44
-        counts = a["histogram"]["counts"] or [0]
+        counts = a.histogram.counts or (0,)
         top = max(counts) or 1
         bw = w / len(counts)
         for k, c in enumerate(counts):
             if c:
                 d.add(Rect(x0 + k * bw + 0.5, y0, bw - 1, h * c / top, fillColor=s.bar, strokeColor=None))
         d.add(Line(x0, y0, x0 + w, y0, strokeColor=s.ink, strokeWidth=0.6))
-        edges = a["histogram"]["edges"]
+        edges = a.histogram.edges
         if edges:
             _label(d, x0, y0 - 9, f"{edges[0]:g}", s, s.tick, color=s.muted)
             _label(d, x0 + w, y0 - 9, f"{edges[-1]:g}", s, s.tick, "end", color=s.muted)
-            best_x = x0 + w if a["better"] == "higher" else x0
-            _label(d, best_x, y0 + h + 3, "best", s, s.tick, "end" if a["better"] == "higher" else "start", s.good)
-        _label(d, x0, y0 + h + 12, f"{a['label']}" + (f" ({a['unit']})" if a["unit"] else ""), s, s.small, font=s.medium)
-        note = f"{a['distinct']} values, {a['top_ties']} at best" + (f", {len(a['no_data'])} no data" if a["no_data"] else "")
+            best_x = x0 + w if a.better == "higher" else x0
+            _label(d, best_x, y0 + h + 3, "best", s, s.tick, "end" if a.better == "higher" else "start", s.good)
+        _label(d, x0, y0 + h + 12, f"{a.label}" + (f" ({a.unit})" if a.unit else ""), s, s.small, font=s.medium)
+        note = f"{a.distinct} values, {a.top_ties} at best" + (f", {len(a.no_data)} no data" if a.no_data else "")
         _label(d, x0 + w / 2, y0 - 18, note, s, s.tick, "middle", s.muted)
     return d

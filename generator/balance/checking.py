@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from contextlib import ExitStack
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -20,9 +20,11 @@ from ..deck import resolve_deck
 from ..deck.model import Deck
 from ..errors import DeckpressError
 from ..executor import Executor
+from ..games.finding import Finding, Level
 from ..validate.preflight import Prepared
+from .changes_result import Applied
 from .checks import run_checks
-from .findings import BalanceReport, Finding, Level, Report
+from .findings import BalanceReport, Report
 from .target_findings import target_findings
 from .targets import judge_targets, playtest_params
 
@@ -123,13 +125,13 @@ def _apply(deck: Deck, report: Report, name: str, checked: Callable[[Deck], Repo
 
     applied = []
     for s in report.suggestions:
-        if not s["changes"]:
+        if not s.changes:
             continue
-        texts = {k: format_value(v["to"], decimals(deck, k)) for k, v in s["changes"].items()}
-        path = apply_values(deck.card(s["card"]), texts)
-        applied.append({"card": s["card"], "file": str(path), "changes": s["changes"]})
+        texts = {k: format_value(v.to, decimals(deck, k)) for k, v in s.changes.items()}
+        path = apply_values(deck.card(s.card), texts)
+        applied.append(Applied(s.card, str(path), s.changes))
         if say is not None:
-            say(f"applied to {path}: {s['card']} {s['change']}")
+            say(f"applied to {path}: {s.card} {s.change}")
     if not applied:
         if say is not None:
             say("--apply: nothing to write (no suggestion changed a value)")
@@ -137,7 +139,7 @@ def _apply(deck: Deck, report: Report, name: str, checked: Callable[[Deck], Repo
     edited = resolve_deck(name)
     after = checked(edited)
     after.suggestions = report.suggestions
-    after.changes = compare(report, after, deck, edited, "the deck before --apply") | {"applied": applied}
+    after.changes = replace(compare(report, after, deck, edited, "the deck before --apply"), applied=tuple(applied))
     if say is not None:
         from .changes_terminal import print_changes
 
@@ -167,7 +169,7 @@ def changed_pieces(old: Deck | None, new: Deck, report: Report) -> list[tuple[An
         return []
     from ..render.cards import card_pieces
 
-    edited = [c["id"] for c in report.changes["cards"]["edited"]]
+    edited = [c.id for c in report.changes.cards.edited]
     if not edited:
         return []
     try:

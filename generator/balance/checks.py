@@ -10,6 +10,7 @@ from ..deck.issues import Issue
 from ..deck.model import Deck
 from ..executor import Executor
 from ..games.designer.find import game_of
+from ..games.finding import Finding
 from ..games.registry import (
     GAMES,
     builtin_names,
@@ -25,11 +26,12 @@ from .card_findings import card_findings, removal_note
 from .card_paired import ERROR, WARN, band, spread_of, utility_bounds
 from .card_runs import card_measures
 from .card_runs import planned as card_games
-from .findings import Finding, Report
+from .findings import Report
 from .playstats import contenders, designer, playtest_stats, report_hooks
 from .result import GridRow, Holder
 from .sequential import ROUND, costly, seats_decided, verdict_decided
 from .skill import SKILL_GAMES, skill_gap
+from .static_result import AttributeStatic, Static
 from .static_suits import suited_static
 from .static_weiji import weiji_static
 from .thresholds import resolve_thresholds
@@ -95,19 +97,19 @@ def top_trumps(deck: Deck, game: str | None = None) -> bool:
     return bool(deck.attributes and not deck.ranks)
 
 
-def static_checks(deck: Deck, t: dict[str, float], game: str | None = None) -> tuple[dict, list[Finding]]:
+def static_checks(deck: Deck, t: dict[str, float], game: str | None = None) -> tuple[Static, list[Finding]]:
     """The deck's static checks; ``game``: the name its ``game:`` was registered under
     (a designer's game.py), if not the deck's own word."""
     if top_trumps(deck, game):
         if not deck.attributes:
             title = GAMES[deck.game].title
-            return {"kind": "attributes"}, [Finding("error", "no_attributes", f"the deck has no attributes, so {title} cannot be played with it.")]
-        static = weiji_static(deck)
-        return static, weiji_findings(deck, static, t)
+            return AttributeStatic(), [Finding("error", "no_attributes", f"the deck has no attributes, so {title} cannot be played with it.")]
+        attributes = weiji_static(deck)
+        return attributes, weiji_findings(deck, attributes, t)
     if deck.ranks or deck.suits:
-        static = suited_static(deck)
-        return static, suited_findings(deck, static, t)
-    return {"kind": "none"}, []
+        suited = suited_static(deck)
+        return suited, suited_findings(deck, suited, t)
+    return Static(), []
 
 
 def run_checks(
@@ -141,7 +143,7 @@ def run_checks(
     visible = t if measured else {k: v for k, v in t.items() if k not in (WARN, ERROR)}  # the band: where it judges
     report = Report(deck=deck.name, key=deck.key, game=game, cards=sum(c.copies for c in deck.cards), thresholds=visible)
     report.static, findings = static_checks(deck, t, game)
-    if deck.attributes and report.static.get("kind") != "attributes" and spec is not None and designer(game):
+    if deck.attributes and not isinstance(report.static, AttributeStatic) and spec is not None and designer(game):
         report.notes.append(f"{spec.title} does not compare the cards' attributes in showdowns: the deck is not"
                             " checked as a Top-Trumps deck")
     issues = validate_deck(deck) if issues is None else issues

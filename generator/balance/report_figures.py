@@ -10,6 +10,7 @@ from reportlab.graphics.shapes import Drawing
 from . import charts
 from .findings import Report
 from .playstats import grid_of, unit_of
+from .static_result import AttributeStatic
 
 
 @dataclass(frozen=True)
@@ -37,16 +38,16 @@ def figures(report: Report) -> list[Figure]:
                           "sorted; orange dots: the card's static strength. Ties count as not won.", charts.card_win_chart(shown, static, t)))
         w = shown.attributes
         keys = list(w)
-        pair = {a["key"]: a["pair_tie"] for a in static.get("attributes", [])}
+        pair = {a.key: a.pair_tie for a in (static.attributes or () if isinstance(static, AttributeStatic) else ())}
         out.append(Figure("ties", "Ties per attribute", "Share of showdowns on each attribute that tied in play, next to the chance that two "
                           "random cards tie on it (equal values or \"no data\"); also how often each attribute was chosen.",
                           charts.grouped_chart([("tied in play", [w[k].tie_rate.share for k in keys]),
                                                 ("two random cards tie", [pair.get(k, 0.0) for k in keys]),
                                                 ("chosen", [w[k].chosen_share for k in keys])], keys, "attribute", "{:.0%}")))
-    elif static.get("kind") == "attributes" and static.get("cards"):
+    elif isinstance(static, AttributeStatic) and static.cards:
         out.append(Figure("strength", "Card strength", "Each card's strength: the share of the deck it beats on an average attribute.",
                           charts.strength_chart(static, t)))
-    if static.get("kind") == "attributes" and static.get("attributes"):
+    if isinstance(static, AttributeStatic) and static.attributes:
         out.append(Figure("attributes", "Attribute values", "How each attribute's values spread over the cards (bars: cards per value range; "
                           "\"best\" marks the winning end); few distinct values or many cards at the best value mean ties.",
                           charts.attribute_chart(static)))

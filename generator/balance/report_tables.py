@@ -18,6 +18,7 @@ from .ranges import span
 from .report_style import ReportStyle
 from .result import Playtest
 from .skill import skill_line
+from .static_result import AttributeStatic, SuitedStatic
 from .thresholds import THRESHOLDS
 from .verdict_static import dominated_count, listing, pct
 
@@ -79,32 +80,32 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
     if play:
         out.append(("Playtest figures", f"Intervals are {pct(report.thresholds['confidence'])} confidence intervals.",
                     _table(_figures(play), st, s, width, [3, 1.5, 1.8])))
-    if static.get("kind") == "attributes" and static.get("attributes"):
+    if isinstance(static, AttributeStatic) and static.attributes:
         rows: Rows = [["attribute", "better", "range", "mean", "distinct values", "best (cards)", "no data", "two cards tie"]]
-        for a in static["attributes"]:
-            rows.append([f"{a['label']} ({a['key']})", a["better"], f"{span(a['min'], a['max'])} {a['unit']}" if a["min"] is not None else "-",
-                         _num(a["mean"]) if a["mean"] is not None else "-", a["distinct"],
-                         f"{a['best']:g}: {', '.join(a['top_cards'])}" if a["best"] is not None else "-",
-                         ", ".join(a["no_data"]) or "-", pct(a["pair_tie"])])
+        for a in static.attributes:
+            rows.append([f"{a.label} ({a.key})", a.better, f"{span(a.min, a.max)} {a.unit}" if a.min is not None and a.max is not None else "-",
+                         _num(a.mean) if a.mean is not None else "-", a.distinct,
+                         f"{a.best:g}: {', '.join(a.top_cards)}" if a.best is not None else "-",
+                         ", ".join(a.no_data) or "-", pct(a.pair_tie)])
         out.append(("Attributes", "", _table(rows, st, s, width, [2.2, 1, 1.6, 1, 1, 2.2, 1.6, 1])))
         shown = play.showdowns if play else None
         wins = shown.cards if shown is not None else {}
         rows = [["card", "name", "strength", "best on", "no data", "dominated by", *(["wins when shown"] if wins else [])]]
-        for c in sorted(static["cards"], key=lambda c: -c["strength"]):
-            rows.append([c["id"], c["name"], pct(c["strength"]), ", ".join(c["best_on"]), ", ".join(c["no_data"]),
-                         listing(c["dominated_by"], len(c["dominated_by"]), dominated_count(c)), *([_ci(wins[c["id"]])] if wins else [])])
+        for c in sorted(static.cards or (), key=lambda c: -c.strength):
+            rows.append([c.id, c.name, pct(c.strength), ", ".join(c.best_on), ", ".join(c.no_data),
+                         listing(list(c.dominated_by), len(c.dominated_by), dominated_count(c)), *([_ci(wins[c.id])] if wins else [])])
         out.append(("Cards", "Strength: the share of the deck a card beats on an average attribute. Dominated by: cards at least as good "
                     "on every attribute and better on one (the dominance graph: each listed card beats this one whatever is chosen).",
                     _table(rows, st, s, width, [0.8, 2, 1, 1.6, 1.2, 2.6, *([1.6] if wins else [])])))
-        corr = [r for r in static["correlations"] if abs(r["rho"]) >= 0.5]
+        corr = [r for r in static.correlations or () if abs(r.rho) >= 0.5]
         if corr:
-            rows = [["attributes", "rank correlation"]] + [[f"{r['a']} / {r['b']}", f"{r['rho']:.2f}"] for r in corr]
+            rows = [["attributes", "rank correlation"]] + [[f"{r.a} / {r.b}", f"{r.rho:.2f}"] for r in corr]
             out.append(("Related attributes", "Pairs with a rank correlation of 0.5 or more (1 = the same order).", _table(rows, st, s, width, [3, 1])))
-    if static.get("kind") == "suited":
-        rows = [["", *static["ranks"]], ["cards", *static["ranks"].values()]]
-        out.append(("Ranks", "", _table(rows, st, s, width, [1.2] + [1] * len(static["ranks"]))))
-        rows = [["", *static["suits"]], ["cards", *static["suits"].values()]]
-        out.append(("Suits", "", _table(rows, st, s, width, [1.2] + [1] * len(static["suits"]))))
+    if isinstance(static, SuitedStatic):
+        rows = [["", *static.ranks], ["cards", *static.ranks.values()]]
+        out.append(("Ranks", "", _table(rows, st, s, width, [1.2] + [1] * len(static.ranks))))
+        rows = [["", *static.suits], ["cards", *static.suits.values()]]
+        out.append(("Suits", "", _table(rows, st, s, width, [1.2] + [1] * len(static.suits))))
     values = play.skill.cards if play and play.skill else None
     if play and values:
         rows = [["card", "played", "captures", "points captured", "points / play", "special target taken"]]
@@ -157,15 +158,15 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
         rows += [[*(r.value(k) for k in keys), r.games, f"{r.mean:.1f}", r.median, r.p95, r.max, r.unfinished] for r in grid]
         out.append((title, "", _table(rows, st, s, width, [1] * len(rows[0]))))
     for sug in report.suggestions:
-        rows = [["card", "change", "strength", "win when shown (verified)"], [sug["card"], sug["change"], sug["strength"], sug.get("verified", "")]]
-        out.append((f"Suggestion for {sug['card']}", sug.get("reason", ""), _table(rows, st, s, width, [1, 3, 1.4, 2])))
+        rows = [["card", "change", "strength", "win when shown (verified)"], [sug.card, sug.change, sug.strength, sug.verified]]
+        out.append((f"Suggestion for {sug.card}", sug.reason, _table(rows, st, s, width, [1, 3, 1.4, 2])))
     rows = [["threshold", "value", "default", "meaning"]]
     rows += [[k, f"{report.thresholds[k]:g}", f"{t.default:g}", threshold_help(k, t.help, report)]
              for k, t in THRESHOLDS.items() if applies(k, report)]
     out.append(("Thresholds", "Set them in the deck file (thresholds:) or with --threshold key=value.", _table(rows, st, s, width, [1.6, 0.7, 0.7, 5])))
     if report.targets:  # the deck's design targets (balance: targets:, targets.py)
         rows = [["target", "wanted", "measured", "status"]]
-        rows += [[t["target"], t["wanted"], t["measured"], t["status"]] for t in report.targets]
+        rows += [[r.name, r.wanted, r.measured, r.status] for r in report.targets]
         out.append(("Design targets", "Met: the whole interval inside the band; missed: outside it; undecided: "
                     "it straddles a boundary (more games would tell).", _table(rows, st, s, width, [1.2, 3, 3, 1])))
     quality = play.quality if play else None
@@ -188,11 +189,11 @@ def applies(key: str, report: Report) -> bool:
     if key not in report.thresholds:  # the per-card band where no card is measured (a built-in game)
         return False
     if key in STATIC_ATTRIBUTES:
-        return report.static.get("kind") == "attributes"
+        return isinstance(report.static, AttributeStatic)
     if key in SHOWDOWNS:
         return hooks is not None and hooks.showdowns
     if key == "rank_count_spread":
-        return report.static.get("kind") == "suited"
+        return isinstance(report.static, SuitedStatic)
     return True
 
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from ..games.jsondata import JsonData
 from ..games.stats import Summary
 from .intervals import wilson, z_value
 
@@ -63,7 +63,7 @@ def band(low: float, high: float, warn: float, error: float) -> tuple[int, int]:
 
 
 @dataclass(frozen=True)
-class ReturnEdge:
+class ReturnEdge(JsonData):
     """A side's edge in utility: its mean return minus the table's, with its interval,
     and the standard deviation of one game's edge (the threshold's unit)."""
 
@@ -78,12 +78,6 @@ class ReturnEdge:
         """The edge in standard deviations (0 where every game had the same edge)."""
         return self.mean / self.sd if self.sd > 0 else 0.0
 
-    def to_json(self) -> dict[str, float]:
-        return {"mean": self.mean, "low": self.low, "high": self.high, "sd": self.sd, "games": self.games}
-
-    @classmethod
-    def from_json(cls, d: Mapping[str, Any]) -> ReturnEdge:
-        return cls(d["mean"], d["low"], d["high"], d["sd"], int(d["games"]))
 
 
 def return_edges(summary: Summary, teams: Sequence[Sequence[int]] | None, confidence: float) -> tuple[ReturnEdge, ...]:

@@ -150,11 +150,13 @@ def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, conf
              for cid, r in sorted(rows.items())} if values else None
     judged = utility_gap(paired, total, confidence) if has_utility else None
     if judged is not None:
-        return SkillGap(judged.level, "", skilled, "random", total, Share(won, total, p1, s_int[0], s_int[1]),
-                        Share(lost, others, p2, r_int[0], r_int[1]), judged.gap, judged.low, judged.high, cards,
-                        unit="return", sd=judged.sd)
-    return SkillGap(level(gap, low, high), "", skilled, "random", total, Share(won, total, p1, s_int[0], s_int[1]),
-                    Share(lost, others, p2, r_int[0], r_int[1]), gap, low, high, cards)
+        return SkillGap(judged.level, "", cards, skilled=skilled, versus="random", games=total,
+                        skilled_share=Share(won, total, p1, s_int[0], s_int[1]),
+                        random_share=Share(lost, others, p2, r_int[0], r_int[1]), gap=judged.gap, low=judged.low,
+                        high=judged.high, unit="return", sd=judged.sd)
+    return SkillGap(level(gap, low, high), "", cards, skilled=skilled, versus="random", games=total,
+                    skilled_share=Share(won, total, p1, s_int[0], s_int[1]),
+                    random_share=Share(lost, others, p2, r_int[0], r_int[1]), gap=gap, low=low, high=high)
 
 
 def _scaled(progress: Progress, played: int, planned: int) -> Progress:

@@ -14,12 +14,11 @@ tests/balance/test_static_scale.py as the reference they must equal.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from ..deck.model import Deck
 from .dominance import dominators
+from .static_result import AttributeStat, AttributeStatic, CardStrength, Correlation, Histogram
 
 FULL_LISTS_UP_TO = 2000  # cards: up to here every card lists all the cards that dominate it
 LISTED = 20  # dominators listed per card in larger decks (the count is exact)
@@ -82,7 +81,7 @@ def spearman(x: np.ndarray, y: np.ndarray) -> float | None:
     return float(np.corrcoef(rx, ry)[0, 1])
 
 
-def attribute_stats(deck: Deck, grid: np.ndarray, copies: np.ndarray, ids: list[str]) -> list[dict[str, Any]]:
+def attribute_stats(deck: Deck, grid: np.ndarray, copies: np.ndarray, ids: list[str]) -> list[AttributeStat]:
     n = copies.sum()
     out = []
     for a, attr in enumerate(deck.attributes):
@@ -105,25 +104,25 @@ def attribute_stats(deck: Deck, grid: np.ndarray, copies: np.ndarray, ids: list[
         if len(values):
             counts, bins = np.histogram(values, bins=min(8, max(1, len(np.unique(values)))), weights=weights)
             hist, edges = [int(c) for c in counts], [float(b) for b in bins]
-        out.append({
-            "key": attr.key, "label": attr.label, "unit": attr.unit, "better": attr.better,
-            "min": float(values.min()) if len(values) else None,
-            "max": float(values.max()) if len(values) else None,
-            "mean": float(np.average(values, weights=weights)) if len(values) else None,
-            "median": float(np.median(values)) if len(values) else None,
-            "distinct": int(len(np.unique(values))),
-            "best": float(abs(best_g)) if best_g is not None else None,
-            "top_cards": top,
-            "top_ties": int(copies[has & (col == best_g)].sum()) if top else 0,
-            "no_data": no_data,
-            "no_data_share": float(m / n) if n else 0.0,
-            "pair_tie": float((same + with_none) / pairs) if pairs else 0.0,
-            "histogram": {"counts": hist, "edges": edges},
-        })
+        out.append(AttributeStat(
+            key=attr.key, label=attr.label, unit=attr.unit, better=attr.better,
+            min=float(values.min()) if len(values) else None,
+            max=float(values.max()) if len(values) else None,
+            mean=float(np.average(values, weights=weights)) if len(values) else None,
+            median=float(np.median(values)) if len(values) else None,
+            distinct=int(len(np.unique(values))),
+            best=float(abs(best_g)) if best_g is not None else None,
+            top_cards=tuple(top),
+            top_ties=int(copies[has & (col == best_g)].sum()) if top else 0,
+            no_data=tuple(no_data),
+            no_data_share=float(m / n) if n else 0.0,
+            pair_tie=float((same + with_none) / pairs) if pairs else 0.0,
+            histogram=Histogram(tuple(hist), tuple(edges)),
+        ))
     return out
 
 
-def card_stats(deck: Deck, grid: np.ndarray, copies: np.ndarray, ids: list[str]) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
+def card_stats(deck: Deck, grid: np.ndarray, copies: np.ndarray, ids: list[str]) -> tuple[list[CardStrength], dict[str, tuple[str, ...]]]:
     """Per card: strength, attributes it is (tied-)best on, unbeatable, hopeless;
     and the dominance graph (card -> the cards that dominate it)."""
     n = copies.sum()
@@ -140,33 +139,31 @@ def card_stats(deck: Deck, grid: np.ndarray, copies: np.ndarray, ids: list[str])
     top_copies = [copies[grid[:, a] == col_best[a]].sum() for a in range(grid.shape[1])]
     keep = len(ids) if len(ids) <= FULL_LISTS_UP_TO else LISTED
     counts, first = dominators(grid, keep)
-    dominated: dict[str, list[str]] = {}
+    dominated: dict[str, tuple[str, ...]] = {}
     cards = []
     for i, cid in enumerate(ids):
         best_on = [deck.attributes[a].key for a in range(grid.shape[1]) if not missing[i, a] and grid[i, a] == col_best[a]]
         sole = [k for a, k in enumerate(deck.attributes) if k.key in best_on and int(top_copies[a]) == 1]
-        by = [ids[j] for j in first[i, :counts[i]] if j >= 0]
+        by = tuple(ids[j] for j in first[i, :counts[i]] if j >= 0)
         if by:
             dominated[cid] = by
-        card = {
-            "id": cid,
-            "name": deck.cards[i].name,
-            "strength": float(strength[i]),
-            "per_attribute": {deck.attributes[a].key: float(share[i, a]) for a in range(grid.shape[1])},
-            "best_on": best_on,
-            "sole_best_on": [a.key for a in sole],
-            "no_data": [deck.attributes[a].key for a in range(grid.shape[1]) if missing[i, a]],
-            "unbeatable": bool(unbeatable[i]),
-            "hopeless": bool(hopeless[i]),
-            "dominated_by": by,
-        }
-        if len(ids) > FULL_LISTS_UP_TO:
-            card["dominated_count"] = int(counts[i])
-        cards.append(card)
+        cards.append(CardStrength(
+            id=cid,
+            name=deck.cards[i].name,
+            strength=float(strength[i]),
+            per_attribute={deck.attributes[a].key: float(share[i, a]) for a in range(grid.shape[1])},
+            best_on=tuple(best_on),
+            sole_best_on=tuple(a.key for a in sole),
+            no_data=tuple(deck.attributes[a].key for a in range(grid.shape[1]) if missing[i, a]),
+            unbeatable=bool(unbeatable[i]),
+            hopeless=bool(hopeless[i]),
+            dominated_by=by,
+            dominated_count=int(counts[i]) if len(ids) > FULL_LISTS_UP_TO else None,
+        ))
     return cards, dominated
 
 
-def correlations(deck: Deck, grid: np.ndarray) -> list[dict[str, Any]]:
+def correlations(deck: Deck, grid: np.ndarray) -> list[Correlation]:
     """Rank correlation of every pair of attributes (as "better" values)."""
     out = []
     keys = [a.key for a in deck.attributes]
@@ -174,17 +171,12 @@ def correlations(deck: Deck, grid: np.ndarray) -> list[dict[str, Any]]:
         for b in range(a + 1, len(keys)):
             rho = spearman(grid[:, a], grid[:, b])
             if rho is not None:
-                out.append({"a": keys[a], "b": keys[b], "rho": rho})
+                out.append(Correlation(keys[a], keys[b], rho))
     return out
 
 
-def weiji_static(deck: Deck) -> dict[str, Any]:
+def weiji_static(deck: Deck) -> AttributeStatic:
     ids, grid, copies = _goodness(deck)
     cards, dominated = card_stats(deck, grid, copies, ids)
-    return {
-        "kind": "attributes",
-        "attributes": attribute_stats(deck, grid, copies, ids),
-        "cards": cards,
-        "dominance": dominated,
-        "correlations": correlations(deck, grid),
-    }
+    return AttributeStatic(attributes=tuple(attribute_stats(deck, grid, copies, ids)), cards=tuple(cards),
+                           dominance=dominated, correlations=tuple(correlations(deck, grid)))

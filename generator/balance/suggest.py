@@ -21,10 +21,12 @@ from rich.text import Text
 
 from ..console import SafeConsole
 from ..deck.model import Deck, FrozenMap
+from .changes_result import Change, Suggestion
 from .checks import run_checks
 from .deckdiff import deck_diff, format_value
 from .findings import Report
 from .playstats import report_hooks
+from .static_result import AttributeStatic, CardStrength
 from .static_weiji import weiji_static
 
 STRONG = ("unbeatable", "too_strong", "card_wins")
@@ -47,10 +49,13 @@ def _with_values(deck: Deck, card_id: str, values: dict[str, float | None]) -> D
     return replace(deck, cards=cards)
 
 
-def _status(deck: Deck, card_id: str, t: dict[str, float]) -> dict[str, Any]:
-    card = next(c for c in weiji_static(deck)["cards"] if c["id"] == card_id)
-    card["ok"] = not card["unbeatable"] and not card["hopeless"] and t["strength_min"] <= card["strength"] <= t["strength_max"]
-    return card
+def _status(deck: Deck, card_id: str, t: dict[str, float]) -> CardStrength:
+    return weiji_static(deck).card(card_id)
+
+
+def _ok(card: CardStrength, t: dict[str, float]) -> bool:
+    """Within the thresholds: neither unbeatable nor hopeless, its strength in the band."""
+    return not card.unbeatable and not card.hopeless and t["strength_min"] <= card.strength <= t["strength_max"]
 
 
 def _steps(deck: Deck, card_id: str, weaken: bool) -> list[tuple[str, float, float]]:
@@ -79,10 +84,10 @@ def _steps(deck: Deck, card_id: str, weaken: bool) -> list[tuple[str, float, flo
     return out
 
 
-def _search(deck: Deck, card_id: str, weaken: bool, t: dict[str, float], steps: int) -> tuple[Deck, dict[str, Any]]:
+def _search(deck: Deck, card_id: str, weaken: bool, t: dict[str, float], steps: int) -> tuple[Deck, CardStrength]:
     status = _status(deck, card_id, t)
     for _ in range(steps):
-        if status["ok"]:
+        if _ok(status, t):
             break
         best = None
         for key, new, cost in _steps(deck, card_id, weaken):
@@ -90,8 +95,8 @@ def _search(deck: Deck, card_id: str, weaken: bool, t: dict[str, float], steps: 
             values[key] = new
             trial = _with_values(deck, card_id, values)
             s = _status(trial, card_id, t)
-            gain = (status["strength"] - s["strength"]) if weaken else (s["strength"] - status["strength"])
-            flag_fixed = (status["unbeatable"] and not s["unbeatable"]) or (status["hopeless"] and not s["hopeless"])
+            gain = (status.strength - s.strength) if weaken else (s.strength - status.strength)
+            flag_fixed = (status.unbeatable and not s.unbeatable) or (status.hopeless and not s.hopeless)
             score = (flag_fixed, gain / max(cost, 1e-9))
             if best is None or score > best[0]:
                 best = (score, trial, s)
@@ -101,7 +106,7 @@ def _search(deck: Deck, card_id: str, weaken: bool, t: dict[str, float], steps: 
     return deck, status
 
 
-def suggest_changes(deck: Deck, report: Report, sets: Any = (), players: int | None = None, seed: int = 1) -> list[dict[str, Any]]:
+def suggest_changes(deck: Deck, report: Report, sets: Any = (), players: int | None = None, seed: int = 1) -> list[Suggestion]:
     hooks = report_hooks(deck.game)
     if hooks is None or not hooks.showdowns or not deck.attributes:
         return []
@@ -123,21 +128,27 @@ def suggest_changes(deck: Deck, report: Report, sets: Any = (), players: int | N
             verified = {"games": games, "still_flagged": still, "win_when_shown": play}
             if not still:
                 break
-            further = {"strength_max": status["strength"] - 0.03} if weaken else {"strength_min": status["strength"] + 0.03}
+            further = {"strength_max": status.strength - 0.03} if weaken else {"strength_min": status.strength + 0.03}
             changed, status = _search(changed, card_id, weaken, {**t, **further}, MAX_STEPS)
         old, new = deck.card(card_id).values, changed.card(card_id).values
         edits = {k: format_value(float(v), decimals(deck, k)) for k, v in new.items() if v != old.get(k) and v is not None}
-        out.append({
-            "card": card_id, "direction": "weaken" if weaken else "strengthen",
-            "reason": next(f.message for f in report.findings if f.cards[:1] == (card_id,)),
-            "changes": {k: {"from": old.get(k), "to": float(new[k] or 0)} for k in edits},
-            "change": ", ".join(f"{k}: {old.get(k):g} -> {v}" for k, v in edits.items()) or "no change found",
-            "strength": f"{next(c['strength'] for c in report.static['cards'] if c['id'] == card_id):.0%} -> {status['strength']:.0%}",
-            "verified": _verdict(verified),
-            "ok": bool(verified and not verified["still_flagged"]),
-            "diff": deck_diff(deck.card(card_id), edits) if edits else "",
-        })
+        out.append(Suggestion(
+            card=card_id, direction="weaken" if weaken else "strengthen",
+            reason=next(f.message for f in report.findings if f.cards[:1] == (card_id,)),
+            changes={k: Change(old.get(k), float(new[k] or 0)) for k in edits},
+            change=", ".join(f"{k}: {old.get(k):g} -> {v}" for k, v in edits.items()) or "no change found",
+            strength=f"{_strength(report, card_id):.0%} -> {status.strength:.0%}",
+            verified=_verdict(verified),
+            ok=bool(verified and not verified["still_flagged"]),
+            diff=deck_diff(deck.card(card_id), edits) if edits else "",
+        ))
     return out
+
+
+def _strength(report: Report, card_id: str) -> float:
+    """The card's static strength in the report (a deck checked as a Top-Trumps deck)."""
+    assert isinstance(report.static, AttributeStatic)
+    return report.static.card(card_id).strength
 
 
 def _verdict(v: dict[str, Any] | None) -> str:
@@ -157,8 +168,8 @@ def print_suggestions(report: Report, console: Console | None = None) -> None:
     elif not report.suggestions:
         console.print("[dim]suggest: no card is flagged as too strong or too weak[/dim]")
     for s in report.suggestions:
-        colour = "green" if s["ok"] else "yellow"
-        console.print(f"[bold]suggestion for {s['card']}[/bold] ({s['direction']}): {s['change']}; strength {s['strength']}; [{colour}]{s['verified']}[/]")
-        for line in s["diff"].splitlines():
+        colour = "green" if s.ok else "yellow"
+        console.print(f"[bold]suggestion for {s.card}[/bold] ({s.direction}): {s.change}; strength {s.strength}; [{colour}]{s.verified}[/]")
+        for line in s.diff.splitlines():
             colour = "red" if line.startswith("-") else "green" if line.startswith("+") else "dim"
             console.print(Text(line, style=colour), soft_wrap=True)

@@ -10,14 +10,13 @@ a finding: the targets table says so.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
-from .findings import Finding, Level
-from .targets import MISSED
+from ..games.finding import Finding, Level
+from .targets import MISSED, TargetResult
 
 
-def target_findings(results: Iterable[dict[str, Any]], level: Level = "warning") -> list[Finding]:
+def target_findings(results: Iterable[TargetResult], level: Level = "warning") -> list[Finding]:
     """One finding per missed target (``Report.targets``' entries)."""
-    return [Finding(level, "target_missed", f"design target {r['target']} missed: wanted {r['wanted']}, measured"
-                    f" {r['measured']} (the whole interval outside the band).", evidence=dict(r))
-            for r in results if r.get("status") == MISSED]
+    return [Finding(level, "target_missed", f"design target {r.name} missed: wanted {r.wanted}, measured"
+                    f" {r.measured} (the whole interval outside the band).", evidence=r.to_json())
+            for r in results if r.status == MISSED]

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..deck.targets import TargetsIn
+from ..games.jsondata import JsonData, as_json
 from .intervals import quantile_ci, wilson
 from .result import Playtest
 
@@ -48,17 +49,15 @@ class Measures:
 
 
 @dataclass(frozen=True)
-class TargetResult:
-    name: str
+class TargetResult(JsonData):
+    """A design target judged (``Report.targets``; JSON: ``target``, ``wanted``, ...)."""
+
+    name: str = field(metadata=as_json("target"))
     wanted: str  # "within 5 points of 50 %"
     measured: str  # "seat 0 61.2 % (57.9-64.4)"
     status: str  # met | missed | undecided | not measured
     low: float | None = None
     high: float | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"target": self.name, "wanted": self.wanted, "measured": self.measured, "status": self.status,
-                "low": self.low, "high": self.high}
 
 
 def _plural(unit: str) -> str:
@@ -232,7 +231,7 @@ def measures_from_playtest(play: Playtest, unit: str = "turns", confidence: floa
                     skill_unit="return" if chips else "points")
 
 
-def print_targets(results: list[dict[str, Any]]) -> None:
+def print_targets(results: list[TargetResult]) -> None:
     """The targets (``Report.targets``) as a terminal table: target, wanted, measured (interval), status."""
     from rich.console import Console
     from rich.table import Table
@@ -240,7 +239,7 @@ def print_targets(results: list[dict[str, Any]]) -> None:
     table = Table("target", "wanted", "measured", "status", title="design targets")
     colour = {MET: "green", MISSED: "red", UNDECIDED: "yellow"}
     for r in results:
-        table.add_row(r["target"], r["wanted"], r["measured"], f"[{colour.get(r['status'], 'white')}]{r['status']}[/]")
+        table.add_row(r.name, r.wanted, r.measured, f"[{colour.get(r.status, 'white')}]{r.status}[/]")
     Console().print(table)
 
 
@@ -263,7 +262,7 @@ def judge_targets(deck: Any, report: Any) -> list[TargetResult]:
     if targets.card_share is not None and not measured.cards:
         measured.cards = card_stats(deck, report.playtest)
     results = evaluate(targets, measured)
-    report.targets = [r.to_json() for r in results]
+    report.targets = list(results)
     return results
 
 

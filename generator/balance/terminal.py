@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from rich import box
@@ -20,6 +21,7 @@ from .playstats import grid_of, side_name, unit_of
 from .ranges import span
 from .result import CardImpact, CardRemoval, CardStat, Playtest
 from .skill import skill_line, value_rows
+from .static_result import AttributeStat, AttributeStatic, CardStrength, SuitedStatic
 from .verdict_static import pct
 
 STYLE = {"error": "bold red", "warning": "yellow"}
@@ -40,12 +42,12 @@ def print_report(report: Report, console: Console | None = None) -> None:
         head += f"; {play.games:,} simulated games, seed {play.seed}" + (f", strategy {escape(play.strategy)}" if play.strategy else "")
     console.print(head)
     static = report.static
-    if static.get("kind") == "attributes" and "attributes" in static:
-        _attributes(console, report)
-        _cards(console, report)
-    elif static.get("kind") == "suited":
-        for what in ("ranks", "suits"):
-            console.print(f"cards per {what[:-1]}: " + escape(", ".join(f"{k}={v}" for k, v in static[what].items())), highlight=False)
+    if isinstance(static, AttributeStatic) and static.attributes is not None:
+        _attributes(console, static.attributes, report)
+        _cards(console, static.cards or (), report)
+    elif isinstance(static, SuitedStatic):
+        for what, counts in (("ranks", static.ranks), ("suits", static.suits)):
+            console.print(f"cards per {what[:-1]}: " + escape(", ".join(f"{k}={v}" for k, v in counts.items())), highlight=False)
     if play:
         _playtest(console, play, report.thresholds["confidence"])
         if play.cards:
@@ -79,16 +81,16 @@ def _findings(console: Console, report: Report) -> None:
                           " this (--json lists every one)", highlight=False)
 
 
-def _attributes(console: Console, report: Report) -> None:
+def _attributes(console: Console, attributes: Sequence[AttributeStat], report: Report) -> None:
     shown = report.playtest.showdowns if report.playtest else None
     table = Table("attribute", "range (better)", "values", "best x cards", "no data", "pair tie",
                   *(("chosen", "ties") if shown else ()), title="attributes", **COMPACT)
-    for a in report.static["attributes"]:
-        rng = f"{span(a['min'], a['max'])} {a['unit']}".strip() if a["min"] is not None else "-"
-        row = [escape(a["key"]), escape(f"{rng} ({a['better']})"), str(a["distinct"]), f"{a['best']:g} x{a['top_ties']}" if a["best"] is not None else "-",
-               str(len(a["no_data"])), pct(a["pair_tie"])]
+    for a in attributes:
+        rng = f"{span(a.min, a.max)} {a.unit}".strip() if a.min is not None and a.max is not None else "-"
+        row = [escape(a.key), escape(f"{rng} ({a.better})"), str(a.distinct), f"{a.best:g} x{a.top_ties}" if a.best is not None else "-",
+               str(len(a.no_data)), pct(a.pair_tie)]
         if shown:
-            w = shown.attributes[a["key"]]
+            w = shown.attributes[a.key]
             row += [pct(w.chosen_share), pct(w.tie_rate.share)]
         table.add_row(*row)
     console.print(table)
@@ -100,7 +102,8 @@ def _label(cid: str, name: str | None) -> str:
 
 
 def _names(report: Report) -> dict[str, str]:
-    return {c["id"]: c["name"] for c in (report.static or {}).get("cards", ()) if isinstance(c, dict) and c.get("name")}
+    cards = report.static.cards if isinstance(report.static, AttributeStatic) else None
+    return {c.id: c.name for c in cards or () if c.name}
 
 
 def _with_names(message: str, cards: tuple[str, ...], names: dict[str, str]) -> str:
@@ -120,18 +123,18 @@ def _id_pattern(cid: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w.-]){re.escape(cid)}(?![\w.-])")
 
 
-def _cards(console: Console, report: Report) -> None:
-    cards = sorted(report.static["cards"], key=lambda c: -c["strength"])
+def _cards(console: Console, strengths: Sequence[CardStrength], report: Report) -> None:
+    cards = sorted(strengths, key=lambda c: -c.strength)
     picked = cards if len(cards) <= 2 * SHOW_CARDS else cards[:SHOW_CARDS] + cards[-SHOW_CARDS:]
     shown = report.playtest.showdowns if report.playtest else None
     wins = shown.cards if shown is not None else {}
     table = Table("card", "strength", "best on", "no data", "dominated by", *(("wins shown",) if wins else ()),
                   title="strongest and weakest cards" if len(picked) < len(cards) else "cards", **COMPACT)
     for c in picked:
-        row = [_label(c["id"], c.get("name")), pct(c["strength"]), escape(", ".join(c["best_on"])), escape(", ".join(c["no_data"])),
-               str(c.get("dominated_count", len(c["dominated_by"])) or "")]
+        row = [_label(c.id, c.name), pct(c.strength), escape(", ".join(c.best_on)), escape(", ".join(c.no_data)),
+               str(c.dominators or "")]
         if wins:
-            row.append(_ci(wins[c["id"]]))
+            row.append(_ci(wins[c.id]))
         table.add_row(*row)
     console.print(table)
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..games.finding import Finding, Level
 from ..games.reporting import Showdowns
-from .findings import Finding, Level
 from .playstats import designer, draw_words, unit_of
 from .result import Holder, Playtest
 from .verdict_sides import side_findings
@@ -37,7 +37,7 @@ def play_findings(play: Playtest, t: Mapping[str, float], flagged: set[str]) -> 
         out.append(Finding("warning", "long_games", f"games drag on: 5% of games take more than {length.p95:,} {unit_of(play.game)} (median {length.median:,}, "
                            f"longest {length.max:,}; length_p95_max {t['length_p95_max']:,.0f}).", evidence={"p95": length.p95}))
     if play.section is not None:  # the game's own, from its section
-        out += [Finding(**f) for f in play.section.findings(t, flagged, games)]
+        out += play.section.findings(t, flagged, games)
     return out
 
 

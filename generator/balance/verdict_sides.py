@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .findings import Finding, Level
+from ..games.finding import Finding, Level
 from .playstats import first_player, side_name
 from .ranges import span
 from .result import Playtest

@@ -123,7 +123,7 @@ def check(
             out["human_games"] = humans.to_json()
         typer.echo(json.dumps(out, indent=2))
     code = report.exit_code(strict)
-    if fail_on == "targets" and any(t["status"] == "missed" for t in report.targets or ()):
+    if fail_on == "targets" and any(t.status == "missed" for t in report.targets or ()):
         code = 1
         if not as_json:
             typer.echo("--fail-on targets: a design target is missed", err=True)

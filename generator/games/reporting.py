@@ -16,11 +16,14 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from .finding import Finding
+from .jsondata import JsonData
+
 Row = tuple[str, str, str]  # a playtest figure: label, value, interval
 
 
 @dataclass(frozen=True)
-class Share:
+class Share(JsonData):
     """``count`` of ``of``, its share and its Wilson interval (JSON: count, of, share,
     low, high). A count keeps the number type it was measured in (the JSON does too)."""
 
@@ -29,13 +32,6 @@ class Share:
     share: float
     low: float
     high: float
-
-    def to_json(self) -> dict[str, float]:
-        return {"count": self.count, "of": self.of, "share": self.share, "low": self.low, "high": self.high}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Share:
-        return cls(data["count"], data["of"], data["share"], data["low"], data["high"])
 
 
 ShareOf = Callable[[float, float], Share]  # (count, of) -> the share with its interval at the check's confidence
@@ -56,20 +52,16 @@ def interval(x: Share) -> str:
     return f"{pct(x.low)}-{pct(x.high)}"
 
 
-class Section:
+class Section(JsonData):
     """A game's own playtest figures (what its :attr:`ReportHooks.section` returns):
     they write themselves as JSON (the report's ``playtest.<game>``), give the playtest
-    table's rows (``pdf``: the PDF's, with counts) and the verdict's findings (keys of
-    :class:`generator.balance.findings.Finding`; ``flagged``: the cards the static checks
-    already named). ``names``: the deck's own names for the game's special cards."""
-
-    def to_json(self) -> dict[str, Any]:
-        raise NotImplementedError
+    table's rows (``pdf``: the PDF's, with counts) and the verdict's findings (each a
+    :class:`~.finding.Finding`; ``flagged``: the cards the static checks already named). ``names``: the deck's own names for the game's special cards."""
 
     def rows(self, pdf: bool) -> Sequence[Row]:
         return ()
 
-    def findings(self, t: Mapping[str, float], flagged: set[str], games: int) -> list[dict[str, Any]]:
+    def findings(self, t: Mapping[str, float], flagged: set[str], games: int) -> list[Finding]:
         return []
 
     @property
@@ -78,21 +70,13 @@ class Section:
 
 
 @dataclass(frozen=True)
-class AttributePlay:
+class AttributePlay(JsonData):
     """One attribute in the showdowns: how often it was chosen, and how often choosing it tied."""
 
     chosen: float
     chosen_share: float
     ties: float
     tie_rate: Share
-
-    def to_json(self) -> dict[str, Any]:
-        return {"chosen": self.chosen, "chosen_share": self.chosen_share, "ties": self.ties,
-                "tie_rate": self.tie_rate.to_json()}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> AttributePlay:
-        return cls(data["chosen"], data["chosen_share"], data["ties"], Share.from_json(data["tie_rate"]))
 
 
 class Showdowns(Section):
@@ -130,8 +114,9 @@ class MappingSection(Section):
     def rows(self, pdf: bool) -> Sequence[Row]:
         return self.hooks.rows(self.data, pdf) if self.hooks.rows is not None else ()
 
-    def findings(self, t: Mapping[str, float], flagged: set[str], games: int) -> list[dict[str, Any]]:
-        return self.hooks.findings(self.data, t, flagged, games) if self.hooks.findings is not None else []
+    def findings(self, t: Mapping[str, float], flagged: set[str], games: int) -> list[Finding]:
+        found = self.hooks.findings(self.data, t, flagged, games) if self.hooks.findings is not None else []
+        return [f if isinstance(f, Finding) else Finding.of(f) for f in found]
 
 
 @dataclass(frozen=True)
@@ -140,7 +125,7 @@ class ReportHooks:
     (a :class:`Section`; a plain mapping is read through ``rows`` and ``findings``).
     ``load(json) -> Section``: the section again from the report's JSON (an old
     ``balance.json``; None: a :class:`MappingSection`).
-    ``rows(section, pdf) -> [Row]``, ``findings(section, thresholds, flagged, games) -> [dict]``:
+    ``rows(section, pdf) -> [Row]``, ``findings(section, thresholds, flagged, games) -> [Finding | dict]``:
     a mapping section's rows and findings (a :class:`Section` gives its own).
     ``showdowns``: the game compares the cards' attributes (a Top-Trumps game): the
     deck's attributes are analysed statically, and its section is a :class:`Showdowns`.
@@ -160,7 +145,7 @@ class ReportHooks:
     section: Callable[[Any, Any, ShareOf], Section | Mapping[str, Any]] | None = None
     load: Callable[[Mapping[str, Any]], Section] | None = None
     rows: Callable[[Mapping[str, Any], bool], Sequence[Row]] | None = None
-    findings: Callable[[Mapping[str, Any], Mapping[str, float], set[str], int], list[dict[str, Any]]] | None = None
+    findings: Callable[[Mapping[str, Any], Mapping[str, float], set[str], int], Sequence[Finding | Mapping[str, Any]]] | None = None
     showdowns: bool = False
     grid: Mapping[str, tuple[int, ...]] = field(default_factory=lambda: MappingProxyType({}))
     skilled: Callable[[list[str], Any], str | None] | None = None

@@ -28,6 +28,7 @@ from generator.balance.card_findings import card_findings, interval
 from generator.balance.card_paired import Paired, band, decided, level
 from generator.balance.result import CardImpact, ImpactRow
 from generator.balance.target_findings import target_findings
+from generator.balance.targets import TargetResult
 from generator.cli import app
 from generator.project.gallery import _verdict
 
@@ -194,8 +195,7 @@ def test_a_missed_target_is_a_warning_then_an_error_with_fail_on_targets(tmp_pat
 
 
 def test_undecided_targets_are_not_findings() -> None:
-    rows = [{"target": "draws", "wanted": "at most 5 % draws", "measured": "4.0 % (1.0-9.0)", "status": "undecided"},
-            {"target": "length", "wanted": "median length 6-10 turns", "measured": "median 20 turns (20-20)",
-             "status": "missed"}]
+    rows = [TargetResult("draws", "at most 5 % draws", "4.0 % (1.0-9.0)", "undecided"),
+            TargetResult("length", "median length 6-10 turns", "median 20 turns (20-20)", "missed")]
     (found,) = target_findings(rows, "error")
     assert (found.level, found.code, found.evidence["target"]) == ("error", "target_missed", "length")

@@ -221,7 +221,7 @@ def test_the_json_speaks_of_rounds_teams_and_shared_top_scores(checked: dict[str
     from generator.balance.changes import game_measures
 
     typed = Playtest.from_json(play)
-    assert "team 0 advantage" in {m["measure"] for m in game_measures(typed, typed)}  # --against's words too
+    assert "team 0 advantage" in {m.measure for m in game_measures(typed, typed)}  # --against's words too
     assert data["static"]["kind"] == "none"  # attributes, but the game does not compare them in showdowns
     assert not data.get("suggestions")
 

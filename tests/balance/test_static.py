@@ -5,12 +5,20 @@ from __future__ import annotations
 import pytest
 
 from generator.balance import run_checks
+from generator.balance.findings import Report
 from generator.balance.intervals import quantile_ci, wilson
+from generator.balance.static_result import AttributeStatic, SuitedStatic
 from generator.balance.static_weiji import spearman
 from generator.deck import resolve_deck
 from generator.errors import DeckError, ParameterError
 
 from .conftest import fixture_deck
+
+
+def attributes(report: Report) -> AttributeStatic:
+    """The static checks of a deck checked as a Top-Trumps deck."""
+    assert isinstance(report.static, AttributeStatic)
+    return report.static
 
 
 def codes(report, level=None):
@@ -28,36 +36,37 @@ def test_unbeatable_card_is_an_error() -> None:
 def test_hopeless_card_is_caught() -> None:
     report = run_checks(fixture_deck("hopeless"), games=0)
     assert ("hopeless", "H01") in codes(report)
-    card = next(c for c in report.static["cards"] if c["id"] == "H01")
-    assert card["hopeless"] and card["strength"] == 0 and not card["best_on"]
+    card = attributes(report).card("H01")
+    assert card.hopeless and card.strength == 0 and not card.best_on
 
 
 def test_heavy_ties_and_no_data_are_caught() -> None:
     report = run_checks(fixture_deck("ties"), games=0)
     found = {code for code, _ in codes(report)}
     assert {"ties", "top_ties", "no_data"} <= found
-    d = next(a for a in report.static["attributes"] if a["key"] == "d")
-    assert d["distinct"] == 1 and d["pair_tie"] == 1.0
+    d = next(a for a in attributes(report).attributes or () if a.key == "d")
+    assert d.distinct == 1 and d.pair_tie == 1.0
 
 
 def test_balanced_deck_passes_the_static_checks() -> None:
     report = run_checks(fixture_deck("balanced"), games=0)
     assert report.findings == [] and report.exit_code(strict=True) == 0
-    assert all(0.25 < c["strength"] < 0.75 for c in report.static["cards"])
+    assert all(0.25 < c.strength < 0.75 for c in attributes(report).cards or ())
 
 
 def test_dominance_graph_and_strength_by_hand() -> None:
     report = run_checks(fixture_deck("unbeatable"), games=0)
-    cards = {c["id"]: c for c in report.static["cards"]}
+    static = attributes(report)
+    cards = {c.id: c for c in static.cards or ()}
     # U01 is best everywhere: it beats every other card on every attribute
-    assert cards["U01"]["strength"] == 1.0 and cards["U01"]["sole_best_on"] == ["a", "b", "c", "d", "e"]
-    assert all("U01" in report.static["dominance"][cid] for cid in cards if cid != "U01")
+    assert cards["U01"].strength == 1.0 and cards["U01"].sole_best_on == ("a", "b", "c", "d", "e")
+    assert all("U01" in (static.dominance or {})[cid] for cid in cards if cid != "U01")
 
 
 def test_bundled_weiji_packs_have_their_deliberate_ties_and_no_data() -> None:
     eagle = run_checks(resolve_deck("eagle"), games=0)
-    resolution = next(a for a in eagle.static["attributes"] if a["key"] == "resolution")
-    assert resolution["top_ties"] == 7 and resolution["no_data"]
+    resolution = next(a for a in attributes(eagle).attributes or () if a.key == "resolution")
+    assert resolution.top_ties == 7 and resolution.no_data
     assert ("top_ties", "E07") in codes(eagle)
     assert not eagle.errors  # ties and "no data" are warnings, never errors
     for name in ("lighting", "cognitio"):
@@ -76,7 +85,8 @@ def test_bundled_suited_decks_are_complete() -> None:
     for name in ("piecepack", "standard52", "viashi"):
         report = run_checks(resolve_deck(name), games=0)
         assert report.findings == [], name
-        assert report.static["missing"] == [] and report.static["duplicates"] == []
+        assert isinstance(report.static, SuitedStatic)
+        assert report.static.missing == () and report.static.duplicates == ()
 
 
 def test_near_duplicate_attributes_by_rank_correlation() -> None:

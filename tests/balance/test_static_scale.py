@@ -97,20 +97,20 @@ def same_as_reference(deck: Deck) -> None:
     ids, grid, copies = _goodness(deck)
     new = weiji_static(deck)
     cards, dominated = ref_card_stats(deck, grid, copies, ids)
-    assert new["cards"] == cards  # exact: every share and strength to the last bit
-    assert new["dominance"] == dominated
+    assert [c.to_json() for c in new.cards or ()] == cards  # exact: every share and strength to the last bit
+    assert {k: list(v) for k, v in (new.dominance or {}).items()} == dominated
     n = copies.sum()
     pairs = n * (n - 1)
-    for stats, (same, top_ties), a in zip(new["attributes"], ref_attribute_ties(grid, copies, ids),
+    for stats, (same, top_ties), a in zip(new.attributes or (), ref_attribute_ties(grid, copies, ids),
                                           range(grid.shape[1]), strict=True):
         m = copies[np.isnan(grid[:, a])].sum()
         with_none = pairs - (n - m) * (n - m - 1)
-        assert stats["pair_tie"] == (float((same + with_none) / pairs) if pairs else 0.0)
-        assert stats["top_ties"] == top_ties
+        assert stats.pair_tie == (float((same + with_none) / pairs) if pairs else 0.0)
+        assert stats.top_ties == top_ties
     keys = [a.key for a in deck.attributes]
     expected = [{"a": keys[a], "b": keys[b], "rho": rho} for a in range(len(keys)) for b in range(a + 1, len(keys))
                 if (rho := ref_spearman(grid[:, a], grid[:, b])) is not None]
-    assert new["correlations"] == expected
+    assert [r.to_json() for r in new.correlations or ()] == expected
 
 
 @pytest.fixture(params=["numpy", "bitsets"])
@@ -153,11 +153,11 @@ def test_generated_decks_match_the_all_pairs_reference(tmp_path: Path, seed: int
 
 def test_large_decks_list_the_first_dominators_and_count_them_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     deck = generated(tmp_path, 6, 120, 5)
-    full = {c["id"]: c["dominated_by"] for c in weiji_static(deck)["cards"]}
+    full = {c.id: c.dominated_by for c in weiji_static(deck).cards or ()}
     monkeypatch.setattr(static_weiji, "FULL_LISTS_UP_TO", 50)
     monkeypatch.setattr(static_weiji, "LISTED", 3)
-    short = weiji_static(deck)["cards"]
+    short = weiji_static(deck).cards or ()
     assert any(len(by) > 3 for by in full.values()), "the deck has no card with more than 3 dominators"
     for card in short:
-        assert card["dominated_by"] == full[card["id"]][:3]
-        assert card["dominated_count"] == len(full[card["id"]])
+        assert card.dominated_by == full[card.id][:3]
+        assert card.dominated_count == len(full[card.id])

@@ -14,11 +14,11 @@ from .conftest import DECKS, fixture_deck
 def test_unbeatable_card_gets_a_verified_change_shown_as_a_diff() -> None:
     deck = fixture_deck("unbeatable")
     report = run_checks(deck, games=200)
-    suggestions = {s["card"]: s for s in suggest_changes(deck, report, seed=1)}
+    suggestions = {s.card: s for s in suggest_changes(deck, report, seed=1)}
     s = suggestions["U01"]
-    assert s["direction"] == "weaken" and s["ok"], s
-    assert s["changes"] and all(c["to"] != c["from"] for c in s["changes"].values())
-    diff = s["diff"].splitlines()
+    assert s.direction == "weaken" and s.ok, s
+    assert s.changes and all(c.to != c.from_ for c in s.changes.values())
+    diff = s.diff.splitlines()
     assert diff[0].startswith("--- ") and diff[1].endswith("(suggested)")
     assert sum(line.startswith("-  - {id: U01") for line in diff) == 1
     assert sum(line.startswith("+  - {id: U01") for line in diff) == 1

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from generator.deck import load_deck
 from generator.errors import DeckError
+from generator.games.registry import builtin_names
 
 # Scalars that YAML can carry, including the nasty ones.
 scalars = st.one_of(
@@ -33,7 +34,7 @@ card = st.dictionaries(
 deck = st.fixed_dictionaries(
     {"name": values, "cards": st.one_of(st.lists(card, max_size=6), values)},
     optional={
-        "game": st.sampled_from(["weiji", "war", "viashi", "none", "chess"]) | values,
+        "game": st.sampled_from([*builtin_names(), "none", "chess"]) | values,
         "attributes": st.lists(
             st.fixed_dictionaries({"key": values, "label": values}, optional={"better": values, "unit": values}), max_size=3
         )

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from generator.games.registry import builtin_names
+
 from .conftest import Deckpress, KnownIssue, conclude, examine
 from .pairwise import Row, pairwise
 
@@ -178,7 +180,7 @@ def tiles_combos() -> list[Any]:
 
 
 # -- rules ---------------------------------------------------------------------------
-RULES = {"game": ["weiji", "war", "viashi"], "page": ["default", "a4", "letter", "a3"],
+RULES = {"game": list(builtin_names()), "page": ["default", "a4", "letter", "a3"],
          "imposition": ["default", "booklet", "sheet"], "deck": ["bundled", "kitchen", "settings"],
          "color": ["rgb", "cmyk"]}
 

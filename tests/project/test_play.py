@@ -16,18 +16,18 @@ from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.games.api import CHANCE, TERMINAL, Action
+from generator.games.registry import builtin_names
 from generator.project.play import Table, open_table, record
 from generator.project.scaffold import scaffold
 
 from .play_client import Client, table
 
-GAMES = [
-    ("weiji", {}),
-    ("war", {}),
-    ("viashi", {}),
+# every built-in game (the registry's list), then Viashi's variants
+GAMES: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in builtin_names()] + [
     ("viashi", {"sets": ["variant=human"], "seat": 1}),
     ("viashi", {"players": 6, "seat": 4}),  # Viashilym: the human in team 1 with seat 1
 ]
+IDS = [*builtin_names(), "viashi-human", "viashilym"]
 
 
 @pytest.fixture
@@ -67,7 +67,7 @@ def _replayed_result(path: Path) -> Any:
     return state.result()
 
 
-@pytest.mark.parametrize(("game", "options"), GAMES, ids=["weiji", "war", "viashi", "viashi-human", "viashilym"])
+@pytest.mark.parametrize(("game", "options"), GAMES, ids=IDS)
 def test_a_whole_game_through_the_api(game: str, options: dict[str, Any], tmp_path: Path,
                                       closing: list[Table]) -> None:
     client = _open(closing, game, tmp_path / "table", **options)

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from generator.games.registry import builtin_names
 from generator.project.play import Table, open_table
 from generator.project.scaffold import scaffold
 
@@ -129,8 +130,9 @@ def test_a_whole_game_by_clicking_and_the_keyboard(scaffold_table: Table, tmp_pa
 
 @needs_chromium
 @pytest.mark.parametrize(("game", "options"), [
-    ("weiji", {}), ("war", {}), ("viashi", {"seat": 1}), ("viashi", {"players": 6, "humans": (0, 4)}),
-], ids=["weiji", "war", "viashi", "viashilym-pass-and-play"])
+    *((name, {"seat": 1} if name == "viashi" else {}) for name in builtin_names()),  # every built-in game
+    ("viashi", {"players": 6, "humans": (0, 4)}),
+], ids=[*builtin_names(), "viashilym-pass-and-play"])
 def test_every_built_in_game_by_clicking(game: str, options: dict[str, Any], tmp_path: Path) -> None:
     """A whole game through the page: the lit cards and buttons only, the pass screen between two people."""
     assert CHROMIUM is not None

@@ -11,6 +11,13 @@ from pathlib import Path
 import pytest
 
 from generator.balance.changes import summary_lines
+from generator.balance.changes_result import (
+    CardChanges,
+    Changes,
+    FindingChanges,
+    MeasureChange,
+    OldVersion,
+)
 
 from .live import DevTools, Watched
 
@@ -73,6 +80,6 @@ def test_the_open_page_shows_the_balance_change_in_chromium(watched: Watched, tm
 
 
 def test_summary_lines_when_nothing_moved() -> None:
-    quiet = {"measures": [{"measure": "draws", "significant": False}], "win_rates": [],
-             "findings": {"appeared": [], "disappeared": []}}
+    quiet = Changes("the previous save", OldVersion("Deck", 10, "no problems found"), CardChanges(), (), (),
+                    (MeasureChange("draws", 0.1, 0.11, 0.01, -0.02, 0.04, False),), FindingChanges(), (), False)
     assert summary_lines(quiet) == ["no balance measure moved beyond its 95 % interval"]

@@ -5,9 +5,10 @@ each card's capture rate."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from ..jsondata import as_json
 from ..reporting import ReportHooks, Row, Section, Share, ShareOf, ci, interval, pct
 from .deck_check import special_names
 
@@ -26,30 +27,12 @@ class ViashiSection(Section):
     leader_takes_trick: Share
     fair_share: float
     cards: Mapping[str, Share]
-    special: Mapping[str, str]  # JSON "names": fool, changeling, lady, gods in the deck's words
+    # JSON "names": fool, changeling, lady, gods in the deck's words
+    special: Mapping[str, str] = field(default_factory=dict, metadata=as_json("names"))
 
     @property
     def names(self) -> Mapping[str, str]:
         return self.special
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "hands": self.hands,
-            "bonuses_per_hand": dict(self.bonuses_per_hand),
-            "bonus_points_per_hand": self.bonus_points_per_hand,
-            "fool_captures": self.fool_captures,
-            "changeling_captures": self.changeling_captures,
-            "leader_takes_trick": self.leader_takes_trick.to_json(),
-            "fair_share": self.fair_share,
-            "cards": {k: c.to_json() for k, c in self.cards.items()},
-            "names": dict(self.special),
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> ViashiSection:
-        return cls(data["hands"], dict(data["bonuses_per_hand"]), data["bonus_points_per_hand"], data["fool_captures"],
-                   data["changeling_captures"], Share.from_json(data["leader_takes_trick"]), data["fair_share"],
-                   {k: Share.from_json(c) for k, c in data["cards"].items()}, dict(data.get("names", {})))
 
     def _captures_label(self) -> str:
         """"Fool / the Changeling captures per game", in the deck's names ("Jester / the Trickster ...")."""

@@ -3,7 +3,6 @@ by players and packs."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -20,14 +19,6 @@ class WarSection(Section):
     wars_per_game: float
     wars_per_trick: float
     set_aside_per_game: float
-
-    def to_json(self) -> dict[str, Any]:
-        return {"wars_per_game": self.wars_per_game, "wars_per_trick": self.wars_per_trick,
-                "set_aside_per_game": self.set_aside_per_game}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> WarSection:
-        return cls(data["wars_per_game"], data["wars_per_trick"], data["set_aside_per_game"])
 
     def rows(self, pdf: bool) -> list[Row]:
         return [("wars per game", f"{self.wars_per_game:.2f}", "")]

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..finding import Finding
 from ..reporting import (
     AttributePlay,
     ReportHooks,
@@ -37,25 +38,6 @@ class WeijiSection(Showdowns):
     attributes: Mapping[str, AttributePlay]
     cards: Mapping[str, Share]
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "showdowns": self.showdowns,
-            "tie_rate": self.tie_rate.to_json(),
-            "no_data_ties": self.no_data_ties.to_json(),
-            "tiebreak_draws": self.tiebreak_draws,
-            "tiebreak_ties": self.tiebreak_ties,
-            "chooser_wins": self.chooser_wins.to_json(),
-            "attributes": {k: a.to_json() for k, a in self.attributes.items()},
-            "cards": {k: c.to_json() for k, c in self.cards.items()},
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> WeijiSection:
-        return cls(data["showdowns"], Share.from_json(data["tie_rate"]), Share.from_json(data["no_data_ties"]),
-                   data["tiebreak_draws"], data["tiebreak_ties"], Share.from_json(data["chooser_wins"]),
-                   {k: AttributePlay.from_json(a) for k, a in data["attributes"].items()},
-                   {k: Share.from_json(c) for k, c in data["cards"].items()})
-
     def rows(self, pdf: bool) -> list[Row]:
         if pdf:
             return [("showdowns that tie", f"{self.tie_rate.count:,.0f}", ci(self.tie_rate)),
@@ -67,36 +49,36 @@ class WeijiSection(Showdowns):
                 ("chooser wins the showdown", pct(self.chooser_wins.share), interval(self.chooser_wins)),
                 ("tiebreak draws (all games)", f"{self.tiebreak_draws:g}", "")]
 
-    def findings(self, t: Mapping[str, float], flagged: set[str], games: int) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
+    def findings(self, t: Mapping[str, float], flagged: set[str], games: int) -> list[Finding]:
+        out: list[Finding] = []
         conf = pct(t["confidence"])
         tie = self.tie_rate
         if tie.share > t["tie_rate_warn"]:
             nd = self.no_data_ties
-            out.append({"level": "error" if tie.share > t["tie_rate_error"] else "warning", "code": "tie_rate",
-                        "message": f"{pct(tie.share)} of showdowns tie ({conf} interval {interval(tie)}; {pct(nd.share)} of all showdowns because of "
-                                   f"\"no data\"): cards pile up in the middle and the game stalls (tie_rate_warn {pct(t['tie_rate_warn'])}).",
-                        "evidence": {"tie_rate": tie.to_json(), "no_data_ties": nd.to_json()}})
+            out.append(Finding("error" if tie.share > t["tie_rate_error"] else "warning", "tie_rate",
+                               f"{pct(tie.share)} of showdowns tie ({conf} interval {interval(tie)}; {pct(nd.share)} of all showdowns because of "
+                               f"\"no data\"): cards pile up in the middle and the game stalls (tie_rate_warn {pct(t['tie_rate_warn'])}).",
+                               evidence={"tie_rate": tie.to_json(), "no_data_ties": nd.to_json()}))
         for key, a in self.attributes.items():
             r = a.tie_rate
             if a.chosen >= MIN_SHOWN and r.share > t["attribute_tie_max"]:
-                out.append({"level": "warning", "code": "attribute_ties",
-                            "message": f"choosing {key} ties {pct(r.share)} of the time ({conf} interval {interval(r)}, "
-                                       f"{a.chosen:,.0f} showdowns; attribute_tie_max {pct(t['attribute_tie_max'])}).",
-                            "attributes": (key,), "evidence": r.to_json()})
+                out.append(Finding("warning", "attribute_ties",
+                                   f"choosing {key} ties {pct(r.share)} of the time ({conf} interval {interval(r)}, "
+                                   f"{a.chosen:,.0f} showdowns; attribute_tie_max {pct(t['attribute_tie_max'])}).",
+                                   attributes=(key,), evidence=r.to_json()))
         for cid, c in self.cards.items():
             if c.of < MIN_SHOWN or cid in flagged:
                 continue
             if c.share > t["card_win_max"]:
-                out.append({"level": "warning", "code": "card_wins",
-                            "message": f"{cid} wins {pct(c.share)} of the showdowns it is shown in ({conf} interval {interval(c)}, "
-                                       f"{c.of:,.0f} showdowns in {games:,} games; card_win_max {pct(t['card_win_max'])}).",
-                            "cards": (cid,), "evidence": c.to_json()})
+                out.append(Finding("warning", "card_wins",
+                                   f"{cid} wins {pct(c.share)} of the showdowns it is shown in ({conf} interval {interval(c)}, "
+                                   f"{c.of:,.0f} showdowns in {games:,} games; card_win_max {pct(t['card_win_max'])}).",
+                                   cards=(cid,), evidence=c.to_json()))
             elif c.share < t["card_win_min"]:
-                out.append({"level": "warning", "code": "card_loses",
-                            "message": f"{cid} wins only {pct(c.share)} of the showdowns it is shown in ({conf} interval {interval(c)}, "
-                                       f"{c.of:,.0f} showdowns in {games:,} games; card_win_min {pct(t['card_win_min'])}).",
-                            "cards": (cid,), "evidence": c.to_json()})
+                out.append(Finding("warning", "card_loses",
+                                   f"{cid} wins only {pct(c.share)} of the showdowns it is shown in ({conf} interval {interval(c)}, "
+                                   f"{c.of:,.0f} showdowns in {games:,} games; card_win_min {pct(t['card_win_min'])}).",
+                                   cards=(cid,), evidence=c.to_json()))
         return out
 
 
