@@ -84,7 +84,7 @@ def card_findings(impact: CardImpact | None, removal: CardRemoval | None, b: Ban
                                                       "strategy": who}))
     base = removal.base if removal is not None else None
     centre = any_card(removal)
-    side = removal.side if removal is not None else "seat 0"  # seat 0, or its team (card_sides)
+    side = removal.whose if removal is not None else "seat 0"  # seat 0, or its team (card_sides)
     side_kind = "team" if side.startswith("team") else "seat"
     for row in removal.cards if removal is not None else ():
         found = level(row.low - centre, row.high - centre, b)  # the card's own part of the change
@@ -119,7 +119,7 @@ def removal_note(removal: CardRemoval | None, b: Band) -> str | None:
     centre = any_card(removal)
     if removal is None or abs(centre) <= b.warn:
         return None
-    sides = "teams" if removal.side.startswith("team") else "seats"
-    return (f"taking out any one card moves {removal.side}'s result by {amount(centre, b.unit)} (the median card's"
+    sides = "teams" if removal.whose.startswith("team") else "seats"
+    return (f"taking out any one card moves {removal.whose}'s result by {amount(centre, b.unit)} (the median card's"
             f" change by card removal): the number of cards, not a card, shifts the balance between the {sides}; card"
             " removal names only a card whose change differs from it by more than the per-card band")

@@ -88,5 +88,5 @@ def removal_base(removal: Any) -> str:
     43.0 % of all games (a draw shared)", or "seat 0 returns +0.12 a game"."""
     base = removal.base
     if removal.unit == "share":
-        return f"{removal.side} wins {100 * base.first_share:.1f} % of all games (a draw shared)"
-    return f"{removal.side} returns {base.first_share:+.2f} a game"
+        return f"{removal.whose} wins {100 * base.first_share:.1f} % of all games (a draw shared)"
+    return f"{removal.whose} returns {base.first_share:+.2f} a game"

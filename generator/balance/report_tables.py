@@ -141,14 +141,14 @@ def tables(report: Report, st: dict[str, ParagraphStyle], s: ReportStyle, width:
     removal = play.card_removal if play else None
     if removal is not None and removal.cards and removal.base is not None:
         base, u = removal.base, removal.unit
-        rows = [["card", "name", "games", f"{removal.side} wins" if u == "share" else f"{removal.side} returns",
+        rows = [["card", "name", "games", f"{removal.whose} wins" if u == "share" else f"{removal.whose} returns",
                  f"change{' (points)' if u == 'share' else ''}", "interval", "draws (change)", "length (change)"]]
         rows += [[r.card, r.name, r.games, value(r.first_share, u), change(r.first_change, u),
                   interval(r.low, r.high, u), f"{pct(r.draws)} ({100 * r.draw_change:+.1f})",
                   f"{r.length:.1f} ({r.length_change:+.1f})"] for r in removal.cards]
         out.append(("Card removal", f"The deck without the card (every copy), each game against the same seeded game"
                     f" of the whole deck, at most {removal.games_per_card:,} games per card (a card stops once its"
-                    f" change is decided against the per-card band): {removal.side}'s result, draws and game length"
+                    f" change is decided against the per-card band): {removal.whose}'s result, draws and game length"
                     f" (whole deck: {removal_base(removal)}, draws {pct(base.draws)}, length {base.length:.1f});"
                     f" intervals at {pct(report.thresholds['confidence'])}; {played}.",
                     _table(rows, st, s, width, [0.7, 1.8, 0.6, 0.9, 0.9, 1.3, 1.1, 1.1])))

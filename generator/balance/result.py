@@ -202,7 +202,8 @@ class CardImpact(JsonData):
     # the game's measure: win share, or mean "return" (a game that declares utility)
     unit: str = field(default="share", metadata=as_json(omit=_reasoned))
     # whose figures, in words: "each seat's team's win share ..." (card_sides.side_words)
-    side: str = field(default="", metadata=as_json(omit=_reasoned))
+    # None in a report written before sides were told (the key absent)
+    side: str | None = field(default=None, metadata=as_json(omit=lambda r, v: v is None or _reasoned(r, v)))
     reason: str | None = field(default=None, metadata=as_json(omit=_written))
 
 
@@ -266,9 +267,15 @@ class CardRemoval(JsonData):
     method: str = field(default="", metadata=as_json(omit=_not_removed))
     unit: str = field(default="share", metadata=as_json(omit=_not_removed))  # seat 0's win share, or its mean "return"
     # whose figures: "seat 0", or "team 0 (seats 0 and 2)" (card_sides.side_label)
-    side: str = field(default="seat 0", metadata=as_json(omit=_not_removed))
+    # None in a report written before sides were told (the key absent): then seat 0
+    side: str | None = field(default=None, metadata=as_json(omit=lambda r, v: v is None or _not_removed(r, v)))
     reason: str | None = field(default=None, metadata=as_json(omit=lambda r, v: not _not_removed(r, v),
                                                           write=lambda v: v or ""))
+
+    @property
+    def whose(self) -> str:
+        """Whose figures, in words: the side told, or seat 0 in a report written before sides."""
+        return self.side or "seat 0"
 
 
 @dataclass(frozen=True)

@@ -211,7 +211,7 @@ def _removal(console: Console, removal: CardRemoval, confidence: float, show: in
     rows, base, u = removal.cards, removal.base, removal.unit
     assert base is not None  # measured: it has rows
     wins = "wins" if u == "share" else "returns"
-    table = Table("card", "games", escape(f"{removal.side} {wins}"), f"change ({pct(confidence)} interval)", "draws",
+    table = Table("card", "games", escape(f"{removal.whose} {wins}"), f"change ({pct(confidence)} interval)", "draws",
                   "length", title=f"card removal: the deck without the card against the same seeded games of the whole"
                                   f" deck (whole deck: {escape(removal_base(removal))}, draws {pct(base.draws)}, length"
                                   f" {base.length:.1f}; {played_by(strategy)})", **COMPACT)
