@@ -548,6 +548,15 @@ class _Compiler:
             if args and isinstance(args[0], ast.Name) and sc.aliases.get(args[0].id, args[0].id) in sc.locals_:
                 return self._inline(name, sc.aliases.get(args[0].id, args[0].id))
             return self._define(name, self.walk(args[0]) if args else None)
+        if name in ("count", "len") and len(args) == 1 and isinstance(args[0], ast.Name) \
+                and args[0].id not in sc.locals_ and args[0].id not in sc.aliases:
+            zone_id = args[0].id  # count(stock), count(hand): one closure
+            if zone_id in sc.zones:
+                at = sc.zones[zone_id]
+                return lambda s, e: len(s.z[at])
+            if zone_id in sc.owned:
+                base = sc.owned[zone_id]
+                return lambda s, e: len(s.z[base + s.v["player"]])
         if name in ZONE_FUNCTIONS:
             if len(args) != 1:
                 raise self.fail(f"{name}(zone) takes one zone")
