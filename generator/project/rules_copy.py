@@ -37,7 +37,7 @@ def copy_rules_game(name: str, folder: Path) -> list[Path]:
     rules.write_text(text, encoding="utf-8")
     deck = folder / "deck.yaml"
     cards = doc.data["cards"]
-    if cards in ("standard52", "deck"):
+    if cards in ("standard52", "deck") or isinstance(cards, dict) and "deck" in cards:
         body = (deck_data_dir() / "standard52.yaml").read_text(encoding="utf-8")
         body = re.sub(r"(?m)^game: .*$", "game: game.yaml", body, count=1)
         body = re.sub(r"(?m)^name: .*$", f"name: {doc.data.get('title', own)}", body, count=1)
