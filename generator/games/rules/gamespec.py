@@ -102,7 +102,7 @@ def spec_from_file(path: Path, source: str, name: str | None = None, compile_now
 
     return GameSpec(
         name=game_name, title=title, params=model, players=(low, high), make=make,
-        default_deck=str(d.get("deck", DEFAULT_DECK)),
+        default_deck=_default_deck(d, game_name),
         strategies=MappingProxyType(dict(GENERIC)) if has_choice else MappingProxyType({}),
         default_strategy="random" if has_choice else None,
         budgeted=("mcts",) if has_choice else (),
@@ -116,6 +116,15 @@ def spec_from_file(path: Path, source: str, name: str | None = None, compile_now
             f"{d.get('cards') if isinstance(d.get('cards'), str) else 'its own'}), not the deck's, so a card"
             " left out of the deck changes nothing"),
     )
+
+
+def _default_deck(d: Mapping[str, Any], name: str) -> str:
+    """The deck commands use when none is given: ``deck:``, else the game's own cards' deck
+    (a bundled game that deals its own cards: :mod:`.own_deck`), else the standard deck."""
+    from .own_deck import own_deck_path, plays_own_cards
+
+    own = own_deck_path(name) if plays_own_cards(d.get("cards")) else None
+    return str(d.get("deck", own if own is not None else DEFAULT_DECK))
 
 
 def _deck_cards(d: Mapping[str, Any]) -> bool:
