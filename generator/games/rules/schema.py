@@ -213,7 +213,8 @@ def _check_cards(doc: Doc, cards: Any) -> None:
             check_keys(doc, cards, {"deck": "true: the deck's own cards",
                                     "copies": "copies of the whole deck: a number or a parameter"}, "cards")
             copies = cards.get("copies", 1)
-            params = d.get("parameters") if isinstance(d.get("parameters"), Mapping) else {}
+            found = d.get("parameters")
+            params: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
             if cards["deck"] is True and (isinstance(copies, int) and not isinstance(copies, bool) and 1 <= copies <= 100
                                           or isinstance(copies, str) and isinstance(params.get(copies), Mapping)
                                           and isinstance(params[copies].get("default"), int)):

@@ -427,7 +427,7 @@ class Writer:
             return "None"
         if isinstance(body, Mapping) and "winner" in body:
             return self.expr(body["winner"], body, "winner")
-        rule = body if isinstance(body, Mapping) and body else self.d.get("winner")
+        rule: Mapping[str, Any] = body if isinstance(body, Mapping) and body else self.d.get("winner") or {}
         high = "highest" in rule
         self.locals.append({"p"})
         value = self.expr(rule["highest" if high else "lowest"], rule, "highest" if high else "lowest")

@@ -35,18 +35,18 @@ def test_eject_writes_crazy_eights_as_plain_python_playing_the_same_games(tmp_pa
     import ast
 
     monkeypatch.chdir(tmp_path)
-    assert runner.invoke(app, ["--quiet", "new", "c8", "--from", "crazy-eights"]).exit_code == 0
-    sim = ["simulate", "c8", "--games", "60", "--players", "3", "--jobs", "1", "--json"]
+    assert runner.invoke(app, ["--quiet", "new", "eject-eights", "--from", "crazy-eights"]).exit_code == 0
+    sim = ["simulate", "eject-eights", "--games", "60", "--players", "3", "--jobs", "1", "--json"]
     before = runner.invoke(app, sim)
     assert before.exit_code == 0, before.output
-    result = runner.invoke(app, ["eject", "c8"])
+    result = runner.invoke(app, ["eject", "eject-eights"])
     assert result.exit_code == 0, result.output
     assert "game.py is plain Python" in result.output
-    source = (tmp_path / "c8" / "game.py").read_text(encoding="utf-8")
+    source = (tmp_path / "eject-eights" / "game.py").read_text(encoding="utf-8")
     imported = {n.module for n in ast.walk(ast.parse(source)) if isinstance(n, ast.ImportFrom)} | \
         {a.name for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Import) for a in n.names}
     assert imported == {"__future__", "typing", "itertools", "pydantic", "generator.games.api", "generator.games.params"}
-    assert "generator.games.rules" not in source and "class C8State(StateBase):" in source
+    assert "generator.games.rules" not in source and "class EjectEightsState(StateBase):" in source
     assert "def playable(self, card=None):" in source  # the file's definition, as a method
     after = runner.invoke(app, sim)
     assert after.exit_code == 0, after.output

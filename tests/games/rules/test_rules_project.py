@@ -43,7 +43,7 @@ def lengths(out: Path) -> list[int]:
 
 
 def test_tune_varies_a_rule_parameter_of_a_rules_file(c8: Path) -> None:
-    result = runner.invoke(app, ["tune", "c8", "--vary", "hand_size=2..9", "--budget", "4", "--games", "40",
+    result = runner.invoke(app, ["tune", str(c8), "--vary", "hand_size=2..9", "--budget", "4", "--games", "40",
                                  "--confirm-games", "100", "--json"])
     assert result.exit_code in (0, 1), result.output
     out = json.loads(result.output)
@@ -56,7 +56,7 @@ def test_tune_varies_a_rule_parameter_of_a_rules_file(c8: Path) -> None:
 
 
 def test_ladder_climbs_a_rules_file_game(c8: Path) -> None:
-    result = runner.invoke(app, ["ladder", "c8", "--rungs", "2,8", "--games", "4", "--tournament",
+    result = runner.invoke(app, ["ladder", str(c8), "--rungs", "2,8", "--games", "4", "--tournament",
                                  "--strategies", "random,mcts:4", "--json"])
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
@@ -68,7 +68,7 @@ def test_ladder_climbs_a_rules_file_game(c8: Path) -> None:
 
 def test_build_writes_the_generated_booklet_and_the_balance_report(c8: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
-    result = runner.invoke(app, ["--quiet", "build", "c8", "-o", str(out), "--jobs", "1"])
+    result = runner.invoke(app, ["--quiet", "build", str(c8), "-o", str(out), "--jobs", "1"])
     assert result.exit_code in (0, 1), result.output
     text = " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(out / "c8" / "rules-booklet.pdf").pages)
     assert text.startswith("C8 For 2-5 players")  # the project's title on the cover
