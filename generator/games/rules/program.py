@@ -431,6 +431,12 @@ class Program:
                         s.v[target] = const
                         return False
                     return _mark(set_const)
+                if not add and target == "player" and str(text).replace(" ", "") == "next(player)":
+                    def pass_turn(s: Any) -> bool:  # set: {player: next(player)}
+                        v = s.v
+                        v["player"] = (v["player"] + 1) % s.n
+                        return False
+                    return _mark(pass_turn)
                 if add:
                     def add_value(s: Any) -> bool:
                         s.v[target] += value(s, E)
