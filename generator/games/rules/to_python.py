@@ -105,6 +105,7 @@ class Writer:
         self.count = 0
         self.locals: list[set[str]] = [set()]
         self.each_keep: list[tuple[str, str]] = []
+        self.card_kinds: list[str] = []  # the actions of choosing a card, made once (PLAYS)
         self.phases = [str(n) for n in (self.d.get("phases") or {})]
         self.names = {n: self.ident(f"phase_{n}") for n in self.phases}
         self.defines = {str(k): (str(v["is"]) if isinstance(v, Mapping) else str(v))
@@ -458,7 +459,8 @@ class Writer:
             cond = self.expr(body["where"], body, "where") if "where" in body else "True"
             self.locals.pop()
             lines += [f"for card in {zone}:", f"    if {cond}:" if cond != "True" else "    if True:",
-                      f"        legal.append(Action({kind!r}, ID[card]))", "        values.append(card)"]
+                      f"        legal.append(PLAYS[{kind!r}][card])", "        values.append(card)"]
+            self.card_kinds.append(kind)
         else:
             options = body["options"]
             values = self.expr(options if not isinstance(options, list) else repr(options), body, "options")
@@ -495,8 +497,28 @@ class Writer:
             self.block(self.names[phase], d["phases"][phase], nxt, doc=f"phase {phase}")
         return self.render(cls, source)
 
+    def shortcuts(self) -> None:
+        """A step that only names the next one is skipped: whatever names it names its target."""
+        alias = {m.name: m.lines[0][len("return "):].strip("'") for m in self.methods
+                 if len(m.lines) == 1 and m.lines[0].startswith("return '")}
+
+        def final(name: str) -> str:
+            seen = set()
+            while name in alias and name not in seen:
+                seen.add(name)
+                name = alias[name]
+            return name
+        for m in self.methods:
+            for i, line in enumerate(m.lines):
+                for name in alias:
+                    if f"'{name}'" in line:
+                        line = line.replace(f"'{name}'", f"'{final(name)}'")
+                m.lines[i] = line
+        self.first = final(self.names[self.phases[0]])
+
     def render(self, cls: str, source: str) -> str:  # noqa: C901 - the file, top to bottom
         d, p = self.d, self.p
+        self.shortcuts()
         title = str(d.get("title", d.get("name")))
         name = str(d["name"])
         players = d.get("players", 2)
@@ -519,6 +541,9 @@ class Writer:
         out.append("INDEX = {cid: k for k, cid in enumerate(ID)}")
         for key, value in p.scope.constants.items():
             out.append(f"{key.upper()} = {list(value)!r}")
+        kinds = list(dict.fromkeys(self.card_kinds))
+        out.append("PLAYS = {" + ", ".join(f"{k!r}: [Action({k!r}, cid) for cid in ID]" for k in kinds)
+                   + "}  # a card chosen: its action, made once")
         out.append(HELPERS)
         out += ["", f"class {cls}Params(Params):",
                 f"    players: int = Field(default={low}, ge={low}, le={high}, description='number of players')"]
@@ -595,7 +620,7 @@ class Writer:
             out.append(f"        self.{g} = [{self.initial(g, 'per_player')}] * self.n")
         out += ["        self._cur, self._legal, self._values, self._bind, self._then = CHANCE, [], [], None, None",
                 "        self._chance, self._over, self._win, self._scores, self._steps, self._at = None, False, None, [], 0, None",
-                f"        self._run({self.names[self.phases[0]]!r})", "",
+                f"        self._run({self.first!r})", "",
                 "    # -- the game API ------------------------------------------------------------",
                 "    def current(self):", "        return self._cur", "",
                 "    def legal_actions(self):", "        return self._legal if self._cur >= 0 else []", "",
