@@ -41,7 +41,7 @@ def plain_game(players: int):  # type: ignore[no-untyped-def]
 
 def rules_game(players: int):  # type: ignore[no-untyped-def]
     spec = bundled("crazy-eights")
-    return spec.make(None, spec.params(players=players))  # type: ignore[arg-type]
+    return spec.make(None, spec.params(players=players))  # type: ignore[arg-type,call-arg]
 
 
 def ejected_game(players: int):  # type: ignore[no-untyped-def]
