@@ -26,6 +26,7 @@ from typing import Any
 
 from .expr import FUNCTIONS, SEAT_FUNCTIONS, ZONE_FUNCTIONS, parse
 from .program import Program
+from .schema import STEPS
 
 RESERVED = {"game", "observer", "n", "current", "players", "legal_actions", "is_over", "sample_chance", "apply",
             "apply_joint", "view", "result", "clone", "returns", "information_state", "self"}
@@ -247,7 +248,7 @@ class Writer:
             return f"[(({args[0]}) + k) % self.n for k in range(1, self.n)]"
         if name == "reversed":
             return f"list(reversed({args[0]}))"
-        if name in FUNCTIONS:
+        if name in FUNCTIONS and name in _PLAIN_FUNCTIONS:
             return f"{name}({', '.join(args)})"
         raise NotPlain("", f"the function {name!r}")
 
@@ -298,6 +299,7 @@ class Writer:
             if kind is None:
                 continue
             rest = steps[i + 1:]
+            self.known(step, kind)
             if kind in ("choose", "shuffle") or (kind == "if" and self.pauses([step])):
                 after = self.fresh(name) if rest else then
                 if rest:
@@ -326,9 +328,18 @@ class Writer:
         self.block(yes, step.get("then") or [], after)
         self.block(no, step.get("else") or [], after)
 
+    def known(self, step: Any, kind: str) -> None:
+        """Refuse a step this writer does not know all of (a kind or key newer than it)."""
+        keys = _WRITES.get(kind, "unknown")
+        body = step[kind]
+        if keys == "unknown" or set(step) - {kind} - _BESIDE or \
+                (isinstance(keys, set) and isinstance(body, Mapping) and set(body) - keys):
+            raise NotPlain(self.where(step, kind), f"{kind}: as written here has no plain Python yet")
+
     def statement(self, out: list[str], step: Any, kind: str, depth: int) -> None:
         pad = "    " * depth
         body = step[kind]
+        self.known(step, kind)
         if kind == "deal":
             src, _, _ = self.zone(body["from"], body, "from")
             to = str(body["to"])
@@ -486,6 +497,10 @@ class Writer:
     # -- the file -------------------------------------------------------------------
     def write(self, cls: str, source: str) -> str:
         d = self.d
+        newer = set(d) - _TOP
+        if newer:
+            key = sorted(newer)[0]
+            raise NotPlain(self.where(d, key), f"{key}: has no plain Python yet")
         if "python" in d:
             raise NotPlain(self.where(d, "python"), "python: a rule in your own Python: eject keeps the rules file's game")
         if "teams" in d:
@@ -697,8 +712,18 @@ class Writer:
         return "\n".join(out).rstrip() + "\n"
 
 
-_KINDS = ("shuffle", "deal", "move", "set", "add", "if", "while", "repeat", "each", "choose", "goto", "call", "end",
-          "python")
+_KINDS = tuple(STEPS)  # every step kind of the format: one this writer does not know is refused, never skipped
+# what this writer knows of each step (a key added to the format later is refused, never ignored)
+_WRITES = {"shuffle": set(), "deal": {"from", "to", "count"}, "move": {"from", "to", "count", "card", "where", "leave", "at"},
+           "set": None, "add": None, "if": set(), "while": set(), "repeat": set(), "each": set(),
+           "choose": {"who", "card", "options", "where", "as", "action"}, "goto": set(), "call": set(),
+           "end": {"winner", "highest", "lowest", "say"}}
+_BESIDE = {"say", "then", "else", "do", "in", "otherwise"}
+_TOP = {"name", "title", "description", "players", "cards", "deck", "start", "zones", "variables", "per_player",
+        "parameters", "define", "phases", "procedures", "winner", "length", "unit", "teams", "python", "booklet", "draws"}
+# the functions of the expression language written as Python here (builtins, or HELPERS)
+_PLAIN_FUNCTIONS = {"count", "len", "sum", "min", "max", "any", "all", "abs", "sorted", "runs", "distinct", "count_of",
+                    "tuple", "subsets", "between", "most", "list", "reversed"}
 
 
 def plain_python(program: Program, cls: str, source: str) -> str:

@@ -102,3 +102,20 @@ def test_every_plain_ejected_catalogue_game_plays_the_same_games():
                 assert (ra.winner, ra.tricks, ra.counts, ra.scores) == (rb.winner, rb.tricks, rb.counts, rb.scores), \
                     (name, n, k)
     assert {"crazy-eights", "go-fish", "beggar-my-neighbour", "twenty-one"} <= set(plain)
+
+
+def test_a_step_newer_than_the_writer_is_refused_never_skipped(monkeypatch):
+    """A key of a step the plain-Python writer does not know (one the format gains later)
+    makes eject fall back, naming the step's line: it is never dropped from the game."""
+    import pytest
+
+    from generator.games.rules import to_python
+    from generator.games.rules.registered import bundled, catalogue_path
+
+    rules = bundled("crazy-eights").make(None, bundled("crazy-eights").params())  # type: ignore[arg-type]
+    monkeypatch.setitem(to_python._WRITES, "move", {"from", "to"})  # as if `card:` were new
+    lines = catalogue_path("crazy-eights").read_text(encoding="utf-8").splitlines()
+    line = next(i for i, row in enumerate(lines, 1) if "card: played}" in row and "move" in row)
+    with pytest.raises(to_python.NotPlain) as info:
+        to_python.plain_python(rules.program, "G", "crazy-eights.yaml")
+    assert info.value.where == f"crazy-eights.yaml:{line}" and info.value.what.startswith("move:")
