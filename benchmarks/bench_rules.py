@@ -7,9 +7,11 @@ ratio. Goal: the rules file at least as fast (ratio >= 1.0).
     .venv/bin/python benchmarks/bench_rules.py                 # 2,000 games each way, 3 rounds, 2 players
     .venv/bin/python benchmarks/bench_rules.py --games 500 --players 4
 
-Both play the same rules with the same decision points (they are not the same games:
-each draws its own shuffles), so the mean length is printed beside each to show they
-play alike.
+Both play the same rules with the same decision points and the same shuffles of the
+same zones, so they play the same games from the same seeds (the mean length printed
+beside each is the same). A third line times the rules file as ``deckpress eject``
+writes it (plain Python, generator/games/rules/to_python.py): what compiling a rules
+file buys.
 """
 
 from __future__ import annotations
@@ -39,7 +41,24 @@ def plain_game(players: int):  # type: ignore[no-untyped-def]
 
 def rules_game(players: int):  # type: ignore[no-untyped-def]
     spec = bundled("crazy-eights")
-    return spec.make(None, spec.params(players=players))  # type: ignore[arg-type]
+    return spec.make(None, spec.params(players=players))  # type: ignore[arg-type,call-arg]
+
+
+def ejected_game(players: int):  # type: ignore[no-untyped-def]
+    """crazy-eights as ``deckpress eject`` writes it: plain Python (generator/games/rules/to_python.py)."""
+    import tempfile
+
+    from generator.games.rules.to_python import plain_python
+
+    rules = rules_game(players)
+    code = plain_python(rules.program, "Ejected", "crazy-eights.yaml")
+    path = Path(tempfile.mkdtemp()) / "game.py"
+    path.write_text(code, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("ejected_eights", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.Ejected(None, module.EjectedParams(players=players))
 
 
 def run(game, games: int, players: int) -> tuple[float, float]:  # type: ignore[no-untyped-def]
@@ -57,7 +76,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    games = {"rules file": rules_game(args.players), "game.py": plain_game(args.players)}
+    games = {"rules file": rules_game(args.players), "game.py": plain_game(args.players),
+             "ejected": ejected_game(args.players)}
     times: dict[str, list[float]] = {name: [] for name in games}
     lengths: dict[str, float] = {}
     for _ in range(args.rounds):
@@ -70,6 +90,7 @@ def main() -> None:
               f" mean length {lengths[name]:.1f} turns")
     ratio = best["game.py"] / best["rules file"]
     print(f"rules file speed / game.py speed: {ratio:.2f}x (goal: >= 1.0) - {'met' if ratio >= 1.0 else 'NOT met'}")
+    print(f"ejected game.py (deckpress eject: plain Python) speed / game.py speed: {best['game.py'] / best['ejected']:.2f}x")
 
 
 if __name__ == "__main__":

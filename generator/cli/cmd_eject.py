@@ -14,8 +14,10 @@ from .app import app, friendly
 def eject(project: Path = typer.Argument(..., help="A project folder whose deck plays a rules file (game: game.yaml).",
                                          show_default=False)) -> None:
     """Write a project's rules game as an equivalent game.py (its rules move into Python)."""
-    from ..project.eject import eject as write
+    from ..project.eject import eject_report
 
-    for path in write(project):
+    paths, said = eject_report(project)
+    for path in paths:
         typer.echo(f"wrote {path}")
+    typer.echo(f"note: {said}")
     typer.echo("note: game.py is Python: loading it runs it, as every project's game.py (docs/own-game.md)")

@@ -266,9 +266,14 @@ def _project_inputs(inputs: Inputs, spec: DeckIn, path: Path, folder: Path) -> N
     for name, concern in PROJECT_FOLDERS.items():
         for file in sorted(p for p in (folder / name).rglob("*") if p.is_file()):
             inputs.add(file, concern)
+    rules_file = (folder / spec.game).resolve() if spec.game.endswith((".yaml", ".yml")) else None
     for file in sorted(folder.glob("*.y*ml")):
         if file.is_file() and file.resolve() != path.resolve():
-            inputs.add(file, LOOK)
+            # the rules file the deck plays (game: game.yaml) is what the balance report plays
+            inputs.add(file, PLAY if file.resolve() == rules_file else LOOK)
+    if rules_file is not None and rules_file.parent != folder.resolve() and rules_file.is_relative_to(folder.resolve()) \
+            and rules_file.is_file():
+        inputs.add(rules_file, PLAY)
     if spec.layout:
         named = (folder / spec.layout).resolve()
         if named.suffix.lower() in (".yaml", ".yml") and named.is_relative_to(folder) and named.is_file():

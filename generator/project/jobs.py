@@ -178,8 +178,9 @@ def project_booklets(deck: Deck, bundled: bool = False) -> list[tuple[str, str, 
     spec = _game(deck)
     if spec is None or (is_bundled(deck) and not bundled):
         return []
-    if spec.name not in builtin_names():
-        return [("rules", "rules-booklet.pdf", ())] if project_rules(deck) is not None else []
+    if spec.name not in builtin_names():  # a game.py needs its template; a rules file's booklet is generated
+        generated = str(spec.source).startswith("generator.games.rules.")
+        return [("rules", "rules-booklet.pdf", ())] if generated or project_rules(deck) is not None else []
     declared = deck.build.booklets.variants
     books = dict(declared) if declared else (dict(spec.booklets) or {spec.name: ()})
     if declared:  # the project's own names: rules-<name>-booklet.pdf

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from ..errors import ParameterError
-from ..games.rules.cards import build as build_cards
+from ..games.rules.own_deck import own_deck_text, plays_own_cards
 from ..games.rules.registered import catalogue_path
 from ..games.rules.schema import read
 from ..paths import deck_data_dir
@@ -30,6 +30,9 @@ def copy_rules_game(name: str, folder: Path) -> list[Path]:
     own = project_name(folder)
     text = source.read_text(encoding="utf-8")
     text = re.sub(r"(?m)^name: .*$", f"name: {own}", text, count=1)
+    # the project's own title, on the booklet's cover and its deck: its name, not the bundled game's
+    title = " ".join(w.capitalize() for w in re.split(r"[-_ ]+", folder.name) if w) or own
+    text = re.sub(r"(?m)^title: .*$", f"title: {json.dumps(title)}", text, count=1)
     text = f"# {own}: a copy of deckpress's rules game {name} (deckpress new {folder.name} --from {name}).\n" \
            "# Change a rule here; `deckpress rules` prints its booklet, `deckpress check` its verdict.\n" + text
     folder.mkdir(parents=True, exist_ok=True)
@@ -37,18 +40,13 @@ def copy_rules_game(name: str, folder: Path) -> list[Path]:
     rules.write_text(text, encoding="utf-8")
     deck = folder / "deck.yaml"
     cards = doc.data["cards"]
-    if cards in ("standard52", "deck"):
+    if plays_own_cards(cards):  # its own cards: the project's deck lists them
+        body = own_deck_text(cards, title, own)
+    else:
         body = (deck_data_dir() / "standard52.yaml").read_text(encoding="utf-8")
         body = re.sub(r"(?m)^game: .*$", "game: game.yaml", body, count=1)
-        body = re.sub(r"(?m)^name: .*$", f"name: {doc.data.get('title', own)}", body, count=1)
+        body = re.sub(r"(?m)^name: .*$", f"name: {json.dumps(title)}", body, count=1)
         body = re.sub(r"(?m)^# .*\n", "", body, count=1)
-    else:
-        made = build_cards(cards, None)
-        title = str(doc.data.get("title", own))
-        lines = [f"name: {json.dumps(title)}", "game: game.yaml",
-                 f"description: {json.dumps(f'The cards of {title}: {made.words}.')}", "cards:"]
-        lines += [f"  - {{id: {json.dumps(cid)}, name: {json.dumps(cid)}}}" for cid in made.ids]
-        body = "\n".join(lines) + "\n"
-    deck.write_text(f"# The deck of {own}: its cards, and the rules file it plays (game: game.yaml).\n{body}",
-                    encoding="utf-8")
+        body = f"# The deck of {own}: its cards, and the rules file it plays (game: game.yaml).\n{body}"
+    deck.write_text(body, encoding="utf-8")
     return [deck, rules]

@@ -224,7 +224,7 @@ def booklet_facts(doc: Any, params: Any, deck: Any) -> dict[str, Any]:
 
     d = doc.data
     w = Words(doc)
-    cards = build(d["cards"], deck)
+    cards = build(d["cards"], deck, params.model_dump() if hasattr(params, "model_dump") else None)
     visibility = {"hidden": N_("face down"), "owner": N_("seen by its player only"), "public": N_("face up")}
     zones = []
     for name, z in (d.get("zones") or {}).items():

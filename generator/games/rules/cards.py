@@ -76,10 +76,13 @@ def kinds(counts: Mapping[str, int]) -> Cards:
                  f"{len(ids)} cards: {words}")
 
 
-def from_deck(deck: Deck) -> Cards:
+def from_deck(deck: Deck, copies: int = 1) -> Cards:
     """The deck's own cards: id, suit, rank (its key), rank_order (0 = first rank of the deck),
-    name, and every other field of the rows (numbers where they are numbers)."""
-    cards = [c for c in deck.cards for _ in range(c.copies)]
+    name, and every other field of the rows (numbers where they are numbers). ``copies``:
+    the whole deck so many times over, one copy after another (war's ``packs``); the
+    cards of copy k (k >= 2) have ids ending ``/k``."""
+    one = [c for c in deck.cards for _ in range(c.copies)]
+    cards = one * copies
     strength = {r.key: r.strength for r in deck.ranks}
     columns: dict[str, list[Any]] = {"id": [], "suit": [], "rank": [], "name": [], "strength": []}
     extra: set[str] = set()
@@ -99,11 +102,14 @@ def from_deck(deck: Deck) -> Cards:
                 columns[k].append(_number(own.get(k)))
     suits = tuple(dict.fromkeys(x for x in columns["suit"] if x is not None))
     ranks = tuple(dict.fromkeys(x for x in columns["rank"] if x is not None))
-    ids = [c.id if c.copies == 1 else f"{c.id}#{k + 1}" for c in deck.cards for k in range(c.copies)]
+    first = [c.id if c.copies == 1 else f"{c.id}#{k + 1}" for c in deck.cards for k in range(c.copies)]
+    ids = first + [f"{cid}/{p + 1}" for p in range(1, copies) for cid in first]
     columns["id"] = ids
     for a in deck.attributes:
         columns.setdefault(a.key, [c.value(a.key) for c in cards])
-    return Cards(tuple(ids), columns, suits, ranks, f"the {len(cards)} cards of the deck",
+    words = f"the {len(cards)} cards of the deck" if copies == 1 else \
+        f"the {len(cards)} cards of {copies} copies of the deck"
+    return Cards(tuple(ids), columns, suits, ranks, words,
                  tuple(a.key for a in deck.attributes), tuple(a.key for a in deck.attributes if a.better == "lower"))
 
 
@@ -119,14 +125,27 @@ def _number(value: Any) -> Any:
     return value
 
 
-def build(spec: Any, deck: Deck | None) -> Cards:
-    """The cards a ``cards:`` value names (validated by the schema already)."""
+def copies_of(spec: Any, params: Mapping[str, Any] | None) -> int:
+    """How many copies of the deck ``cards: {deck: true, copies: N}`` plays: a number, or a
+    rule parameter's value (``copies: packs``); 1 for every other ``cards:``."""
+    if not isinstance(spec, Mapping) or "deck" not in spec:
+        return 1
+    copies = spec.get("copies", 1)
+    if isinstance(copies, str):
+        value = (params or {}).get(copies)
+        return int(value) if isinstance(value, int) and not isinstance(value, bool) else 1
+    return int(copies)
+
+
+def build(spec: Any, deck: Deck | None, params: Mapping[str, Any] | None = None) -> Cards:
+    """The cards a ``cards:`` value names (validated by the schema already); ``params``:
+    the rule parameters (a ``copies:`` may name one)."""
     if spec == "standard52":
         return standard52()
-    if spec == "deck":
+    if spec == "deck" or (isinstance(spec, Mapping) and "deck" in spec):
         if deck is None:
             raise ValueError("cards: deck needs a deck")
-        return from_deck(deck)
+        return from_deck(deck, copies_of(spec, params))
     if "kinds" in spec:
         return kinds(spec["kinds"])
     if "numbered" in spec:

@@ -391,6 +391,9 @@ class _Compiler:
                 return fast
         if len(ops) == 1:
             op, right = ops[0], rest[0]
+            fused = self._zone_compare(node.left, op, node.comparators[0])
+            if fused is not None:
+                return fused
             if isinstance(node.comparators[0], ast.Constant):
                 const = node.comparators[0].value
                 if op is operator.eq:
@@ -412,6 +415,47 @@ class _Compiler:
                 a = b
             return True
         return chain
+
+    def _zone_compare(self, left: ast.AST, op: Any, right: ast.AST) -> Fn | None:
+        """``count(Z) == 0`` and ``top(Z).F == 8`` (Z a shared zone, one constant) as one
+        closure each: the commonest tests of a turn."""
+        sc = self.scope
+        if not isinstance(right, ast.Constant) or op not in (operator.eq, operator.ne, operator.lt, operator.le,
+                                                            operator.gt, operator.ge):
+            return None
+        const = right.value
+        if isinstance(left, ast.Call) and isinstance(left.func, ast.Name) and left.func.id in ("count", "len") \
+                and len(left.args) == 1 and isinstance(left.args[0], ast.Name) and not left.keywords:
+            zone = left.args[0].id
+            if zone in sc.locals_ or zone in sc.aliases:
+                return None
+            if zone in sc.zones:
+                at = sc.zones[zone]
+                if op is operator.eq:
+                    return lambda s, e: len(s.z[at]) == const
+                return lambda s, e: op(len(s.z[at]), const)
+            if zone in sc.owned:
+                base = sc.owned[zone]
+                if op is operator.eq:
+                    return lambda s, e: len(s.z[base + s.v["player"]]) == const
+                return lambda s, e: op(len(s.z[base + s.v["player"]]), const)
+            return None
+        if isinstance(left, ast.Attribute) and left.attr in sc.fields and isinstance(left.value, ast.Call) \
+                and isinstance(left.value.func, ast.Name) and left.value.func.id == "top" \
+                and len(left.value.args) == 1 and isinstance(left.value.args[0], ast.Name) \
+                and left.value.args[0].id in sc.zones and op is operator.eq:
+            attr, col, zone, text = left.attr, sc.fields[left.attr], left.value.args[0].id, self.text
+            at = sc.zones[zone]
+            sc.reads.append(("top", zone))
+            sc.fields_read.append(left.attr)
+
+            def top_is(s: Any, e: dict[str, Any]) -> bool:
+                z = s.z[at]
+                if not z:
+                    raise ExprError(f"{attr} of no card: the zone {zone} is empty, in {text!r}")
+                return bool(col[z[-1]] == const)
+            return top_is
+        return None
 
     def _field_equals(self, left: ast.AST, right: ast.AST) -> Fn | None:
         """``card.F == CONSTANT``, ``card.F == variable`` and ``card.F == top(zone).G``
@@ -548,6 +592,15 @@ class _Compiler:
             if args and isinstance(args[0], ast.Name) and sc.aliases.get(args[0].id, args[0].id) in sc.locals_:
                 return self._inline(name, sc.aliases.get(args[0].id, args[0].id))
             return self._define(name, self.walk(args[0]) if args else None)
+        if name in ("count", "len") and len(args) == 1 and isinstance(args[0], ast.Name) \
+                and args[0].id not in sc.locals_ and args[0].id not in sc.aliases:
+            zone_id = args[0].id  # count(stock), count(hand): one closure
+            if zone_id in sc.zones:
+                at = sc.zones[zone_id]
+                return lambda s, e: len(s.z[at])
+            if zone_id in sc.owned:
+                base = sc.owned[zone_id]
+                return lambda s, e: len(s.z[base + s.v["player"]])
         if name in ZONE_FUNCTIONS:
             if len(args) != 1:
                 raise self.fail(f"{name}(zone) takes one zone")

@@ -34,7 +34,7 @@ class RulesGame:
         self.params = params
         self.doc = doc
         values = {k: v for k, v in params.model_dump().items() if k not in ("max_tricks", "players")}
-        cards = card_sources.build(doc.data["cards"], deck)
+        cards = card_sources.build(doc.data["cards"], deck, values)
         if not len(cards):
             raise ParameterError(f"{doc.path}: the game has no cards")
         self.program = Program(doc, cards, values, int(params.players))
@@ -102,7 +102,7 @@ def spec_from_file(path: Path, source: str, name: str | None = None, compile_now
 
     return GameSpec(
         name=game_name, title=title, params=model, players=(low, high), make=make,
-        default_deck=str(d.get("deck", DEFAULT_DECK)),
+        default_deck=_default_deck(d, game_name),
         strategies=MappingProxyType(dict(GENERIC)) if has_choice else MappingProxyType({}),
         default_strategy="random" if has_choice else None,
         budgeted=("mcts",) if has_choice else (),
@@ -111,15 +111,30 @@ def spec_from_file(path: Path, source: str, name: str | None = None, compile_now
         unit=str(d.get("unit", "turn")), first_player=0,
         teams=(lambda params: [list(t) for t in teams]) if isinstance(teams, list) else None,
         draws=str(d.get("draws", "")) if d.get("draws") else "",
-        card_measures=CardMeasures() if d.get("cards") == "deck" else CardMeasures(
+        card_measures=CardMeasures() if _deck_cards(d) else CardMeasures(
             removal=False, reason="the rules file plays with its own cards (cards: "
             f"{d.get('cards') if isinstance(d.get('cards'), str) else 'its own'}), not the deck's, so a card"
             " left out of the deck changes nothing"),
     )
 
 
+def _default_deck(d: Mapping[str, Any], name: str) -> str:
+    """The deck commands use when none is given: ``deck:``, else the game's own cards' deck
+    (a bundled game that deals its own cards: :mod:`.own_deck`), else the standard deck."""
+    from .own_deck import own_deck_path, plays_own_cards
+
+    own = own_deck_path(name) if plays_own_cards(d.get("cards")) else None
+    return str(d.get("deck", own if own is not None else DEFAULT_DECK))
+
+
+def _deck_cards(d: Mapping[str, Any]) -> bool:
+    """The file plays the deck's own cards (``cards: deck`` or ``cards: {deck: true, ...}``)."""
+    cards = d.get("cards")
+    return cards == "deck" or (isinstance(cards, Mapping) and "deck" in cards)
+
+
 def _any_deck(d: Mapping[str, Any]) -> Deck | None:
-    if d.get("cards") != "deck":
+    if not _deck_cards(d):
         return None
     return _bundled(str(d.get("deck", DEFAULT_DECK)))
 

@@ -159,8 +159,15 @@ class Program:
             z = self.by_name[node.id]
             base = z.base
             if z.owned:
-                return lambda s, e: base + s.v["player"]
-            return lambda s, e: base
+                def own(s: Any, e: Any) -> int:
+                    return base + s.v["player"]  # type: ignore[no-any-return]
+                own.owned = base  # type: ignore[attr-defined]
+                return own
+
+            def shared(s: Any, e: Any) -> int:
+                return base
+            shared.at = base  # type: ignore[attr-defined]
+            return shared
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in self.by_name \
                 and self.by_name[node.func.id].owned and len(node.args) == 1:
             base = self.by_name[node.func.id].base
@@ -315,6 +322,19 @@ class Program:
         if "card" in body:
             card = self.expr(body["card"], body, "card")
 
+            src_own, dst_at = getattr(src, "owned", None), getattr(dst, "at", None)
+            if src_own is not None and dst_at is not None and not bottom:  # play a card: hand -> discard
+                def play_card(s: Any) -> bool:
+                    c = card(s, E)
+                    try:
+                        s.z[src_own + s.v["player"]].remove(c)
+                    except ValueError:
+                        raise Stuck(f"move: the card {self.ids[c] if isinstance(c, int) else c!r} is not in"
+                                    f" {body['from']}") from None
+                    s.z[dst_at].append(c)
+                    return False
+                return _mark(play_card)
+
             def move_card(s: Any) -> bool:
                 c = card(s, E)
                 pile = s.z[src(s, E)]
@@ -370,6 +390,17 @@ class Program:
         if isinstance(static, int) and static > len(self.cards):
             self.doc.problem(f"move: {static} cards, more than the {len(self.cards)} of the game", body, "count")
 
+        one = _static(count, self.n) == 1 and not bottom
+        src_at, dst_own = getattr(src, "at", None), getattr(dst, "owned", None)
+        if one and src_at is not None and dst_own is not None:  # draw a card: stock -> hand
+            def draw_one(s: Any) -> bool:
+                pile = s.z[src_at]
+                if not pile:
+                    raise Stuck(f"move: {body['from']} is empty")
+                s.z[dst_own + s.v["player"]].append(pile.pop())
+                return False
+            return _mark(draw_one)
+
         def move(s: Any) -> bool:
             pile = s.z[src(s, E)]
             to = s.z[dst(s, E)]
@@ -400,6 +431,12 @@ class Program:
                         s.v[target] = const
                         return False
                     return _mark(set_const)
+                if not add and target == "player" and str(text).replace(" ", "") == "next(player)":
+                    def pass_turn(s: Any) -> bool:  # set: {player: next(player)}
+                        v = s.v
+                        v["player"] = (v["player"] + 1) % s.n
+                        return False
+                    return _mark(pass_turn)
                 if add:
                     def add_value(s: Any) -> bool:
                         s.v[target] += value(s, E)
@@ -639,10 +676,17 @@ class Program:
             self.actions[kind] = acts
             fast = card_filter(body["where"], self.scope) if cond is not None and not self.doc.problems else None
             if fast is not None:
-                def options_fast(s: Any) -> tuple[list[Action], list[Any]]:
-                    cards = fast(s, s.z[zone(s, E)])
-                    return [acts[c] for c in cards], cards
-                options = options_fast
+                own = getattr(zone, "owned", None)
+                if own is not None:
+                    def options_own(s: Any) -> tuple[list[Action], list[Any]]:
+                        cards = fast(s, s.z[own + s.v["player"]])
+                        return [acts[c] for c in cards], cards
+                    options = options_own
+                else:
+                    def options_fast(s: Any) -> tuple[list[Action], list[Any]]:
+                        cards = fast(s, s.z[zone(s, E)])
+                        return [acts[c] for c in cards], cards
+                    options = options_fast
 
             def options_slow(s: Any) -> tuple[list[Action], list[Any]]:
                 cards = s.z[zone(s, E)]
@@ -797,6 +841,47 @@ def _fuse(ops: list[Op], lines: list[tuple[int | None, str]]) -> Op:
     if not all(map(_inline, ops)):
         raise AssertionError("only ops that never pause are fused")
     steps = tuple(ops)
+
+    def at(exc: BaseException, i: int) -> None:
+        if lines and not hasattr(exc, "rules_at"):
+            exc.rules_at = lines[i]  # type: ignore[attr-defined]
+
+    if len(steps) == 2:  # the commonest runs, without a loop
+        a, b = steps
+
+        def fused2(s: Any) -> Any:
+            try:
+                r = a(s)
+            except Exception as exc:
+                at(exc, 0)
+                raise
+            if r:
+                return r
+            try:
+                return b(s)
+            except Exception as exc:
+                at(exc, 1)
+                raise
+        return _mark(fused2)
+    if len(steps) == 3:
+        a, b, c = steps
+
+        def fused3(s: Any) -> Any:
+            i = 0
+            try:
+                r = a(s)
+                if r:
+                    return r
+                i = 1
+                r = b(s)
+                if r:
+                    return r
+                i = 2
+                return c(s)
+            except Exception as exc:
+                at(exc, i)
+                raise
+        return _mark(fused3)
 
     def fused(s: Any) -> Any:
         i = 0

@@ -209,6 +209,19 @@ def _check_cards(doc: Doc, cards: Any) -> None:
     if cards is None or cards in ("standard52", "deck"):
         return
     if isinstance(cards, Mapping):
+        if "deck" in cards:
+            check_keys(doc, cards, {"deck": "true: the deck's own cards",
+                                    "copies": "copies of the whole deck: a number or a parameter"}, "cards")
+            copies = cards.get("copies", 1)
+            found = d.get("parameters")
+            params: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
+            if cards["deck"] is True and (isinstance(copies, int) and not isinstance(copies, bool) and 1 <= copies <= 100
+                                          or isinstance(copies, str) and isinstance(params.get(copies), Mapping)
+                                          and isinstance(params[copies].get("default"), int)):
+                return
+            doc.problem("cards: {deck: true, copies: N}: N is a number from 1 to 100 or a whole-number parameter"
+                        f" (parameters: {', '.join(map(str, params)) or 'none'})", cards, "copies")
+            return
         if "kinds" in cards:
             check_keys(doc, cards, {"kinds": "kind: how many"}, "cards")
             k = cards["kinds"]
@@ -225,7 +238,7 @@ def _check_cards(doc: Doc, cards: Any) -> None:
             if isinstance(r, list) and len(r) == 2 and all(isinstance(x, int) for x in r) and r[0] <= r[1] \
                     and isinstance(s, list) and s and (r[1] - r[0] + 1) * len(s) <= 10_000:
                 return
-    doc.problem("cards: standard52, deck, {numbered: [low, high]}, {suits: [A, B], ranks: [low, high]} or"
+    doc.problem("cards: standard52, deck, {deck: true, copies: N}, {numbered: [low, high]}, {suits: [A, B], ranks: [low, high]} or"
                 " {kinds: {tempura: 14, sashimi: 14}}", d, "cards")
 
 

@@ -132,14 +132,22 @@ class RulesState(StateBase):
                 f = k[-1]
                 block = f[0]
                 i = f[1]
-                if i < len(block):
+                end = len(block)
+                # the frame's steps, one after another, while no step changed the frames
+                # (a goto, an if or a loop that pushed a block: then the frame is read again)
+                while i < end:
                     f[1] = i + 1
                     if block[i](self) is True:
                         return
                     budget -= 1
                     if not budget:
                         raise Stuck(f"ran {RUNAWAY:,} steps without a decision or an end: a loop that never ends")
-                elif len(f) > 2 and f[3] < (f[2] if isinstance(f[2], int) else len(f[2])):
+                    if k[-1] is not f:
+                        break
+                    i = f[1]
+                if i < end:
+                    continue
+                if len(f) > 2 and f[3] < (f[2] if isinstance(f[2], int) else len(f[2])):
                     if f[4] is not None:
                         self.v[f[4]] = f[2][f[3]]
                     f[3] += 1

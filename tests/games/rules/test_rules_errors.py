@@ -128,3 +128,10 @@ def test_the_expression_language_runs_no_python(text):
         return
     with pytest.raises(ExprError):
         fn(None, {"card": 0})
+
+
+def test_copies_of_the_deck_must_name_a_number_or_a_parameter(tmp_path):
+    text = GOOD.replace("cards: {numbered: [1, 10]}", "cards: {deck: true, copies: pakcs}")
+    message = refused(tmp_path, text)
+    assert "game.yaml:3:" in message
+    assert "copies: N" in message and "parameters: none" in message

@@ -15,7 +15,8 @@ from generator.games.runner import game_rng, play
 
 CASES = [("2 players", ()), ("3 players", ("players=3",)),
          ("russian", ("variant=russian",)),
-         ("russian, objective 2, one tile up", ("variant=russian", "objective=2", "tie_method=1"))]
+         ("russian, objective 2, one tile up", ("variant=russian", "objective=2", "tie_method=1")),
+         ("2 packs", ("packs=2",))]
 
 
 def stats(name: str, sets: tuple[str, ...], games: int, seed: int) -> tuple[list[int], int, float, float]:
@@ -50,7 +51,29 @@ def same(name: str, sets: tuple[str, ...], games: int) -> None:
 
 @pytest.mark.parametrize(("name", "sets"), CASES, ids=[c[0] for c in CASES])
 def test_war_rules_plays_as_the_built_in_war(name, sets):
-    same(name, sets, 300)
+    same(name, sets, 150 if "packs=2" in sets else 300)  # two packs: twice as long a game
+
+
+def test_war_rules_packs_plays_copies_of_the_deck():
+    """packs=2: every tile twice (the second copy's ids end /2), dealt all out to the players,
+    the same range as the built-in war's packs (1-4)."""
+    from generator.errors import ParameterError
+
+    spec = entry("war-rules")
+    one = spec.make(resolve_deck("piecepack"), spec.params())
+    two = spec.make(resolve_deck("piecepack"), spec.params(packs=2))
+    ids = one.program.ids
+    assert two.program.ids == ids + tuple(f"{c}/2" for c in ids)
+    assert len(set(two.program.ids)) == 2 * len(ids)
+    assert two.program.cards.fields["strength"] == one.program.cards.fields["strength"] * 2
+    s = two.new_state()
+    s.apply(s.sample_chance(game_rng(3, 0)))
+    # every tile of both packs dealt (none set aside: the count is even) and still in play
+    assert len(ids) % 2 == 0 and not s.z[two.program.by_name["aside"].base]
+    assert sorted(c for z in s.z for c in z) == list(range(2 * len(ids)))
+    with pytest.raises((ParameterError, ValueError)):
+        make_params("war-rules", ("packs=5",))
+    assert spec.params.model_fields["packs"].metadata == entry("war").params.model_fields["packs"].metadata
 
 
 @pytest.mark.slow
