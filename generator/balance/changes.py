@@ -22,7 +22,7 @@ from typing import Any
 from ..deck.model import Card, Deck
 from ..games.reporting import Share
 from .findings import Finding, Report
-from .playstats import first_player
+from .playstats import first_player, named
 from .result import Length, Playtest
 
 Estimate = tuple[float, float, float]  # a share (or an edge, a gap) with its interval: value, low, high
@@ -108,7 +108,7 @@ def _advantage(play: Playtest) -> str:
     starts, "team 0 advantage" for teams, else "seat 0 advantage"."""
     if play.seats.teams:
         return "team 0 advantage"
-    return "first-player advantage" if first_player(play.game) == 0 else "seat 0 advantage"
+    return "first-player advantage" if first_player(named(play.game)) == 0 else "seat 0 advantage"
 
 
 def game_measures(old: Playtest | None, new: Playtest | None) -> list[dict[str, Any]]:
