@@ -61,8 +61,9 @@ PAGE_HELP = ("Paper size: a4, a5, a3, letter, legal, tabloid (or ledger: the sam
 Seed = Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same results.")]
 Players = Annotated[int | None, typer.Option("--players", help="Number of players (default: the game's default).")]
 # the default number of games: deck/settings.py's, the one place it is written
-Games = Annotated[int | None, typer.Option("--games", help="Number of games to simulate.",
-                                           show_default=str(CheckBalanceIn.model_fields["games"].default))]
+Games = Annotated[int | None, typer.Option(
+    "--games", show_default=False,  # None: not given, so the resolver can tell; the default shown is the settings'
+    help=f"Number of games to simulate.  \\[default: {CheckBalanceIn.model_fields['games'].default}]")]
 ProjectGames = Annotated[int | None, typer.Option(
     "--games", show_default=False,
     help=f"Number of games to simulate (default: build.balance.games, else {CheckBalanceIn.model_fields['games'].default}).")]
