@@ -135,9 +135,10 @@ def test_every_decision_of_a_short_game_is_checked(deck: Any, monkeypatch: pytes
     seen: list[tuple[int, int]] = []
     honest = testing._check_resample
 
-    def spy(name: str, seed: int, step: int, game: Any, state: Any, seat: int, *rest: Any) -> None:
+    def spy(where: tuple[str, int, int], game: Any, state: Any, seat: int, *rest: Any) -> None:
+        _name, seed, step = where
         seen.append((seed, step))
-        honest(name, seed, step, game, state, seat, *rest)
+        honest(where, game, state, seat, *rest)
     monkeypatch.setattr(testing, "_check_resample", spy)
     check_game(_spec(kuhn, "Kuhn"), deck, seeds=range(4))
     for seed in range(4):
