@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -22,6 +23,7 @@ from generator.executor import ProcessPool
 from generator.games import runner
 from generator.games.designer.find import game_of
 from generator.games.registry import make_params, seat_strategies
+from generator.games.spec import GameSpec
 from generator.games.stats import Summary
 
 MARKET = Path(__file__).resolve().parents[2] / "benchmarks" / "games" / "market"
@@ -37,7 +39,7 @@ def crowns(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def _setup(folder: Path, sets: list[str]) -> tuple[str, object, object]:
+def _setup(folder: Path, sets: list[str]) -> tuple[GameSpec, Any, Any]:
     deck = resolve_deck(folder)
     spec = game_of(deck)
     assert spec is not None

@@ -349,12 +349,12 @@ def _frozen_views(state: State, players: int) -> list[Any]:
 RESAMPLES = 3  # states dealt again from one view at a checked decision point
 
 
-def _check_resample(where: tuple[str, int, int], game: Any, state: Any, seat: int,
+def _check_resample(at: tuple[str, int, int], game: Any, state: Any, seat: int,
                     rng: random.Random, hidden: _Hidden | None = None, decoy: bool = False) -> None:
-    """``where``: the game's name, the seed and the step checked (what a failure names)."""
+    """``at``: the game's name, the seed and the step checked (what a failure names)."""
     from ..api import freeze, resampler
 
-    name, seed, step = where
+    name, seed, step = at
 
     def fail(what: str, rule: str = "resample") -> ContractError:
         return _fail(name, seed, step, what, rule)
