@@ -10,7 +10,7 @@ from ..deck.issues import Issue
 from ..deck.model import Deck
 from ..executor import Executor
 from ..games.designer.find import game_of
-from ..games.registry import GAMES, builtin_names, make_game, make_params, seat_strategies
+from ..games.registry import builtin_names, make_game, make_params, seat_strategies
 from ..games.spec import GameSpec
 from ..validate.deck import validate_deck
 from . import simulate as sim
@@ -83,8 +83,6 @@ def top_trumps(deck: Deck, spec: GameSpec | None = None) -> bool:
     compares the cards' attributes (Weiji), or it names no game we play and has
     attributes but no ranks. A deck whose game plays its attributes some other way
     (a designer's game) is not: those findings would speak of another game."""
-    if spec is None and deck.game in GAMES:  # the deck's own word (a caller without its spec)
-        spec = GAMES[deck.game]
     if spec is not None:
         hooks = spec.report
         return hooks is not None and hooks.showdowns
@@ -93,10 +91,10 @@ def top_trumps(deck: Deck, spec: GameSpec | None = None) -> bool:
 
 def static_checks(deck: Deck, t: dict[str, float], spec: GameSpec | None = None) -> tuple[dict, list[Finding]]:
     """The deck's static checks; ``spec``: the game its ``game:`` names, registered
-    (a designer's game.py), if not the deck's own word."""
+    (a designer's game.py too; None: ``game: none``)."""
     if top_trumps(deck, spec):
-        if not deck.attributes:
-            title = GAMES[deck.game].title
+        if not deck.attributes and spec is not None:  # (a deck without attributes is Top Trumps by its game alone)
+            title = spec.title
             return {"kind": "attributes"}, [Finding("error", "no_attributes", f"the deck has no attributes, so {title} cannot be played with it.")]
         static = weiji_static(deck)
         return static, weiji_findings(deck, static, t)

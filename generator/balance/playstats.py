@@ -61,7 +61,7 @@ def seat_stats(pt: SimPlaytest, conf: float) -> Seats:
     sides = contenders(named(s.game), s.players)
     per_side = list(s.wins[:sides])
     teams = team_seats(named(s.game), s.params)
-    spec = GAMES.get(s.game)
+    spec = named(s.game)
     if teams and spec is not None and spec.sides is None:
         sides, per_side = len(teams), [sum(s.wins[i] for i in team if i < len(s.wins)) for team in teams]
     fair = 1 / sides if sides else 0.0
