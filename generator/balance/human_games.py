@@ -29,7 +29,7 @@ FORMAT = "deckpress-play/1"
 
 @dataclass
 class HumanGames:
-    game: str
+    game: str  # the name the played games' records carry (play-*.json), kept as written
     folder: Path
     games: int = 0
     wins: int = 0
