@@ -34,11 +34,11 @@ PYTHON = str(ROOT / ".venv/bin/python")
 
 OLD = """
 import json, sys
-from generator.balance import run_checks
+from generator.balance import CheckOptions, run_checks
 from generator.deck import resolve_deck
 from generator.games.viashi import expert
 expert.STOP_Z = 0.0  # the search before issue 29: every sample of every decision
-report = run_checks(resolve_deck("viashi"), games={games}, strategy="expert:24", jobs=2, sequential=False)
+report = run_checks(resolve_deck("viashi"), CheckOptions(games={games}, strategy="expert:24"), jobs=2, sequential=False)
 print(json.dumps(report.to_json()))
 """
 

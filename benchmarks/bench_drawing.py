@@ -46,7 +46,7 @@ def fits() -> float:
                 opportunities.cache_clear()  # every case from cold: the line-break memo of one case
                 hyphenation_points.cache_clear()  # (the tails of 'WWW...') would serve the next
                 start = time.process_time()
-                fit_rich(text, "Roboto", 500.0, 1.0, w, h)
+                fit_rich(text, "Roboto", (500.0, 1.0), (w, h))
                 seconds = time.process_time() - start
                 worst = max(worst, seconds)
                 print(f"fit {n:>6,} chars, {kind:<8} {box:<12} {seconds:6.2f} s CPU")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from generator.balance import run_checks
+from generator.balance import CheckOptions, run_checks
 from generator.deck import load_deck
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,7 +26,7 @@ def test_the_deck_file_example_loads(tmp_path: Path) -> None:
     deck = load_deck(path)
     assert [c.id for c in deck.printed()] == ["E01", "E02", "E02"]
     assert deck.card("E01").values["zoom"] is None
-    report = run_checks(deck, games=0)  # the example's thresholds are valid keys too
+    report = run_checks(deck, CheckOptions(games=0))  # the example's thresholds are valid keys too
     assert report.thresholds["strength_max"] == 0.85
 
 

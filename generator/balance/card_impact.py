@@ -34,15 +34,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..deck.model import Deck
 from ..games import runner
 from ..games.api import CHANCE, SIMULTANEOUS, Game, Turn
-from ..games.params import Params
-from ..games.registry import entry, make_game, make_strategy, seat_strategies
+from ..games.registry import make_game, make_strategy, seat_strategies
 from ..games.stats import Summary
 from .card_paired import Band, Outcome, Paired, band, decided, outcome
 from .card_sides import side_value, side_words
 from .result import CardImpact, ImpactRow
+from .run import Run
 
 IMPACT_GAMES = 120  # at most, per card, over all seat positions
 ROUND = 10  # game indices between two looks at a card's interval
@@ -79,10 +78,11 @@ class _Without:
         return action if action in others else others[0]
 
 
-def unsupported(game: str, built: Game, deck: Deck, seed: int) -> str | None:
+def unsupported(run: Run, built: Game) -> str | None:
     """Why card impact cannot be measured for this game (None: it can)."""
-    if entry(game).default_strategy is None:
-        return f"{game} has no player decisions"
+    deck, seed = run.deck, run.seed
+    if run.spec.default_strategy is None:
+        return f"{run.game} has no player decisions"
     probe: Any = built.new_state()
     while probe.current() == CHANCE and not probe.is_over():
         probe.apply(probe.sample_chance(random.Random(seed)))
@@ -123,10 +123,10 @@ class _Seen:
 Usual = Outcome  # a usual game: the per-seat measure, and (in ``seen``) the cards each seat took by choice
 
 
-def usual_game(built: Game, game: str, names: Sequence[str], seed: int, index: int,
-               cap: int | None = None) -> Usual:
-    """Game ``index`` as usually played (the playtest's game), with the cards each seat
-    took while it had another move (its ``seen``)."""
+def usual_game(built: Game, run: Run, names: Sequence[str], index: int, cap: int | None = None) -> Usual:
+    """Game ``index`` of ``run`` as usually played (the playtest's game), with the cards each
+    seat took while it had another move (its ``seen``)."""
+    game, seed = run.spec, run.seed
     seen: list[set[str]] = [set() for _ in names]
     took: list[set[str]] = [set() for _ in names]
     strategies = [_Seen(make_strategy(game, n), seen[k], took[k]) for k, n in enumerate(names)]
@@ -134,13 +134,14 @@ def usual_game(built: Game, game: str, names: Sequence[str], seed: int, index: i
     return outcome(result, len(names), took)
 
 
-def impact_row(built: Game, game: str, names: Sequence[str], card: Any, most: int, seed: int,
-               usual_of: Callable[[int], Usual], confidence: float, limits: Band,
-               progress: Progress | None = None, cap: int | None = None) -> ImpactRow:
-    """Card ``card``'s row: rounds of :data:`ROUND` game indices, at most ``most``, until
+def impact_row(run: Run, built: Game, names: Sequence[str], card: Any, most: int,
+               usual_of: Callable[[int], Usual], limits: Band, cap: int | None = None) -> ImpactRow:
+    """Card ``card``'s row (``run``: its game, seed, confidence and progress): rounds of
+    :data:`ROUND` game indices, at most ``most``, until
     its impact is decided against ``limits``. Only a seat that took the card by choice in
     the usual game ``i`` (``usual_of(i)``) plays it again without the card; every other
     pair is the same game (a difference of 0, counted without playing it again)."""
+    game, seed, confidence, progress = run.spec, run.seed, run.confidence, run.progress
     players = len(names)
     pairs = Paired()
     done = 0
@@ -187,32 +188,30 @@ def usual(summary: Summary, players: int) -> tuple[int, int]:
     return sum(summary.wins[:players]), summary.games * players
 
 
-def card_impact(game: str, deck: Deck, params: Params, games: int, seed: int, confidence: float,
-                strategy: str | None = None, progress: Progress | None = None,
-                base: Summary | None = None, limits: Band | None = None) -> CardImpact:
-    """Each card's impact (see the module docstring), strongest first, in this
+def card_impact(run: Run, base: Summary | None = None, limits: Band | None = None) -> CardImpact:
+    """Each card's impact (see the module docstring) in ``run``, strongest first, in this
     process (``deckpress check`` spreads the cards over its workers:
     :mod:`.card_runs`). ``base``: the playtest's summary (else its games are played here);
     ``limits``: the per-card band (default: the default thresholds, one seat a side)."""
+    game, deck, params, games, seed, strategy = run.spec, run.deck, run.params, run.games, run.seed, run.strategy
     built = make_game(game, deck, params)
-    why = unsupported(game, built, deck, seed)
+    why = unsupported(run, built)
     if why is not None:
         return CardImpact(reason=why)
     players = int(getattr(params, "players", 2))
     names = seat_strategies(game, strategy, players)
     if base is None:
-        base = runner.simulate(game, deck, params, games=games, seed=seed, strategy=strategy)
+        base = runner.simulate(game.name, deck, params, games=games, seed=seed, strategy=strategy)
     limits = limits or band({}, players)
     count = usual(base, players)
     most = per_seat(games, players)
-    cap = runner.turn_cap(game, params)
+    cap = runner.turn_cap(game.name, params)
     cache: dict[int, Usual] = {}
 
     def usual_of(index: int) -> Usual:
         if index not in cache:
-            cache[index] = usual_game(built, game, names, seed, index, cap)
+            cache[index] = usual_game(built, run, names, index, cap)
         return cache[index]
 
-    rows = [impact_row(built, game, names, card, most, seed, usual_of, confidence, limits, progress, cap)
-            for card in deck.cards]
+    rows = [impact_row(run, built, names, card, most, usual_of, limits, cap) for card in deck.cards]
     return replace(table(rows, most * players, count, limits), side=side_words(built, limits.unit))

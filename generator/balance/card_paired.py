@@ -25,13 +25,16 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..games.api import returns_of
 from ..games.finding import Level
 from ..games.jsondata import JsonData, as_json
 from .intervals import z_value
 from .sequential import folded
+
+if TYPE_CHECKING:
+    from .run import Run
 
 WARN, ERROR = "card_edge_warn", "card_edge_error"  # the thresholds of the band (docs/balance.md)
 
@@ -167,10 +170,10 @@ def spread_of(summary: Any) -> float:
     return math.sqrt(sum(variances) / len(variances)) if variances else 0.0
 
 
-def utility_bounds(game: str, deck: Any, params: Any) -> tuple[float, float] | None:
-    """The bounds of a return where game ``game`` declares ``utility`` (else None)."""
+def utility_bounds(run: Run) -> tuple[float, float] | None:
+    """The bounds of a return where ``run``'s game declares ``utility`` (else None)."""
     from ..games.api import utility_of
     from ..games.registry import make_game
 
-    built = make_game(game, deck, params)
+    built = make_game(run.spec, run.deck, run.params)
     return utility_of(built) if getattr(built, "utility", None) is not None else None

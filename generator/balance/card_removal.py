@@ -28,13 +28,13 @@ from typing import Any
 from ..deck.model import Deck
 from ..errors import DeckpressError
 from ..games import runner
-from ..games.params import Params
-from ..games.registry import entry, make_game, make_strategy, seat_strategies
+from ..games.registry import make_game, make_strategy, seat_strategies
 from ..games.stats import Summary
 from .card_impact import Usual, usual_game
 from .card_paired import Band, Paired, band, decided, outcome
 from .card_sides import base_share, side_label, side_value
 from .result import CardRemoval, RemovalBase, RemovalRow, Skipped
+from .run import Run
 from .sequential import SOME
 
 REMOVAL_GAMES = 200  # at most, per card
@@ -84,19 +84,19 @@ def base_tally(summary: Summary) -> _Tally:
     return tally
 
 
-def removal_row(game: str, deck: Deck, params: Params, names: Sequence[str], card: Any, most: int, seed: int,
-                usual_of: Callable[[int], Usual], confidence: float, limits: Band,
-                progress: Progress | None = None) -> RemovalRow | Skipped:
+def removal_row(run: Run, names: Sequence[str], card: Any, most: int, usual_of: Callable[[int], Usual],
+                limits: Band) -> RemovalRow | Skipped:
     """Card ``card``'s row (rounds of :data:`ROUND` games until decided, at most ``most``),
-    each game paired with the whole deck's game of the same index (``usual_of``), or
-    :class:`~.result.Skipped` with the reason when the game refuses the deck without it."""
+    each game of ``run`` without the card paired with the whole deck's game of the same index
+    (``usual_of``), or :class:`~.result.Skipped` with the reason when the game refuses the deck without it."""
+    game, deck, params, seed, confidence, progress = run.spec, run.deck, run.params, run.seed, run.confidence, run.progress
     try:
         built = make_game(game, without(deck, card.id), params)
     except (DeckpressError, ValueError) as exc:
         if progress is not None:
             progress(most)
         return Skipped(card.id, card.name, str(exc).splitlines()[0])
-    players, cap = len(names), runner.turn_cap(game, params)
+    players, cap = len(names), runner.turn_cap(game.name, params)
     first, draws, length = Paired(), Paired(), Paired()
     try:
         while first.n < most:
@@ -113,7 +113,7 @@ def removal_row(game: str, deck: Deck, params: Params, names: Sequence[str], car
             if decided(*first.interval(confidence, limits.span, limits.pseudo)[1:], limits):
                 break
     except Exception as exc:  # the game cannot play without this card: its own reason, never a crash
-        failure = runner.reproducible(exc, game, seed, first.n)
+        failure = runner.reproducible(exc, game.name, seed, first.n)
         if not isinstance(failure, DeckpressError):
             raise
         if progress is not None and first.n < most:
@@ -146,30 +146,28 @@ def most_games(games: int) -> int:
     return max(1, min(games, REMOVAL_GAMES))
 
 
-def card_removal(game: str, deck: Deck, params: Params, games: int, seed: int, confidence: float,
-                 strategy: str | None = None, progress: Progress | None = None,
-                 base: Summary | None = None, limits: Band | None = None) -> CardRemoval:
-    """Each card's impact by removal (see the module docstring), in this process
+def card_removal(run: Run, base: Summary | None = None, limits: Band | None = None) -> CardRemoval:
+    """Each card's impact by removal (see the module docstring) in ``run``, in this process
     (``deckpress check`` spreads the cards over its workers: :mod:`.card_runs`).
-    ``base``: the playtest's summary of the whole deck (else ``games`` games are played
+    ``base``: the playtest's summary of the whole deck (else ``run.games`` games are played
     here), shown as the whole deck's figures; ``limits``: the per-card band."""
-    if entry(game).default_strategy is None:
-        return CardRemoval(reason=f"{game} has no player decisions")
+    game, deck, params, games, seed, strategy = run.spec, run.deck, run.params, run.games, run.seed, run.strategy
+    if game.default_strategy is None:
+        return CardRemoval(reason=f"{game.name} has no player decisions")
     players = int(getattr(params, "players", 2))
     names = seat_strategies(game, strategy, players)
     if base is None:
-        base = runner.simulate(game, deck, params, games=games, seed=seed, strategy=strategy)
+        base = runner.simulate(game.name, deck, params, games=games, seed=seed, strategy=strategy)
     whole = base_tally(base)
     most = most_games(games)
     limits = limits or band({}, players)
-    built, cap = make_game(game, deck, params), runner.turn_cap(game, params)
+    built, cap = make_game(game, deck, params), runner.turn_cap(game.name, params)
     cache: dict[int, Usual] = {}
 
     def usual_of(index: int) -> Usual:
         if index not in cache:
-            cache[index] = usual_game(built, game, names, seed, index, cap)
+            cache[index] = usual_game(built, run, names, index, cap)
         return cache[index]
 
-    rows = [removal_row(game, deck, params, names, card, most, seed, usual_of, confidence, limits, progress)
-            for card in deck.cards]
+    rows = [removal_row(run, names, card, most, usual_of, limits) for card in deck.cards]
     return replace(table(rows, most, whole, names, limits), side=side_label(built))

@@ -17,12 +17,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from ..deck.model import Deck
-from ..executor import Executor, InProcess
+from ..executor import InProcess
 from ..games import runner
 from ..games.designer.loader import ensure
-from ..games.params import Params
-from ..games.registry import entry, make_game, seat_strategies
+from ..games.registry import make_game, seat_strategies
 from ..games.spec import CardMeasures
 from ..games.stats import Summary
 from . import card_impact as impact
@@ -30,6 +28,7 @@ from . import card_removal as removal
 from .card_paired import Band
 from .card_sides import side_label, side_words
 from .result import CardImpact, CardRemoval, ImpactRow, RemovalRow, Skipped
+from .run import Run
 
 Row = ImpactRow | RemovalRow | Skipped  # one card's result of one measure
 
@@ -44,20 +43,21 @@ def planned(games: int, cards: int, measures: CardMeasures = CardMeasures()) -> 
             + (removal.most_games(games) if measures.removal else 0)) * cards
 
 
-def card_measures(game: str, deck: Deck, params: Params, games: int, seed: int, confidence: float,
-                  strategy: str | None, base: Summary, progress: Progress | None = None,
-                  executor: Executor | None = None, measures: CardMeasures = CardMeasures(),
+def card_measures(run: Run, base: Summary, measures: CardMeasures = CardMeasures(),
                   limits: Band | None = None) -> tuple[CardImpact | None, CardRemoval | None]:
-    """(card impact, card removal) of every card, ``base`` the playtest's summary (the
+    """(card impact, card removal) of every card of ``run``, ``base`` the playtest's summary (the
     whole deck's figures shown); None for a measure the game's spec leaves out
     (``measures``). ``limits``: the per-card band a card's change is decided against."""
     from .card_paired import band
+
+    game, deck, params, games, seed = run.spec, run.deck, run.params, run.games, run.seed
+    confidence, strategy, progress, executor = run.confidence, run.strategy, run.progress, run.executor
 
     limits = limits or band({}, int(getattr(params, "players", 2)))
     players = int(getattr(params, "players", 2))
     names = tuple(seat_strategies(game, strategy, players))
     built = make_game(game, deck, params)
-    why = impact.unsupported(game, built, deck, seed) if measures.impact else None
+    why = impact.unsupported(run, built) if measures.impact else None
     most_impact, most_removal = impact.per_seat(games, players), removal.most_games(games)
     usual = impact.usual(base, players)
     whole = removal.base_tally(base)
@@ -66,9 +66,9 @@ def card_measures(game: str, deck: Deck, params: Params, games: int, seed: int, 
         tasks += [("impact", c.id) for c in deck.cards]
     elif measures.impact and progress is not None:
         progress(min(games, impact.IMPACT_GAMES) * len(deck.cards))
-    setup = (entry(game).source or game, runner.dump_deck(deck), params.model_dump(exclude_unset=True), names, seed,
-             confidence, (most_impact, most_removal, min(games, impact.IMPACT_GAMES)), usual, (whole.games, whole.first, whole.draws, whole.total,
-                                                              whole.squares), limits)
+    setup = (game.source or game.name, runner.dump_deck(deck), params.model_dump(exclude_unset=True), names, seed,
+             confidence, ((most_impact, most_removal, min(games, impact.IMPACT_GAMES)), usual,
+                          (whole.games, whole.first, whole.draws, whole.total, whole.squares)), limits)
     runs = executor if executor is not None and len(tasks) > 1 else InProcess()
     rows: dict[int, Row] = {}
     for index, (row, games) in runs.run(_task, tasks, initializer=_init_worker, initargs=setup,
@@ -91,17 +91,21 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(source: str, deck: bytes, values: dict[str, Any], names: tuple[str, ...], seed: int,
-                 confidence: float, most: tuple[int, int, int], usual: tuple[int, int],
-                 whole: tuple[int, int, int, float, float], limits: Band) -> None:
+                 confidence: float,
+                 counts: tuple[tuple[int, int, int], tuple[int, int], tuple[int, int, int, float, float]],
+                 limits: Band) -> None:
+    """``counts``: the most games of each measure, the usual share's count and the whole deck's tally."""
+    most, usual, whole = counts
     spec = ensure(source)  # a designer's game.py is imported again in a spawned worker (a forked one has it)
     params = spec.params.model_validate(values)
     loaded = runner.load_deck(deck)
     tally = removal._Tally()
     tally.games, tally.first, tally.draws, tally.total, tally.squares = whole
     _WORKER.clear()
-    _WORKER.update(game=spec.name, deck=loaded, params=params, built=make_game(spec.name, loaded, params),
+    _WORKER.update(game=spec, deck=loaded, params=params, built=make_game(spec, loaded, params),
                    names=names, seed=seed, confidence=confidence, most=most, usual=usual, whole=tally,
-                   cards={c.id: c for c in loaded.cards}, limits=limits, cap=runner.turn_cap(spec.name, params))
+                   cards={c.id: c for c in loaded.cards}, limits=limits, cap=runner.turn_cap(spec.name, params),
+                   run=Run(spec, loaded, params, 0, seed, confidence=confidence))
 
 
 def _usual_game(index: int) -> impact.Usual:
@@ -109,7 +113,7 @@ def _usual_game(index: int) -> impact.Usual:
     games: dict[int, impact.Usual] = _WORKER.setdefault("usual_games", {})
     if index not in games:
         w = _WORKER
-        games[index] = impact.usual_game(w["built"], w["game"], w["names"], w["seed"], index, w["cap"])
+        games[index] = impact.usual_game(w["built"], w["run"], w["names"], index, w["cap"])
     return games[index]
 
 
@@ -118,7 +122,6 @@ def _task(kind: str, card_id: str) -> tuple[Row, int]:
     w = _WORKER
     card = w["cards"][card_id]
     if kind == "impact":
-        return impact.impact_row(w["built"], w["game"], w["names"], card, w["most"][0], w["seed"], _usual_game,
-                                 w["confidence"], w["limits"], cap=w["cap"]), w["most"][2]
-    return removal.removal_row(w["game"], w["deck"], w["params"], w["names"], card, w["most"][1], w["seed"],
-                               _usual_game, w["confidence"], w["limits"]), w["most"][1]
+        return impact.impact_row(w["run"], w["built"], w["names"], card, w["most"][0], _usual_game, w["limits"],
+                                 w["cap"]), w["most"][2]
+    return removal.removal_row(w["run"], w["names"], card, w["most"][1], _usual_game, w["limits"]), w["most"][1]

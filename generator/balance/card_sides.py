@@ -19,7 +19,7 @@ from typing import Any
 
 from ..games.api import team_of
 from ..games.stats import Summary
-from .playstats import team_seats
+from .playstats import named, team_seats
 
 __all__ = ["base_share", "removal_base", "side_label", "side_value", "side_words"]
 
@@ -73,7 +73,7 @@ def base_share(summary: Summary, unit: str) -> float:
     n = summary.games
     if not n:
         return 0.0
-    teams = team_seats(summary.game, summary.params) or ()
+    teams = team_seats(named(summary.game), summary.params) or ()
     team = next((tuple(t) for t in teams if 0 in t), (0,))
     players = summary.players
     if unit != "share" and summary.returns:

@@ -35,7 +35,7 @@ from .changes_result import (
     WinRateChange,
 )
 from .findings import Report
-from .playstats import first_player
+from .playstats import first_player, named
 from .result import Length, Playtest
 from .static_result import AttributeStatic, CardStrength
 
@@ -120,7 +120,7 @@ def _advantage(play: Playtest) -> str:
     starts, "team 0 advantage" for teams, else "seat 0 advantage"."""
     if play.seats.teams:
         return "team 0 advantage"
-    return "first-player advantage" if first_player(play.game) == 0 else "seat 0 advantage"
+    return "first-player advantage" if first_player(named(play.game)) == 0 else "seat 0 advantage"
 
 
 def game_measures(old: Playtest | None, new: Playtest | None) -> list[MeasureChange]:

@@ -10,7 +10,7 @@ from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.shapes import Circle, Drawing, Line, Rect, String
 
 from ..games.reporting import Showdowns
-from .playstats import side_name, unit_of
+from .playstats import named, side_name, unit_of
 from .report_style import STYLE, ReportStyle
 from .result import Playtest
 from .sides import scaled
@@ -113,7 +113,7 @@ def length_histogram(play: Playtest, s: ReportStyle = STYLE) -> Drawing:
         x = _x_of(chart, (value - start) / width - 0.5, len(bins))
         d.add(Line(x, chart.y, x, chart.y + chart.height, strokeColor=colour, strokeWidth=1, strokeDashArray=[3, 2]))
         _label(d, x + 2, chart.y + chart.height - (8 if key == "median" else 16), f"{key} {value}", s, s.tick, color=colour)
-    _label(d, chart.x + chart.width / 2, 4, f"game length in {unit_of(play.game)}" + (f" (bins of {width})" if width > 1 else ""), s, anchor="middle")
+    _label(d, chart.x + chart.width / 2, 4, f"game length in {unit_of(named(play.game))}" + (f" (bins of {width})" if width > 1 else ""), s, anchor="middle")
     _label(d, 4, chart.y + chart.height + 4, "games", s, s.tick, color=s.muted)
     return d
 

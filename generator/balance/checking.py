@@ -9,47 +9,27 @@ progress bar and prints the :class:`~.findings.Report` it gets back.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 from ..deck import resolve_deck
 from ..deck.model import Deck
 from ..errors import DeckpressError
 from ..executor import Executor
-from ..games.finding import Finding, Level
+from ..games.finding import Finding
 from ..validate.preflight import Prepared
 from .changes_result import Applied
 from .checks import run_checks
 from .findings import BalanceReport, Report
+from .run import CheckOptions
 from .target_findings import target_findings
 from .targets import judge_targets, playtest_params
 
 Progress = Callable[[int], None]
 Say = Callable[[str], None]  # a line for the person at the terminal (stderr)
-
-
-@dataclass(frozen=True)
-class CheckOptions:
-    """What a balance check plays and adds (the flags of ``deckpress check``, resolved)."""
-
-    games: int = 1000
-    players: int | None = None
-    seed: int = 1
-    sets: tuple[str, ...] = ()
-    thresholds: Mapping[str, float] = field(default_factory=lambda: MappingProxyType({}))
-    strategy: str | None = None
-    skill: bool = True  # measure the skill gap (build skips it)
-    suggest: bool = False
-    against: str | None = None  # an old version: a deck file, a project folder or a git revision
-    apply: bool = False  # write the suggestions into the deck's own file, then check again
-    pdf: Path | None = None  # write the PDF report here
-    charts: Path | None = None  # ... and its PNG charts here (default: beside it, <stem>-charts)
-    quality: bool = False  # also the game-quality measures (quality.py)
-    targets_level: Level = "warning"  # a missed design target's finding ("error": --fail-on targets)
 
 
 @dataclass
@@ -72,9 +52,7 @@ def check_deck(deck: Deck | Prepared, options: CheckOptions = CheckOptions(), *,
     assert isinstance(loaded, Deck)
     with ExitStack() as stack:
         def checked(version: Deck) -> Report:
-            return run_checks(version, games=options.games, players=options.players, seed=options.seed,
-                              sets=options.sets, thresholds=options.thresholds, progress=progress,
-                              strategy=options.strategy, skill=options.skill, executor=executor,
+            return run_checks(version, options, progress=progress, executor=executor,
                               issues=prepared.issues if prepared is not None and version is loaded else None)
 
         report = checked(loaded)
@@ -96,8 +74,12 @@ def check_deck(deck: Deck | Prepared, options: CheckOptions = CheckOptions(), *,
         judge_targets(loaded, report)  # the deck's design targets, met or missed (targets.py)
         report.findings += target_findings(report.targets or (), options.targets_level)  # a missed one is a finding
         if options.quality and report.playtest is not None:
+            from .playstats import named
             from .quality import quality
-            report.playtest.quality = quality(report.game, loaded, playtest_params(report.game, report.playtest),
+
+            spec = named(report.game)  # the report records its game by name; a playtest ran, so it is registered
+            assert spec is not None
+            report.playtest.quality = quality(spec, loaded, playtest_params(spec, report.playtest),
                                               seed=options.seed, strategy=report.playtest.strategy)
         if show is not None:
             show(report)

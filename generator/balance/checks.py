@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -11,15 +11,8 @@ from ..deck.model import Deck
 from ..executor import Executor
 from ..games.designer.find import game_of
 from ..games.finding import Finding
-from ..games.registry import (
-    GAMES,
-    builtin_names,
-    has_decisions,
-    make_game,
-    make_params,
-    seat_strategies,
-)
-from ..games.spec import CardMeasures
+from ..games.registry import builtin_names, make_game, make_params, seat_strategies
+from ..games.spec import GameSpec
 from ..validate.deck import validate_deck
 from . import simulate as sim
 from .card_findings import card_findings, removal_note
@@ -27,8 +20,9 @@ from .card_paired import ERROR, WARN, band, spread_of, utility_bounds
 from .card_runs import card_measures
 from .card_runs import planned as card_games
 from .findings import Report
-from .playstats import contenders, designer, playtest_stats, report_hooks
+from .playstats import contenders, designer, named, playtest_stats, report_hooks
 from .result import GridRow, Holder
+from .run import CheckOptions, Run
 from .sequential import ROUND, costly, seats_decided, verdict_decided
 from .skill import SKILL_GAMES, skill_gap
 from .static_result import AttributeStatic, Static
@@ -46,9 +40,9 @@ def planned_games(deck: Deck, games: int, skill: bool = True) -> int:
     """Games a run will play in all (for a progress bar): War adds its grid,
     Weiji and Viashi the skill-gap games."""
     spec = game_of(deck)
-    if spec is not None and sim.grid_size(spec.name) and games:
-        return games + grid_games(games) * sim.grid_size(spec.name)
-    if not (skill and spec is not None and has_decisions(spec.name)):
+    if spec is not None and sim.grid_size(spec) and games:
+        return games + grid_games(games) * sim.grid_size(spec)
+    if not (skill and spec is not None and spec.default_strategy is not None):
         return games
     impact = card_games(games, len(deck.cards), spec.card_measures)  # the per-card measures the game declares
     return games + min(games, SKILL_GAMES) + impact
@@ -57,7 +51,7 @@ def planned_games(deck: Deck, games: int, skill: bool = True) -> int:
 def _with_validation(deck: Deck, findings: list[Finding], issues: Sequence[Issue]) -> list[Finding]:
     """The static findings plus the validation's issues; where the game's deck checks
     name each duplicate and missing card at its line (Viashi), their static twins go."""
-    hooks = report_hooks(deck.game)
+    hooks = report_hooks(named(deck.game))
     covered = hooks.covered if hooks is not None else frozenset()
     out = [f for f in findings if f.code not in covered]
     for issue in issues:
@@ -75,34 +69,34 @@ def _stop_rule(t: Mapping[str, float], sides: int, own: bool,
     return lambda s: seats_decided(s, t, sides)
 
 
-def equal_results_draw(game: str, deck: Deck, params: Any) -> bool:
+def equal_results_draw(run: Run) -> bool:
     """Does the designer's game count equal results as draws? Its class's
     ``equal_results_draw`` (default True; False: a split pot is no draw, docs/own-game.md)."""
-    return bool(getattr(make_game(game, deck, params), "equal_results_draw", True))
+    return bool(getattr(make_game(run.spec, run.deck, run.params), "equal_results_draw", True))
 
 
 def grid_games(games: int) -> int:
     return max(20, games // 10)
 
 
-def top_trumps(deck: Deck, game: str | None = None) -> bool:
+def top_trumps(deck: Deck, spec: GameSpec | None = None) -> bool:
     """Whether the deck is checked as a Top-Trumps deck (strength, dominance, unbeatable
-    and hopeless cards): its game compares the cards' attributes (Weiji), or it names no
-    game we play and has attributes but no ranks. A deck whose game plays its attributes
-    some other way (a designer's game) is not: those findings would speak of another game."""
-    name = game or deck.game
-    if name in GAMES:
-        hooks = report_hooks(name)
+    and hopeless cards): its game (``spec``: the one its ``game:`` names, registered)
+    compares the cards' attributes (Weiji), or it names no game we play and has
+    attributes but no ranks. A deck whose game plays its attributes some other way
+    (a designer's game) is not: those findings would speak of another game."""
+    if spec is not None:
+        hooks = spec.report
         return hooks is not None and hooks.showdowns
     return bool(deck.attributes and not deck.ranks)
 
 
-def static_checks(deck: Deck, t: dict[str, float], game: str | None = None) -> tuple[Static, list[Finding]]:
-    """The deck's static checks; ``game``: the name its ``game:`` was registered under
-    (a designer's game.py), if not the deck's own word."""
-    if top_trumps(deck, game):
-        if not deck.attributes:
-            title = GAMES[deck.game].title
+def static_checks(deck: Deck, t: dict[str, float], spec: GameSpec | None = None) -> tuple[Static, list[Finding]]:
+    """The deck's static checks; ``spec``: the game its ``game:`` names, registered
+    (a designer's game.py too; None: ``game: none``)."""
+    if top_trumps(deck, spec):
+        if not deck.attributes and spec is not None:  # (a deck without attributes is Top Trumps by its game alone)
+            title = spec.title
             return AttributeStatic(), [Finding("error", "no_attributes", f"the deck has no attributes, so {title} cannot be played with it.")]
         attributes = weiji_static(deck)
         return attributes, weiji_findings(deck, attributes, t)
@@ -114,61 +108,57 @@ def static_checks(deck: Deck, t: dict[str, float], game: str | None = None) -> t
 
 def run_checks(
     deck: Deck,
-    games: int = 1000,
-    players: int | None = None,
-    seed: int = 1,
-    sets: Iterable[str] = (),
-    thresholds: Mapping[str, float] | None = None,
+    options: CheckOptions = CheckOptions(),
+    *,
     progress: Progress | None = None,
-    strategy: str | None = None,
-    skill: bool = True,
     jobs: int | str = 1,
     executor: Executor | None = None,
     sequential: bool = True,
     issues: Sequence[Issue] | None = None,
 ) -> Report:
-    """Check ``deck``; ``games=0`` runs the static checks alone. ``strategy``:
-    how the playtest's seats decide (as ``--strategy``); ``skill``: also
-    measure the skill gap (:mod:`.skill`; ``deckpress build`` skips it). The games
-    run on ``executor`` (see :mod:`generator.executor`), else on ``jobs`` processes.
+    """Check ``deck`` as ``options`` say (:class:`~.run.CheckOptions`); ``games=0`` runs
+    the static checks alone. ``strategy``: how the playtest's seats decide (as
+    ``--strategy``); ``skill``: also measure the skill gap (:mod:`.skill`; ``deckpress
+    build`` skips it). The playtest and every measure take one :class:`~.run.Run` made
+    here. The games run on ``executor`` (see :mod:`generator.executor`), else on ``jobs`` processes.
     ``sequential``: stop costly measurements once decided (:mod:`.sequential`);
     False plays every game asked for (the benchmarks' baseline). ``issues``:
     the deck validation's (:func:`generator.validate.deck.validate_deck`, run here if None),
     listed as findings at the deck's lines; a play error there means no playtest."""
-    t = resolve_thresholds(deck, thresholds)
-    sets = list(sets)
+    games, players, seed, strategy, skill = options.games, options.players, options.seed, options.strategy, options.skill
+    t = resolve_thresholds(deck, options.thresholds)
+    sets = list(options.sets)
     spec = game_of(deck)  # a designer's game.py is loaded (and run) here
     game = spec.name if spec is not None else deck.game
-    measured = skill and spec is not None and spec.card_measures.any and has_decisions(game)  # cards judged
+    decisions = spec is not None and spec.default_strategy is not None
+    measured = skill and spec is not None and spec.card_measures.any and decisions  # cards judged
     visible = t if measured else {k: v for k, v in t.items() if k not in (WARN, ERROR)}  # the band: where it judges
     report = Report(deck=deck.name, key=deck.key, game=game, cards=sum(c.copies for c in deck.cards), thresholds=visible)
-    report.static, findings = static_checks(deck, t, game)
-    if deck.attributes and not isinstance(report.static, AttributeStatic) and spec is not None and designer(game):
+    report.static, findings = static_checks(deck, t, spec)
+    if deck.attributes and not isinstance(report.static, AttributeStatic) and spec is not None and designer(spec):
         report.notes.append(f"{spec.title} does not compare the cards' attributes in showdowns: the deck is not"
                             " checked as a Top-Trumps deck")
     issues = validate_deck(deck) if issues is None else issues
     findings = _with_validation(deck, findings, issues)
     blocked = any(f.level == "error" and f.code in ("no_rank", "no_attributes", "no_suit") for f in findings) \
         or any(i.level == "error" and i.play for i in issues)  # print errors are reported, not blocking
-    params = make_params(game, sets, players=players) if sim.simulated(game) else None
+    params = make_params(spec, sets, players=players) if spec is not None else None
     if games <= 0:
         report.notes.append("static checks only (--games 0)")
-    elif params is None:
+    elif params is None or spec is None:
         report.notes.append(f"game {game!r}: nothing to simulate")
-    elif not sim.simulated(game):
-        report.notes.append(f"{game} is not in the simulator yet: static checks only")
     elif blocked:
         report.notes.append("not simulated: fix the errors above first")
     else:
-        sides = contenders(game, int(getattr(params, "players", 2)))
-        own = spec is not None and spec.name not in builtin_names()
-        teams = spec.teams_of(params) if own and spec is not None and spec.sides is None else None
-        equal_draws = own and equal_results_draw(game, deck, params)
+        run = Run(spec, deck, params, games, seed, strategy, jobs, executor, progress, t["confidence"])
+        sides = contenders(spec, run.players)
+        own = spec.name not in builtin_names()
+        teams = spec.teams_of(params) if own and spec.sides is None else None
+        equal_draws = own and equal_results_draw(run)
         # a game whose equal results are no draw (a split pot) has no draws verdict to wait for
         rule_t = t if equal_draws or not own else {k: v for k, v in t.items() if k != "draws_max"}
         decided = _stop_rule(rule_t, sides, own, teams) if sequential and (own or costly(strategy)) else None
-        pt = sim.playtest(game, deck, params, games, seed, progress, strategy, jobs, executor,
-                          decided=decided, round_games=ROUND)
+        pt = sim.playtest(run, decided=decided, round_games=ROUND)
         if pt.summary.games < games:
             why = "its rules are your Python" if own else f"--strategy {pt.summary.strategy} searches"
             what = "the play verdict (seats, draws, unfinished and long games) was" if own else "every seat's verdict was"
@@ -184,35 +174,30 @@ def run_checks(
         if play.mixed:
             report.notes.append(f"seats play different strategies ({pt.summary.strategy}): no seat-advantage verdict")
         if skill:
-            play.skill = skill_gap(game, deck, params, games, seed, t["confidence"], progress, strategy, executor,
-                                   sequential)
+            play.skill = skill_gap(run, sequential)
         elif pt.summary.strategy:
             report.notes.append(f"playtest strategy: {pt.summary.strategy}; skill gap not measured"
                                 " (deckpress check measures it)")
-        measures = spec.card_measures if spec is not None else CardMeasures()
+        measures = spec.card_measures
         if skill and measures.any:  # each card by restricted play and by removal, pair by pair (card_paired.py)
-            limits = band(t, len(teams) if teams else sides, utility_bounds(game, deck, params),
-                          spread_of(pt.summary))
+            limits = band(t, len(teams) if teams else sides, utility_bounds(run), spread_of(pt.summary))
             if not sequential:
                 limits = replace(limits, stop=False)  # a full run: every card plays its most games
-            play.card_impact, play.card_removal = card_measures(game, deck, params, games, seed, t["confidence"],
-                                                                strategy, pt.summary, progress, executor, measures,
-                                                                limits)
+            play.card_impact, play.card_removal = card_measures(run, pt.summary, measures, limits)
             findings += card_findings(play.card_impact, play.card_removal, limits, t["confidence"],
-                                      seat_strategies(game, strategy, int(getattr(params, "players", 2))))
+                                      seat_strategies(spec.name, strategy, run.players))
             note = removal_note(play.card_removal, limits)
             if note is not None:
                 report.notes.append(note)
         left_out = [name for name, on in (("card impact", measures.impact), ("card removal", measures.removal)) if not on]
-        if skill and left_out and has_decisions(game):  # why, in the game's words (its spec's)
+        if skill and left_out and decisions:  # why, in the game's words (its spec's)
             play.unmeasured = f"{' and '.join(left_out)} not measured: {measures.reason or 'the game leaves it out'}"
-        if sim.grid_size(game) and play.section is not None:
-            play.grid = tuple(GridRow.from_json(r) for r in
-                              sim.length_grid(game, deck, sets, grid_games(games), seed, progress))
+        if sim.grid_size(spec) and play.section is not None:
+            play.grid = tuple(GridRow.from_json(r) for r in sim.length_grid(run.but(games=grid_games(games)), sets))
         flagged = {f.cards[0] for f in findings if f.code in ("unbeatable", "hopeless")}
         shown = play.showdowns
         if shown is not None and flagged:
-            holders = sim.holder_wins(game, deck, params, min(games, HOLDER_GAMES), seed, sorted(flagged))
+            holders = sim.holder_wins(run.but(games=min(games, HOLDER_GAMES)), sorted(flagged))
             play.holders = {cid: Holder.from_json(h) for cid, h in holders.items()}
             findings = [card_evidence(f, shown, games, play.holders) if f.code in ("unbeatable", "hopeless") else f
                         for f in findings]

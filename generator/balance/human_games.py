@@ -20,6 +20,7 @@ from typing import Any
 
 from ..deck import safejson
 from ..errors import ParameterError, visible
+from ..games.spec import GameSpec
 from .intervals import wilson
 from .playstats import contenders
 
@@ -28,7 +29,7 @@ FORMAT = "deckpress-play/1"
 
 @dataclass
 class HumanGames:
-    game: str
+    game: str  # the name the played games' records carry (play-*.json), kept as written
     folder: Path
     games: int = 0
     wins: int = 0
@@ -78,19 +79,19 @@ class HumanGames:
                 "opponents": dict(self.opponents), "verdict": self.verdict(), "skipped": self.skipped}
 
 
-def read_human_games(folder: Path, game: str, deck_name: str | None = None) -> HumanGames:
-    """The human-vs-AI sample of ``game`` (and ``deck_name``, when a record names its deck) in ``folder``."""
+def read_human_games(folder: Path, spec: GameSpec, deck_name: str | None = None) -> HumanGames:
+    """The human-vs-AI sample of game ``spec`` (and ``deck_name``, when a record names its deck) in ``folder``."""
     if not folder.is_dir():
         raise ParameterError(f"--human-games {folder}: no such folder (deckpress play saves its games in output/play)")
-    out = HumanGames(game, folder)
+    out = HumanGames(spec.name, folder)
     for path in sorted(folder.glob("play-*.json")):
-        why = _add(out, path, game, deck_name)
+        why = _add(out, path, spec, deck_name)
         if why:
             out.skipped.append(f"{path.name}: {why}")
     return out
 
 
-def _add(out: HumanGames, path: Path, game: str, deck_name: str | None) -> str | None:
+def _add(out: HumanGames, path: Path, game: GameSpec, deck_name: str | None) -> str | None:
     try:
         data = safejson.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
@@ -101,10 +102,10 @@ def _add(out: HumanGames, path: Path, game: str, deck_name: str | None) -> str |
         return "not a played game (a malformed record)"
 
 
-def _count(out: HumanGames, data: Any, game: str, deck_name: str | None) -> str | None:
+def _count(out: HumanGames, data: Any, game: GameSpec, deck_name: str | None) -> str | None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return "not a played game"
-    if data.get("game") != game:
+    if data.get("game") != game.name:
         return f"a game of {visible(str(data.get('game')))[:80]}"
     if deck_name and data.get("deck_name") and data["deck_name"] != deck_name:
         return f"played with another deck ({visible(str(data['deck_name']))[:80]})"

@@ -26,17 +26,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..deck.model import Deck
 from ..errors import ParameterError
-from ..games.params import Params
-from ..games.registry import entry
 from ..games.runner import simulate
 from .intervals import wilson
 from .playstats import team_seats
+from .run import Run
 
 RUNGS = (25, 50, 100, 200, 400)
-LADDER_GAMES = 100  # per rung, over all seat positions
-TOURNAMENT_GAMES = 100  # per pair, over all seat positions
 
 Progress = Callable[[int], None]
 
@@ -80,16 +76,17 @@ class Match:
                 "share": self.share, "low": lo, "high": hi, "fair": self.fair, "standing": self.standing()}
 
 
-def match(game: str, deck: Deck, params: Params, hero: str, rival: str, games: int, seed: int,
-          jobs: int | str = 1, progress: Progress | None = None) -> Match:
-    players = int(getattr(params, "players", 2))
-    teams = team_seats(game, params.model_dump()) or tuple((s,) for s in range(players))
+def match(run: Run, hero: str, rival: str) -> Match:
+    """``hero`` against ``rival`` over ``run.games`` games, every side in every seat position."""
+    deck, params, games, seed = run.deck, run.params, run.games, run.seed
+    players = run.players
+    teams = team_seats(run.spec, params.model_dump()) or tuple((s,) for s in range(players))
     m = Match(hero, rival, players=len(teams))
     per_seat = max(1, games // len(teams))
     for side, team in enumerate(teams):
         names = [hero if s in team else rival for s in range(players)]
-        summary = simulate(game, deck, params, games=per_seat, seed=seed + 7919 * side, strategy=",".join(names),
-                           jobs=jobs, engine="reference", progress=progress)
+        summary = simulate(run.game, deck, params, games=per_seat, seed=seed + 7919 * side, strategy=",".join(names),
+                           jobs=run.jobs, engine="reference", progress=run.progress)
         m.games += summary.games
         m.wins += sum(summary.wins[s] for s in team)  # a team's win is recorded on one of its seats
         m.draws += summary.draws
@@ -120,18 +117,17 @@ class Ladder:
         return {"player": self.base, "rungs": [r.to_json() for r in self.rungs], "verdict": self.verdict()}
 
 
-def ladder(game: str, deck: Deck, params: Params, *, rungs: Sequence[int] = RUNGS, base: str = "mcts",
-           games: int = LADDER_GAMES, seed: int = 1, jobs: int | str = 1,
-           progress: Progress | None = None) -> Ladder:
-    spec = entry(game)
+def ladder(run: Run, *, rungs: Sequence[int] = RUNGS, base: str = "mcts") -> Ladder:
+    """The skill ladder of ``run`` (``run.games`` games a rung)."""
+    spec = run.spec
     if base not in spec.strategies or base not in spec.budgeted:
         budgeted = ", ".join(spec.budgeted) or "none"
-        raise ParameterError(f"the ladder climbs a player with a budget (NAME:N); {game} has: {budgeted}")
+        raise ParameterError(f"the ladder climbs a player with a budget (NAME:N); {spec.name} has: {budgeted}")
     if len(rungs) < 2 or any(b <= a for a, b in zip(rungs, rungs[1:], strict=False)):
         raise ParameterError("--rungs: at least two budgets, each above the last (25,50,100)")
     out = Ladder(base)
     for low, high in zip(rungs, rungs[1:], strict=False):
-        out.rungs.append(match(game, deck, params, f"{base}:{high}", f"{base}:{low}", games, seed, jobs, progress))
+        out.rungs.append(match(run, f"{base}:{high}", f"{base}:{low}"))
     return out
 
 
@@ -169,17 +165,16 @@ class Tournament:
                 "ratings": {k: round(v) for k, v in self.ratings().items()}}
 
 
-def tournament(game: str, deck: Deck, params: Params, strategies: Sequence[str] | None = None, *,
-               games: int = TOURNAMENT_GAMES, seed: int = 1, jobs: int | str = 1,
-               progress: Progress | None = None) -> Tournament:
-    spec = entry(game)
+def tournament(run: Run, strategies: Sequence[str] | None = None) -> Tournament:
+    """A round robin of ``strategies`` (default: every one the game offers), ``run.games`` games a pair."""
+    spec = run.spec
     names = list(strategies) if strategies else [s for s in spec.strategies if s != "fixed"]
     if len(names) < 2:
-        raise ParameterError(f"a tournament needs two strategies or more; {game} offers: {', '.join(spec.strategies)}")
+        raise ParameterError(f"a tournament needs two strategies or more; {spec.name} offers: {', '.join(spec.strategies)}")
     out = Tournament(names)
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            out.matches.append(match(game, deck, params, a, b, games, seed, jobs, progress))
+            out.matches.append(match(run, a, b))
     return out
 
 

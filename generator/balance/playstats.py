@@ -16,6 +16,7 @@ from ..deck.model import Deck
 from ..games.registry import GAMES
 from ..games.reporting import ReportHooks, Share
 from ..games.runner import designer_source
+from ..games.spec import GameSpec
 from .intervals import mean_ci, quantile_ci, wilson
 from .result import CardStat, Edge, GridRow, Length, Playtest, Return, Seats, SeatScore, SeatShare
 from .result import Counter as StatCounter
@@ -38,10 +39,16 @@ def length_stats(pt: SimPlaytest, conf: float) -> Length:
                   basic["max"], tuple(sorted((int(k), int(v)) for k, v in s.lengths.items())))
 
 
-def contenders(game: str, players: int) -> int:
+def named(game: str) -> GameSpec | None:  # a name: what a report or summary records (its JSON, a worker's)
+    """The registered game a report, a summary or a record read back names (None: none
+    registered under it). Balance's one way from a name back to a spec: a measure takes
+    the spec; only what was written down (the report's ``game``) carries a name."""
+    return GAMES.get(game)
+
+
+def contenders(spec: GameSpec | None, players: int) -> int:
     """How many sides can win (the game spec's ``sides``: Viashilym, 6 players, is
     three teams of two, and a team's win is recorded on its first seat, 0-2)."""
-    spec = GAMES.get(game)
     return spec.sides(players) if spec is not None and spec.sides is not None else players
 
 
@@ -51,10 +58,10 @@ def seat_stats(pt: SimPlaytest, conf: float) -> Seats:
     seats (a team's wins: its seats' wins together)."""
     s = pt.summary
     decided = sum(s.wins)
-    sides = contenders(s.game, s.players)
+    sides = contenders(named(s.game), s.players)
     per_side = list(s.wins[:sides])
-    teams = team_seats(s.game, s.params)
-    spec = GAMES.get(s.game)
+    teams = team_seats(named(s.game), s.params)
+    spec = named(s.game)
     if teams and spec is not None and spec.sides is None:
         sides, per_side = len(teams), [sum(s.wins[i] for i in team if i < len(s.wins)) for team in teams]
     fair = 1 / sides if sides else 0.0
@@ -100,7 +107,7 @@ def counters(pt: SimPlaytest) -> dict[str, StatCounter]:
 def playtest_stats(pt: SimPlaytest, deck: Deck, conf: float) -> Playtest:
     s = pt.summary
     returns = s.mean_returns(NormalDist().inv_cdf((1 + conf) / 2))
-    hooks = report_hooks(s.game)
+    hooks = report_hooks(named(s.game))
     own_cards = hooks is not None and hooks.cards  # the game's section keeps them (Weiji's wins when shown)
     return Playtest(
         game=s.game, params=s.params, games=s.games, seed=s.seed, strategy=s.strategy,
@@ -115,28 +122,26 @@ def playtest_stats(pt: SimPlaytest, deck: Deck, conf: float) -> Playtest:
         # a game that declares utility bounds: chips or points per seat, beside the win shares
         returns=tuple(Return(r["mean"], r["low"], r["high"]) for r in returns),
         # ... and each side's edge in it (seat, or team), which the seat verdict judges (sides.py)
-        return_edges=return_edges(s, team_seats(s.game, s.params), conf),
+        return_edges=return_edges(s, team_seats(named(s.game), s.params), conf),
         cards=card_stats(pt, deck, conf) if s.card_stats and not own_cards else (),
         # the game's own figures, under its name
         section=hooks.make(s, deck, lambda k, n: _share(k, n, conf)) if hooks is not None else None,
     )
 
 
-def report_hooks(game: str) -> ReportHooks | None:
+def report_hooks(spec: GameSpec | None) -> ReportHooks | None:
     """The registered game's report hooks (its spec's ``report``; None: the generic report)."""
-    spec = GAMES.get(game)
     return spec.report if spec is not None else None
 
 
-def designer(game: str) -> bool:
+def designer(spec: GameSpec | None) -> bool:
     """A game from a designer's own game.py (not built in, not installed)."""
-    return designer_source(game) is not None
+    return spec is not None and designer_source(spec.name) is not None
 
 
-def team_seats(game: str, params: Any) -> tuple[tuple[int, ...], ...] | None:
+def team_seats(spec: GameSpec | None, params: Any) -> tuple[tuple[int, ...], ...] | None:
     """The game's teams under ``params`` (its spec's ``teams_of``: a parameter mapping
     as the JSON has them), or None: every seat for itself."""
-    spec = GAMES.get(game)
     if spec is None or spec.teams is None:
         return None
     try:
@@ -145,25 +150,22 @@ def team_seats(game: str, params: Any) -> tuple[tuple[int, ...], ...] | None:
         return None
 
 
-def unit_of(game: str, plural: bool = True) -> str:
+def unit_of(spec: GameSpec | None, plural: bool = True) -> str:
     """The game's unit of play (its spec's ``unit``): "tricks", "rounds", "turns"."""
-    spec = GAMES.get(game)
     unit = spec.unit if spec is not None else "trick"
     return unit if not plural or unit.endswith("s") else unit + "s"
 
 
-def draw_words(game: str) -> str:
+def draw_words(spec: GameSpec | None) -> str:
     """How a draw happens in the game, in its words: its report hooks' or spec's
     ``draws`` (War: "the last players ran out of cards together"), else a shared top score."""
-    spec = GAMES.get(game)
     hooks = spec.report if spec is not None else None
     own = (hooks.draws if hooks is not None else "") or (spec.draws if spec is not None else "")
     return own or "a shared top score"
 
 
-def first_player(game: str) -> int | None:
+def first_player(spec: GameSpec | None) -> int | None:
     """The seat that starts where the game says who does (its spec's ``first_player``)."""
-    spec = GAMES.get(game)
     return spec.first_player if spec is not None else None
 
 
@@ -172,10 +174,10 @@ def side_name(seat: int, play: Playtest, first: str = " (first player)") -> str:
     teams "team 0 (seats 0 and 3)". Seats are numbered from 0, as in ``deckpress simulate``
     and its JSON."""
     if play.seats.teams:
-        teams = team_seats(play.game, play.params)
+        teams = team_seats(named(play.game), play.params)
         members = teams[seat] if teams and seat < len(teams) else (seat, seat + 3)
         return f"team {seat} (seats {' and '.join(map(str, members))})"
-    return f"seat {seat}" + (first if seat == first_player(play.game) else "")
+    return f"seat {seat}" + (first if seat == first_player(named(play.game)) else "")
 
 
 def grid_of(play: Playtest | None) -> tuple[str, tuple[str, ...], tuple[GridRow, ...]]:
@@ -183,6 +185,7 @@ def grid_of(play: Playtest | None) -> tuple[str, tuple[str, ...], tuple[GridRow,
     ("War length by players and packs"), its parameters (inner first) and its rows."""
     if play is None or not play.grid:
         return "", (), ()
-    spec = GAMES[play.game]
+    spec = named(play.game)
+    assert spec is not None
     keys = tuple(reversed(list(spec.report.grid))) if spec.report is not None else ()
     return f"{spec.title} length by {' and '.join(keys)}", keys, play.grid

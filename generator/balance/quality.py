@@ -42,6 +42,7 @@ from ..games.params import Params
 from ..games.registry import make_game, make_strategy, seat_strategies
 from ..games.reporting import Share
 from ..games.runner import game_rng, play
+from ..games.spec import GameSpec
 from .intervals import wilson
 from .quality_result import Branching, DecisionsMatter, Lead, Move, Quality
 
@@ -141,7 +142,7 @@ def _matters(turn: Turn, rng: random.Random) -> bool | None:
     return max(values) - min(values) > EPSILON
 
 
-def record(game: str, deck: Deck, params: Params, *, games: int = QUALITY_GAMES, seed: int = 1,
+def record(game: GameSpec, deck: Deck, params: Params, *, games: int = QUALITY_GAMES, seed: int = 1,
            strategy: str | None = None, failed: dict[str, str] | None = None) -> list[GameTrace]:
     """Play ``games`` seeded games with every decision recorded (``failed``: filled with
     the measures that could not be taken, and why)."""
@@ -238,7 +239,7 @@ def lead_measures(traces: Sequence[GameTrace]) -> Lead | None:
                 statistics.fmean(drama) if drama else None, comeback)
 
 
-def quality(game: str, deck: Deck, params: Params, *, games: int = QUALITY_GAMES, seed: int = 1,
+def quality(game: GameSpec, deck: Deck, params: Params, *, games: int = QUALITY_GAMES, seed: int = 1,
             strategy: str | None = None) -> Quality:
     """Every measure above (``check --quality``; JSON: ``playtest.quality``). A measure that
     fails is named with its cause (``Quality.failed``) and the others are still given."""

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 
 from reportlab.graphics.shapes import Drawing
 
+from ..games.spec import GameSpec
 from . import charts
 from .findings import Report
-from .playstats import grid_of, unit_of
+from .playstats import grid_of, named, unit_of
 from .static_result import AttributeStatic
 
 
@@ -27,7 +28,7 @@ def figures(report: Report) -> list[Figure]:
     if play and play.games:
         length = play.length
         if length.max > min(k for k, _ in length.histogram):  # a fixed length (Viashi: 18 tricks a hand) needs no chart
-            out.append(Figure("length", "Game length", f"How many {_units(play.game)} a game takes over {play.games:,} games: mean "
+            out.append(Figure("length", "Game length", f"How many {_units(named(play.game))} a game takes over {play.games:,} games: mean "
                               f"{length.mean:.1f} ({length.mean_low:.1f}-{length.mean_high:.1f}), median {length.median}, "
                               f"95th percentile {length.p95}, longest {length.max}.", charts.length_histogram(play)))
         out.append(Figure("seats", "Seat advantage", "Each seat's share of the decided games with its interval; a seat whose interval "
@@ -58,7 +59,7 @@ def figures(report: Report) -> list[Figure]:
         lengths = [(_count(p, outer), [next((r.mean for r in grid if r.point[inner] == n and r.point[outer] == p), 0.0)
                                        for n in xs])
                    for p in sorted({r.point[outer] for r in grid})]
-        out.append(Figure(f"{play.game}-grid", title, f"Mean game length in {unit_of(play.game)} for each number of {' and '.join(params)}.",
+        out.append(Figure(f"{play.game}-grid", title, f"Mean game length in {unit_of(named(play.game))} for each number of {' and '.join(params)}.",
                           charts.grouped_chart(lengths, [_count(n, inner) for n in xs], inner)))
     scores = play.scores if play else None
     if scores and play:
@@ -79,9 +80,9 @@ def figures(report: Report) -> list[Figure]:
     return out
 
 
-def _units(game: str) -> str:
+def _units(spec: GameSpec | None) -> str:
     """The length chart's words: "tricks (showdowns)" for a trick game, else its own unit ("rounds")."""
-    units = unit_of(game)
+    units = unit_of(spec)
     return "tricks (showdowns)" if units == "tricks" else units
 
 

@@ -12,7 +12,7 @@ from ..games.reporting import Share
 from .card_findings import change, interval, played_by, value
 from .card_sides import removal_base
 from .findings import Report
-from .playstats import draw_words, grid_of, report_hooks, side_name, unit_of
+from .playstats import draw_words, grid_of, named, report_hooks, side_name, unit_of
 from .quality_result import Quality
 from .ranges import span
 from .report_style import ReportStyle
@@ -48,7 +48,7 @@ def _ci(x: Share) -> str:
 def _figures(play: Playtest) -> Rows:
     length = play.length
     rows: Rows = [["figure", "value", "interval"],
-                  [f"mean game length ({unit_of(play.game)})", f"{length.mean:.1f}", f"{length.mean_low:.1f}-{length.mean_high:.1f}"],
+                  [f"mean game length ({unit_of(named(play.game))})", f"{length.mean:.1f}", f"{length.mean_low:.1f}-{length.mean_high:.1f}"],
                   ["median", str(length.median), f"{length.median_low}-{length.median_high}"],
                   ["95th percentile", str(length.p95), f"{length.p95_low}-{length.p95_high}"],
                   ["longest game", str(length.max), ""],
@@ -67,8 +67,8 @@ def _figures(play: Playtest) -> Rows:
     if play.section is not None:  # the game's own figures
         rows += [list(row) for row in play.section.rows(True)]
     if play.skill:
-        rows.append(list(skill_line(play.skill, play.game)))
-    if report_hooks(play.game) is None:  # a game without its own report: every counter it keeps
+        rows.append(list(skill_line(play.skill, named(play.game))))
+    if report_hooks(named(play.game)) is None:  # a game without its own report: every counter it keeps
         for key, v in play.counters.items():
             rows.append([f"{key} per game", f"{v.per_game:.3f}", ""])
     return rows
@@ -185,7 +185,7 @@ def applies(key: str, report: Report) -> bool:
     """Whether threshold ``key`` judges anything in this report: the Top-Trumps ones only
     for a deck analysed as one (its game compares attributes), the suited deck's only
     for a suited deck; the playtest's and ``confidence`` always."""
-    hooks = report_hooks(report.game)
+    hooks = report_hooks(named(report.game))
     if key not in report.thresholds:  # the per-card band where no card is measured (a built-in game)
         return False
     if key in STATIC_ATTRIBUTES:
@@ -200,9 +200,9 @@ def applies(key: str, report: Report) -> bool:
 def threshold_help(key: str, text: str, report: Report) -> str:
     """A threshold's meaning in the game's words (its unit of play, how its draws happen)."""
     if key == "draws_max":
-        return text.replace("(everyone ran out together)", f"({draw_words(report.game)})") \
-            if draw_words(report.game) != "the last players ran out of cards together" else text
-    return text.replace(" in tricks ", f" in {unit_of(report.game)} ")
+        return text.replace("(everyone ran out together)", f"({draw_words(named(report.game))})") \
+            if draw_words(named(report.game)) != "the last players ran out of cards together" else text
+    return text.replace(" in tricks ", f" in {unit_of(named(report.game))} ")
 
 
 def quality_rows(q: Quality) -> Rows:

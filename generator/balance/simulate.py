@@ -13,13 +13,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from ..deck.model import Deck
 from ..errors import ParameterError
-from ..executor import Executor
 from ..games import runner
-from ..games.params import Params
-from ..games.registry import entry, known, make_game, make_params, make_strategy
+from ..games.registry import make_game, make_params, make_strategy
+from ..games.spec import GameSpec
 from ..games.stats import Summary
+from .run import Run
 
 Progress = Callable[[int], None]
 
@@ -30,27 +29,20 @@ class Playtest:
     seat_scores: list[Counter[float]] = field(default_factory=list)  # per seat: points -> games
 
 
-def simulated(game: str) -> bool:
-    """Is ``game`` registered with the simulator?"""
-    return known(game)
-
-
-def playtest(game: str, deck: Deck, params: Params, games: int, seed: int,
-             progress: Progress | None = None, strategy: str | None = None, jobs: int | str = 1,
-             executor: Executor | None = None, decided: Callable[[Summary], bool] | None = None,
-             round_games: int = 0) -> Playtest:
-    """The playtest through :func:`generator.games.runner.simulate` for every game,
+def playtest(run: Run, decided: Callable[[Summary], bool] | None = None, round_games: int = 0) -> Playtest:
+    """The playtest of ``run`` through :func:`generator.games.runner.simulate` for every game,
     so the fast path serves and the figures equal ``deckpress simulate``'s
-    (``strategy``: as ``--strategy``, None for the game's default). With ``decided``
+    (``run.strategy``: as ``--strategy``, None for the game's default). With ``decided``
     and ``round_games``, games are played in rounds and stop once ``decided(summary)``
     (sequential testing, :mod:`.sequential`): the result equals a run of the games played."""
+    games, progress = run.games, run.progress
     step = round_games if decided is not None and round_games > 0 else games
     summary: Summary | None = None
     done = 0
     while summary is None or done < games:
         n = min(step, games - done)
-        part = runner.simulate(game, deck, params, games=n, seed=seed, progress=progress, strategy=strategy,
-                               jobs=jobs, executor=executor, first=done)
+        part = runner.simulate(run.game, run.deck, run.params, games=n, seed=run.seed, progress=progress,
+                               strategy=run.strategy, jobs=run.jobs, executor=run.executor, first=done)
         if summary is None:
             summary = part
         else:
@@ -63,17 +55,18 @@ def playtest(game: str, deck: Deck, params: Params, games: int, seed: int,
     return Playtest(summary, list(summary.seat_scores))
 
 
-def grid_size(game: str) -> int:
+def grid_size(spec: GameSpec) -> int:
     """How many runs the game's length grid plays (:attr:`ReportHooks.grid`; 0: none)."""
-    hooks = entry(game).report
+    hooks = spec.report
     return math.prod(len(v) for v in hooks.grid.values()) if hooks is not None and hooks.grid else 0
 
 
-def length_grid(game: str, deck: Deck, sets: Iterable[str], games: int, seed: int,
-                progress: Progress | None = None) -> list[dict[str, object]]:
+def length_grid(run: Run, sets: Iterable[str]) -> list[dict[str, object]]:
     """Game length over the grid of rule parameters the game's report names (War: by
-    players and packs; the other rule parameters as set)."""
-    hooks = entry(game).report
+    players and packs; the other rule parameters as set), ``run.games`` games a point
+    with the game's default players (``run.params`` and ``run.strategy`` are not used)."""
+    game, deck, games, seed, progress = run.game, run.deck, run.games, run.seed, run.progress
+    hooks = run.spec.report
     grid = dict(hooks.grid) if hooks is not None else {}
     sets = [s for s in sets if s.partition("=")[0].strip() not in grid]
     rows: list[dict[str, object]] = []
@@ -81,7 +74,7 @@ def length_grid(game: str, deck: Deck, sets: Iterable[str], games: int, seed: in
     for values in itertools.product(*grid.values()):  # the first parameter outermost
         point = dict(zip(keys, values, strict=True))
         try:
-            params = make_params(game, sets, **point)
+            params = make_params(run.spec, sets, **point)
             summary = runner.simulate(game, deck, params, games=games, seed=seed, progress=progress)
         except ParameterError:
             continue
@@ -117,16 +110,17 @@ class _DealWatch:
         return state
 
 
-def holder_wins(game: str, deck: Deck, params: Params, games: int, seed: int, cards: Iterable[str]) -> dict[str, dict[str, int]]:
-    """For each card (printed once): in how many games its first holder won.
-    Plays seeded games on the reference engine, which reports each deal (the fast
-    engine plays other games for the same seed; both are fair samples)."""
+def holder_wins(run: Run, cards: Iterable[str]) -> dict[str, dict[str, int]]:
+    """For each card (printed once): in how many of ``run.games`` games its first holder won
+    (every seat the game's default player). Plays seeded games on the reference engine,
+    which reports each deal (the fast engine plays other games for the same seed; both are fair samples)."""
+    game, deck, params, games, seed = run.spec, run.deck, run.params, run.games, run.seed
     wanted = [c for c in cards if deck.card(c).copies == 1]
     if not wanted or games <= 0:
         return {}
     watch = _DealWatch(make_game(game, deck, params))
     players = int(getattr(params, "players", 2))
-    name = entry(game).default_strategy
+    name = game.default_strategy
     strategies = [make_strategy(game, name) for _ in range(players)] if name else []
     out = {c: {"games": 0, "holder_won": 0} for c in wanted}
     for index in range(games):

@@ -19,19 +19,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..deck.model import Deck
 from ..executor import Executor
 from ..games import runner
 from ..games.designer.loader import ensure
 from ..games.params import Params
-from ..games.registry import builtin_names, entry, known, make_game, make_strategy
+from ..games.registry import builtin_names, make_game, make_strategy
 from ..games.reporting import Share
+from ..games.spec import GameSpec
 from .intervals import wilson, z_value
 from .playstats import contenders, team_seats
 from .ranges import span
 from .result import CardValue, SkillGap
+from .run import Run
 from .sequential import MUCH, SOME, costly
 
 SKILL_GAMES = 300  # at most, over all seat positions
@@ -42,12 +44,12 @@ CHUNK = 10  # games per task (a process or cluster worker plays one task at a ti
 Progress = Callable[[int], None]
 
 
-def skilled_strategy(game: str, params: Params, asked: str | None = None) -> str | None:
+def skilled_strategy(game: GameSpec, params: Params, asked: str | None = None) -> str | None:
     """The skilled seat's strategy: the search player when ``asked`` (the ``--strategy``
     value) names one for a game that has it (Weiji: the card-counting ``expert``;
     three-player Viashi: ``expert``, with its budget if given), else the game's default (Viashi ``greedy``, Weiji ``best``), which
     costs next to nothing, so a plain ``check`` stays fast."""
-    known = entry(game)
+    known = game
     if known.default_strategy is None:
         return None
     experts = [n.strip() for n in (asked or "").split(",") if n.strip().startswith("expert")]
@@ -94,18 +96,18 @@ class _CardValues:
             row[3] += 1
 
 
-def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, confidence: float,
-              progress: Progress | None = None, asked: str | None = None,
-              executor: Executor | None = None, sequential: bool = True) -> SkillGap:
-    """The skill gap (see the module docstring) over at most :data:`SKILL_GAMES` games;
-    ``asked``: the ``--strategy`` value (see :func:`skilled_strategy`). The games are
-    played on ``executor`` when given; with a search player (``expert``) in rounds of
+def skill_gap(run: Run, sequential: bool = True) -> SkillGap:
+    """The skill gap (see the module docstring) of ``run`` over at most :data:`SKILL_GAMES`
+    games; ``run.strategy``: the ``--strategy`` value (see :func:`skilled_strategy`). The games
+    are played on ``run.executor`` when given; with a search player (``expert``) in rounds of
     :data:`ROUND` per seat position, stopping as soon as the gap's interval decides its
     level (see :func:`decided`):
     ``games`` in the result says how many were played (``sequential=False``: all of them)."""
+    game, deck, params, games, seed = run.spec, run.deck, run.params, run.games, run.seed
+    confidence, progress, asked, executor = run.confidence, run.progress, run.strategy, run.executor
     skilled = skilled_strategy(game, params, asked)
     if skilled is None:
-        return SkillGap("none", f"{game} has no player decisions: the deal decides (by design)")
+        return SkillGap("none", f"{game.name} has no player decisions: the deal decides (by design)")
     players = int(getattr(params, "players", 2))
     sides = contenders(game, players)
     teams = team_seats(game, params.model_dump()) if sides == players else None
@@ -125,11 +127,11 @@ def skill_gap(game: str, deck: Deck, params: Params, games: int, seed: int, conf
     paired = [0.0, 0.0]  # a game with utility: the skilled side's return less the others', summed and squared
     done = 0
     # the cheap strategies play every game of a built-in (compiled) game; a designer's game costs
-    sequential = sequential and (costly(skilled) or game not in builtin_names())
+    sequential = sequential and (costly(skilled) or game.name not in builtin_names())
     while done < per_seat:
         stop = min(per_seat, done + ROUND) if sequential else per_seat
-        tasks = [(seat, _names(skilled, _group(seat, players, sides, teams), players), seed, a, min(a + CHUNK, stop),
-                  values, human, _group(seat, players, sides, teams))
+        tasks = [Task(seat, _names(skilled, _group(seat, players, sides, teams), players), seed, a, min(a + CHUNK, stop),
+                      values, human, _group(seat, players, sides, teams))
                  for seat in range(sides) for a in range(done, stop, CHUNK)]
         for part in _run(built, game, deck, params, tasks, executor):
             won, lost, total = won + part[0], lost + part[1], total + part[2]
@@ -237,22 +239,36 @@ def utility_gap(paired: list[float], games: int, confidence: float) -> UtilityGa
 Part = tuple[int, int, int, dict[str, list[int]], float, float]  # skilled wins, random wins, games, card rows, paired
 
 
-def _run(built: Any, game: str, deck: Deck, params: Params, tasks: list[tuple[Any, ...]],
+class Task(NamedTuple):
+    """One chunk of one seat position: games ``start``..``stop``, the seats' strategies
+    (``names``), whether to note the cards' values, and the skilled side's seats (``group``)."""
+
+    seat: int
+    names: tuple[str, ...]
+    seed: int
+    start: int
+    stop: int
+    values: bool
+    human: bool
+    group: tuple[int, ...] = ()
+
+
+def _run(built: Any, game: GameSpec, deck: Deck, params: Params, tasks: list[Task],
          executor: Executor | None) -> list[Part]:
     """Every chunk's part, in task order (sums do not depend on it, but the order is fixed anyway)."""
     if executor is None or executor.workers == 1 and executor.kind != "dask" or len(tasks) == 1:
-        return [_play(built, game, *task) for task in tasks]
+        return [_play(built, game, task) for task in tasks]
     parts: dict[int, Part] = dict(executor.run(_work, tasks, initializer=_init_worker,
                                                # a designer's game.py is imported again in each worker by its source
-                                               initargs=(entry(game).source or game, runner.dump_deck(deck),
+                                               initargs=(game.source or game.name, runner.dump_deck(deck),
                                                          params.model_dump(exclude_unset=True)),
-                                               fork=runner.prefer_fork(game, built, ",".join(tasks[0][1]))))
+                                               fork=runner.prefer_fork(game.name, built, ",".join(tasks[0][1]))))
     return [parts[k] for k in range(len(tasks))]
 
 
-def _play(built: Any, game: str, seat: int, names: tuple[str, ...], seed: int, start: int, stop: int, values: bool,
-          human: bool, group: tuple[int, ...] = ()) -> Part:
+def _play(built: Any, game: GameSpec, task: Task) -> Part:
     """Games ``start``..``stop`` of one seat position (``group``: the skilled side's seats)."""
+    seat, names, seed, start, stop, values, human, group = task
     rules = getattr(built, "rules", None)
     watch = _CardValues(rules, human, seat) if values else None
     group = group or (seat,)
@@ -277,14 +293,14 @@ def _play(built: Any, game: str, seat: int, names: tuple[str, ...], seed: int, s
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(game: str, deck: bytes, values: dict[str, Any]) -> None:
-    spec = ensure(game)  # a built-in name, or the import string of a designer's game.py
+def _init_worker(source: str, deck: bytes, values: dict[str, Any]) -> None:
+    spec = ensure(source)  # a built-in name, or the import string of a designer's game.py
     params = spec.params.model_validate(values)
-    _WORKER.update(game=spec.name, built=make_game(spec.name, runner.load_deck(deck), params))
+    _WORKER.update(game=spec, built=make_game(spec, runner.load_deck(deck), params))
 
 
 def _work(*task: Any) -> Part:
-    return _play(_WORKER["built"], _WORKER["game"], *task)
+    return _play(_WORKER["built"], _WORKER["game"], Task(*task))
 
 
 def _special(rules: Any, cid: str) -> bool:
@@ -293,7 +309,7 @@ def _special(rules: Any, cid: str) -> bool:
     return bool(rules.fool[c]) or c == rules.changeling
 
 
-def skill_line(skill: SkillGap, game: str | None = None) -> tuple[str, str, str]:
+def skill_line(skill: SkillGap, game: GameSpec | None = None) -> tuple[str, str, str]:
     """(label, value, interval) of the report's skill-gap line; a gap whose whole interval is
     below zero reads "the default player loses to random" (``game``'s default strategy)."""
     if skill.skilled_share is None or skill.random_share is None:
@@ -307,7 +323,7 @@ def skill_line(skill: SkillGap, game: str | None = None) -> tuple[str, str, str]
         return f"skill gap ({skill.skilled} vs random, {skill.games} games)", value, span(skill.low, skill.high, "+.3g")
     value = f"{skill.gap * 100:+.1f} points: {skill.level} ({skill.skilled} wins {p:.1%}, random {q:.1%})"
     if skill.high < 0.0:  # the whole interval below zero
-        default = game is not None and known(game) and entry(game).default_strategy == skill.skilled
+        default = game is not None and game.default_strategy == skill.skilled
         who = f"default player ({skill.skilled})" if default else f"{skill.skilled} player"
         value = (f"{skill.gap * 100:+.1f} points: the {who} loses to random"
                  f" ({skill.skilled} wins {p:.1%}, random {q:.1%})")

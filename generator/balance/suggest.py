@@ -25,7 +25,8 @@ from .changes_result import Change, Suggestion
 from .checks import run_checks
 from .deckdiff import deck_diff, format_value
 from .findings import Report
-from .playstats import report_hooks
+from .playstats import named, report_hooks
+from .run import CheckOptions, default_games
 from .static_result import AttributeStatic, CardStrength
 from .static_weiji import weiji_static
 
@@ -33,7 +34,6 @@ STRONG = ("unbeatable", "too_strong", "card_wins")
 WEAK = ("hopeless", "too_weak", "card_loses")
 MAX_STEPS = 60
 VERIFY_ROUNDS = 4
-VERIFY_GAMES = 1000
 
 
 def decimals(deck: Deck, key: str) -> int:
@@ -107,11 +107,11 @@ def _search(deck: Deck, card_id: str, weaken: bool, t: dict[str, float], steps: 
 
 
 def suggest_changes(deck: Deck, report: Report, sets: Any = (), players: int | None = None, seed: int = 1) -> list[Suggestion]:
-    hooks = report_hooks(deck.game)
+    hooks = report_hooks(named(deck.game))
     if hooks is None or not hooks.showdowns or not deck.attributes:
         return []
     t = report.thresholds
-    games = report.playtest.games if report.playtest else VERIFY_GAMES
+    games = report.playtest.games if report.playtest else default_games()  # --games 0: verified at the default
     targets: dict[str, bool] = {}
     for f in report.findings:
         if f.cards and f.code in STRONG + WEAK:
@@ -121,7 +121,8 @@ def suggest_changes(deck: Deck, report: Report, sets: Any = (), players: int | N
         changed, status = _search(deck, card_id, weaken, t, MAX_STEPS)
         verified = None
         for _ in range(VERIFY_ROUNDS):
-            check = run_checks(changed, games=games, players=players, seed=seed, sets=sets, thresholds=t)
+            check = run_checks(changed, CheckOptions(games=games, players=players, seed=seed, sets=tuple(sets),
+                                                     thresholds=t))
             still = [f.message for f in check.findings if f.cards[:1] == (card_id,) and f.code in STRONG + WEAK]
             shown = check.playtest.showdowns if check.playtest else None
             play = shown.cards[card_id].to_json() if shown is not None else None
@@ -161,7 +162,7 @@ def _verdict(v: dict[str, Any] | None) -> str:
 
 def print_suggestions(report: Report, console: Console | None = None) -> None:
     console = console or SafeConsole()
-    hooks = report_hooks(report.game)
+    hooks = report_hooks(named(report.game))
     if not report.suggestions and (hooks is None or not hooks.showdowns):
         console.print(f"[dim]suggest: attribute changes are suggested only for games that compare attributes in"
                       f" showdowns (Weiji); {report.game} does not[/dim]")

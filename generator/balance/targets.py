@@ -24,6 +24,7 @@ from typing import Any
 
 from ..deck.targets import TargetsIn
 from ..games.jsondata import JsonData, as_json
+from ..games.spec import GameSpec
 from .intervals import quantile_ci, wilson
 from .result import Playtest
 
@@ -243,11 +244,11 @@ def print_targets(results: list[TargetResult]) -> None:
     Console().print(table)
 
 
-def playtest_params(game: str, play: Playtest) -> Any:
-    """The rule parameters a playtest ran with (its JSON's ``params``)."""
+def playtest_params(spec: GameSpec | None, play: Playtest) -> Any:
+    """The rule parameters a playtest of game ``spec`` ran with (its JSON's ``params``)."""
     from ..games.registry import make_params
 
-    return make_params(game, [f"{k}={v}" for k, v in play.params.items()])
+    return make_params(spec if spec is not None else play.game, [f"{k}={v}" for k, v in play.params.items()])
 
 
 def judge_targets(deck: Any, report: Any) -> list[TargetResult]:
@@ -255,9 +256,9 @@ def judge_targets(deck: Any, report: Any) -> list[TargetResult]:
     targets = deck.design.targets
     if not targets.named() or report.playtest is None:
         return []
-    from ..games.registry import entry
+    from .playstats import named
 
-    unit = str(getattr(entry(report.game), "unit", None) or "turns")
+    unit = str(getattr(named(report.game), "unit", None) or "turns")
     measured = measures_from_playtest(report.playtest, unit)
     if targets.card_share is not None and not measured.cards:
         measured.cards = card_stats(deck, report.playtest)
@@ -270,9 +271,10 @@ def card_stats(deck: Any, play: Playtest) -> dict[str, tuple[int, int]]:
     """Per-card (played, won) as the game counts them (``Result.card_stats``), from the same
     seeded games as the playtest (its seed, strategy and parameters)."""
     from ..games.runner import simulate
+    from .playstats import named
 
-    game = play.game
-    params = playtest_params(game, play)
+    game = play.game  # the runner records the game by name
+    params = playtest_params(named(game), play)
     summary = simulate(game, deck, params, games=play.games, seed=play.seed, strategy=play.strategy,
                        engine="reference")
     return {k: (int(v[0]), int(v[1])) for k, v in summary.card_stats.items()}

@@ -17,7 +17,7 @@ from ..games.reporting import Share
 from .card_findings import amount, change, interval, played_by, value
 from .card_sides import removal_base
 from .findings import Report
-from .playstats import grid_of, side_name, unit_of
+from .playstats import grid_of, named, side_name, unit_of
 from .ranges import span
 from .result import CardImpact, CardRemoval, CardStat, Playtest
 from .skill import skill_line, value_rows
@@ -142,7 +142,7 @@ def _cards(console: Console, strengths: Sequence[CardStrength], report: Report) 
 def _playtest(console: Console, play: Playtest, confidence: float) -> None:
     length = play.length
     table = Table("figure", "value", f"{pct(confidence)} interval", title="playtest", **COMPACT)
-    table.add_row(f"game length, mean ({unit_of(play.game)})", f"{length.mean:.1f}", f"{length.mean_low:.1f}-{length.mean_high:.1f}")
+    table.add_row(f"game length, mean ({unit_of(named(play.game))})", f"{length.mean:.1f}", f"{length.mean_low:.1f}-{length.mean_high:.1f}")
     table.add_row("median / p95 / max", f"{length.median} / {length.p95} / {length.max}",
                   f"median {length.median_low}-{length.median_high}, p95 {length.p95_low}-{length.p95_high}")
     for x, label in ((play.unfinished, "unfinished games"), (play.draws, "draws")):
@@ -162,7 +162,7 @@ def _playtest(console: Console, play: Playtest, confidence: float) -> None:
             table.add_row(*(escape(str(cell)) for cell in row))
     skill = play.skill
     if skill:
-        label, value, interval = skill_line(skill, play.game)
+        label, value, interval = skill_line(skill, named(play.game))
         table.add_row(escape(label), escape(value), interval)
     console.print(table)
     if skill and skill.cards:
@@ -174,7 +174,7 @@ def _playtest(console: Console, play: Playtest, confidence: float) -> None:
     title, keys, grid = grid_of(play)
     if grid:
         columns = (*keys, "games", "mean", "median", "p95", "max", "unfinished")
-        g = Table(*columns, title=f"{title} ({unit_of(play.game)})", **COMPACT)
+        g = Table(*columns, title=f"{title} ({unit_of(named(play.game))})", **COMPACT)
         for point in grid:
             g.add_row(*(str(point.value(k)) if k != "mean" else f"{point.mean:.1f}" for k in columns))
         console.print(g)

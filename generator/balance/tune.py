@@ -37,10 +37,11 @@ from ..deck.model import Card, Deck
 from ..deck.targets import TargetsIn, parse_vary
 from ..errors import ParameterError
 from ..games.params import Params
-from ..games.registry import entry
 from ..games.runner import simulate
+from ..games.spec import GameSpec
 from ..games.stats import Summary
-from .playstats import contenders, team_seats
+from .playstats import contenders, named, team_seats
+from .run import Run
 from .targets import Measures, TargetResult, cards_outside, distance, evaluate
 
 MAX_CARDS = 8  # card values varied at once under cards.*.FIELD
@@ -172,7 +173,7 @@ def current(varied: Sequence[Vary], deck: Deck, params: Params) -> dict[str, flo
     return out
 
 
-def changed(deck: Deck, game: str, params: Params, varied: Sequence[Vary],
+def changed(deck: Deck, params: Params, varied: Sequence[Vary],
             values: Mapping[str, float]) -> tuple[Deck, Params]:
     """The deck and parameters with ``values`` put in."""
     updates = {v.key: (int(values[v.key]) if v.integer else values[v.key]) for v in varied if v.card is None}
@@ -203,9 +204,9 @@ def changed(deck: Deck, game: str, params: Params, varied: Sequence[Vary],
 
 def measures(summary: Summary, unit: str, skill: tuple[float, float, float] | None = None,
              confidence: float = 0.95) -> Measures:
-    sides = contenders(summary.game, summary.players)
+    sides = contenders(named(summary.game), summary.players)
     wins = list(summary.wins[:sides])
-    teams = team_seats(summary.game, summary.params) if sides == summary.players else None
+    teams = team_seats(named(summary.game), summary.params) if sides == summary.players else None
     if teams:  # a designer's partners: a team's wins are its seats' together (docs/balance.md, "Sides")
         wins = [sum(summary.wins[s] for s in team if s < len(summary.wins)) for team in teams]
     return Measures(sides=len(wins), games=summary.games, wins=wins, draws=summary.draws,
@@ -214,47 +215,49 @@ def measures(summary: Summary, unit: str, skill: tuple[float, float, float] | No
                     teams=sides != summary.players or bool(teams))
 
 
-def unit_of(game: str) -> str:
-    spec = entry(game)
+def unit_of(spec: GameSpec) -> str:
     return str(getattr(spec, "unit", None) or "turns")
 
 
 Playtest = Callable[[Deck, Params, int], Measures]
 
 
-def playtester(game: str, *, seed: int, strategy: str | None, jobs: int | str, targets: TargetsIn,
-               confidence: float = 0.95) -> Playtest:
-    """``(deck, params, games) -> Measures``: a seeded playtest (and a skill gap when the
-    targets ask for one)."""
+def playtester(run: Run, targets: TargetsIn) -> Playtest:
+    """``(deck, params, games) -> Measures``: a seeded playtest of ``run``'s game (``run.seed``,
+    ``run.strategy``, ``run.jobs``; and a skill gap when the targets ask for one)."""
+    game, seed, strategy, jobs, confidence = run.spec, run.seed, run.strategy, run.jobs, run.confidence
     unit = unit_of(game)
 
-    def run(deck: Deck, params: Params, games: int) -> Measures:
-        summary = simulate(game, deck, params, games=games, seed=seed, strategy=strategy, jobs=jobs,
+    def play(deck: Deck, params: Params, games: int) -> Measures:
+        summary = simulate(game.name, deck, params, games=games, seed=seed, strategy=strategy, jobs=jobs,
                            engine="reference")
         skill = None
         if targets.skill_gap is not None:
             from .skill import skill_gap
 
-            gap = skill_gap(game, deck, params, games, seed, confidence)
+            gap = skill_gap(Run(game, deck, params, games, seed, confidence=confidence))
             if gap.measured:
                 skill = (100 * gap.gap, 100 * gap.low, 100 * gap.high)
         return measures(summary, unit, skill, confidence)
 
-    return run
+    return play
 
 
-def tune(game: str, deck: Deck, params: Params, targets: TargetsIn, vary: Sequence[str], *,
-         games: int = 400, confirm_games: int = 2000, budget: str | int | None = None, seed: int = 1,
-         strategy: str | None = None, jobs: int | str = 1, keep: int = 3,
+def tune(run: Run, targets: TargetsIn, vary: Sequence[str], *, confirm_games: int = 2000,
+         budget: str | int | None = None, keep: int = 3,
          progress: Callable[[int, int | None, Candidate | None], None] | None = None,
          playtest: Playtest | None = None) -> TuneReport:
-    """Search the ``vary`` space for the deck and parameters closest to ``targets``."""
+    """Search the ``vary`` space for the deck and parameters closest to ``targets``:
+    ``run``'s deck and parameters as they are, each candidate playing ``run.games`` games
+    (in stages) from ``run.seed``, the best ``keep`` confirmed with ``confirm_games``."""
     import optuna
+
+    deck, params, games, seed = run.deck, run.params, run.games, run.seed
 
     if not targets.named():
         raise ParameterError("no design targets: add balance: targets: to the deck file (docs/balance.md)")
     trials, seconds = parse_budget(budget)
-    play = playtest or playtester(game, seed=seed, strategy=strategy, jobs=jobs, targets=targets)
+    play = playtest or playtester(run, targets)
     start = time.perf_counter()
     baseline = play(deck, params, games)
     varied = plan(vary, deck, params, cards_outside(targets, baseline))
@@ -274,7 +277,7 @@ def tune(game: str, deck: Deck, params: Params, targets: TargetsIn, vary: Sequen
         values = {v.key: float(trial.suggest_int(v.key, int(v.low), int(v.high)) if v.integer
                                else trial.suggest_float(v.key, v.low, v.high)) for v in varied}
         try:
-            d, p = changed(deck, game, params, varied, values)
+            d, p = changed(deck, params, varied, values)
         except ParameterError as exc:  # the game refuses this combination: no candidate
             refused.append(str(exc))
             raise optuna.TrialPruned() from None
@@ -311,7 +314,7 @@ def tune(game: str, deck: Deck, params: Params, targets: TargetsIn, vary: Sequen
     if not interrupted:
         try:
             for cand in top:  # played again with more games, then judged target by target
-                d, p = changed(deck, game, params, varied, cand.values)
+                d, p = changed(deck, params, varied, cand.values)
                 m = play(d, p, confirm_games)
                 confirmed.append(Candidate(cand.values, distance(targets, m), m, evaluate(targets, m)))
             confirmed.sort(key=lambda c: (sum(r.status == "missed" for r in c.results),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..games.finding import Finding, Level
-from .playstats import first_player, side_name
+from .playstats import first_player, named, side_name
 from .ranges import span
 from .result import Playtest
 from .sides import deficit, scaled, utility_threshold
@@ -15,7 +15,7 @@ from .verdict_static import pct
 
 
 def _who(play: Playtest, side: int) -> str:
-    if side == first_player(play.game) and not play.seats.teams:
+    if side == first_player(named(play.game)) and not play.seats.teams:
         return f"the first player (seat {side})"
     return side_name(side, play, "")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -13,17 +14,16 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from ..balance import parse_thresholds
-from ..balance.checking import CheckOptions, check_deck, print_report
+from ..balance.checking import check_deck, print_report
 from ..balance.checks import planned_games
 from ..balance.findings import Report
+from ..balance.run import CheckOptions, check_options
 from ..booklet.rules_check import rules_problems
 from ..console import SafeConsole
 from ..deck.model import Deck
-from ..deck.resolve import resolve
-from ..deck.settings import CheckBalanceIn
 from ..errors import DeckpressError, ParameterError
 from ..executor import executing
-from ..validate.preflight import prepare
+from ..validate.preflight import Prepared, prepare
 from . import options
 from .app import app, friendly
 
@@ -60,7 +60,20 @@ def check(
     """Validate DECK and check its balance; --games 0 runs the static checks alone.
 
     Exit codes: 0 clean, 1 errors (or warnings with --fail-on-warnings), 2 bad input."""
-    strict = fail_on_warnings or old_strict
+    overrides = _refuse(games, fail_on, against, apply, suggest, lang, thresholds)  # before anything is read
+    prepared, humans = _prepared(deck, lang, human_games, as_json)
+    asked = check_options(prepared.deck, {  # the one resolver: a flag, then build.balance, then deck/settings.py
+        "games": games, "players": players, "seed": seed, "sets": tuple(sets), "thresholds": overrides,
+        "strategy": strategy, "suggest": suggest, "against": against, "apply": apply, "pdf": report_pdf,
+        "quality": quality, "targets_level": "error" if fail_on == "targets" else "warning"})
+    shown = Shown(as_json, humans)
+    report = _checked(prepared, asked, shown, jobs, cluster)
+    _exit(report, asked, shown, fail_on_warnings or old_strict, fail_on)
+
+
+def _refuse(games: int | None, fail_on: str, against: str | None, apply: bool, suggest: bool, lang: str | None,
+            thresholds: list[str]) -> dict[str, float]:
+    """The flags' own errors, before the deck is read; the ``--threshold`` overrides."""
     if games is not None and games < 0:
         raise ParameterError(f"--games must be 0 or more, got {games}")
     if fail_on not in (*FAIL_ON, "targets"):
@@ -72,18 +85,34 @@ def check(
     overrides = parse_thresholds(thresholds)
     if lang is not None and (against is not None or apply):
         raise ParameterError("--lang checks one language of the deck; --against and --apply work on its source")
+    return overrides
+
+
+def _prepared(deck: str, lang: str | None, human_games: Path | None, as_json: bool) -> tuple[Prepared, Any]:
+    """The deck read and validated (and the people's games of ``--human-games``); with --json a
+    deck that cannot be checked still gives one JSON object on stdout."""
     try:
         prepared = prepare(deck, lang, rules=rules_problems)
-        humans = _human_games(human_games, prepared.deck)
+        return prepared, _human_games(human_games, prepared.deck)
     except DeckpressError as exc:
         if as_json:  # a script still gets one JSON object on stdout (the lines on stderr as always)
             typer.echo(json.dumps(_failed_json(deck, exc), indent=2))
         raise
-    games = resolve(prepared.deck.build, "balance", CheckBalanceIn, {"games": games}).values.games  # flag, project, 1000
-    asked = CheckOptions(games=games, players=players, seed=seed, sets=tuple(sets), thresholds=overrides,
-                         strategy=strategy, suggest=suggest, against=against, apply=apply, pdf=report_pdf,
-                         quality=quality, targets_level="error" if fail_on == "targets" else "warning")
-    total = planned_games(prepared.deck, games) * (2 if against is not None or apply else 1)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """How the report is shown: JSON on stdout, or tables (and the people's games)."""
+
+    as_json: bool
+    humans: Any = None
+
+
+def _checked(prepared: Prepared, asked: CheckOptions, shown: Shown, jobs: str, cluster: str | None) -> Report:
+    """``check_deck`` under a progress bar, the report printed before ``--apply`` edits the deck."""
+    as_json, humans = shown.as_json, shown.humans
+    twice = asked.against is not None or asked.apply
+    total = planned_games(prepared.deck, asked.games) * (2 if twice else 1)
     if as_json:
         from ..games.fast import kernel_cache
 
@@ -99,7 +128,7 @@ def check(
         def printed(report: Report) -> None:
             bar.stop()
             if not as_json:
-                print_report(report, suggestions=suggest)
+                print_report(report, suggestions=asked.suggest)
                 if report.targets:
                     from ..balance.targets import print_targets
 
@@ -113,10 +142,16 @@ def check(
 
         result = check_deck(prepared, asked, progress=lambda n: bar.advance(task, n), executor=executor,
                             show=printed, say=None if as_json else (lambda line: typer.echo(line, err=True)))
-    report = result.report
-    if report_pdf is not None and not as_json:
+    if asked.pdf is not None and not as_json:
         written = result.charts
-        typer.echo(f"report: {report_pdf}" + (f" (+ {len(written)} PNG charts in {written[0].parent})" if written else ""), err=True)
+        typer.echo(f"report: {asked.pdf}" + (f" (+ {len(written)} PNG charts in {written[0].parent})" if written else ""), err=True)
+    return result.report
+
+
+def _exit(report: Report, asked: CheckOptions, shown: Shown, strict: bool, fail_on: str) -> None:
+    """The JSON (with --json), then the exit code: errors, warnings with --fail-on-warnings,
+    a missed target with --fail-on targets, a worse deck with --fail-on worse/changed."""
+    as_json, humans = shown.as_json, shown.humans
     if as_json:
         out = report.to_json()
         if humans is not None:
@@ -127,13 +162,13 @@ def check(
         code = 1
         if not as_json:
             typer.echo("--fail-on targets: a design target is missed", err=True)
-    if report.changes is not None and not apply:
+    if report.changes is not None and not asked.apply:
         from ..balance.changes import failed
 
         if failed(report.changes, fail_on):
             code = 1
             if not as_json:
-                typer.echo(f"--fail-on {fail_on}: the deck changed for the worse since {against}", err=True)
+                typer.echo(f"--fail-on {fail_on}: the deck changed for the worse since {asked.against}", err=True)
     if code:
         raise typer.Exit(code)
 
@@ -162,4 +197,4 @@ def _human_games(folder: Path | None, deck: Deck) -> Any:
     spec = game_of(deck)
     if spec is None:
         raise ParameterError(f"--human-games: {deck.name} plays no game (game: none)")
-    return read_human_games(folder, spec.name, deck.name)
+    return read_human_games(folder, spec, deck.name)

@@ -29,22 +29,23 @@ def ladder(
     from ..balance.ladder import ladder as run_ladder
     from ..balance.ladder import print_ladder
     from ..balance.ladder import tournament as run_tournament
+    from ..balance.run import resolve_run
     from ..deck import resolve_deck
     from ..games.designer.find import resolve
     from ..games.registry import make_params
 
     spec, loaded = resolve(deck)
     loaded = loaded if loaded is not None else resolve_deck(spec.default_deck or deck)
-    params = make_params(spec.name, sets)
+    run = resolve_run(spec, loaded, make_params(spec, sets), {"games": games, "seed": seed, "jobs": jobs})  # once
     try:
         budgets = [int(x) for x in rungs.split(",") if x.strip()]
     except ValueError:
         raise ParameterError(f"--rungs {rungs!r}: budgets as whole numbers, such as 25,50,100") from None
     if no_ladder and not tournament:
         raise ParameterError("--no-ladder leaves nothing to play: add --tournament")
-    lad = None if no_ladder else run_ladder(spec.name, loaded, params, rungs=budgets, games=games, seed=seed, jobs=jobs)
+    lad = None if no_ladder else run_ladder(run, rungs=budgets)
     names = [s.strip() for s in strategies.split(",")] if strategies else None
-    tour = run_tournament(spec.name, loaded, params, names, games=games, seed=seed, jobs=jobs) if tournament else None
+    tour = run_tournament(run, names) if tournament else None
     if as_json:
         typer.echo(json.dumps({"ladder": lad.to_json() if lad else None, "tournament": tour.to_json() if tour else None}))
         return

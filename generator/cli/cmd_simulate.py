@@ -7,16 +7,16 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from ..deck.model import Deck
-from ..executor import Executor, executing
+from ..executor import executing
 from ..games.api import Result
 from ..games.deals import deal_players, load_deal
 from ..games.designer.find import resolve
-from ..games.params import Params, parse_sets
+from ..games.params import parse_sets
 from ..games.registry import default_deck, entry, game_names, make_params
 from ..games.runner import designer_source, play_deal
 from ..games.runner import simulate as run_simulation
@@ -25,6 +25,9 @@ from ..render.atomic import atomic_write
 from . import options
 from .app import app, friendly
 from .checked import load_checked
+
+if TYPE_CHECKING:
+    from ..balance.run import Run
 
 # rich (the progress bar, the tables) loads when a person is shown them, not for --json
 
@@ -42,7 +45,7 @@ def simulate(
     game: str = typer.Argument(..., help=f"{game_names()}, or a deck file or project folder (plays the game its game: names).", show_default=False),
     deck: str | None = typer.Option(None, "--deck", help="A deck file or bundled name (default: the game's bundled deck, or GAME's deck)."),
     players: options.Players = None,
-    games: options.Games = 1000,
+    games: options.Games = None,
     seed: options.Seed = 1,
     sets: options.Sets = [],  # noqa: B006  (Typer copies it)
     strategy: options.Strategy = None,
@@ -79,14 +82,19 @@ def simulate(
         return
     if trace is not None:
         raise typer.BadParameter("--trace needs --deal (one fixed game)", param_hint="--trace")
-    params = make_params(game, sets, players=players)
+    from ..balance.run import resolve_run
+
+    # the run, once: the flags over deck/settings.py's defaults (simulate does not read a project's build:)
+    run = resolve_run(spec, loaded, make_params(spec, sets, players=players),
+                      {"games": games, "seed": seed, "strategy": strategy, "jobs": jobs})
+    games = run.games
     engine, jobs = small_run(game, games, engine, jobs, cluster)
     from ..games.runner import Stopped
 
     stopped = None
     try:
         with executing(jobs, cluster) as executor:
-            summary = _run(game, loaded, params, games, seed, strategy, engine, as_json, executor)
+            summary = _run(run.but(executor=executor), engine, as_json)
     except Stopped as exc:  # Ctrl-C or SIGTERM: what was finished, said as such
         summary, stopped = exc.summary, exc
     if stopped is not None and not summary.games:
@@ -123,19 +131,18 @@ def small_run(game: str, games: int, engine: str, jobs: str, cluster: str | None
     return "reference", "1" if jobs.strip().lower() in ("auto", "0") else jobs
 
 
-def _run(game: str, loaded: Deck, params: Params, games: int, seed: int, strategy: str | None, engine: str,
-         as_json: bool, executor: Executor) -> Summary:
+def _run(run: Run, engine: str, as_json: bool) -> Summary:
     if as_json:
         from ..games.fast import kernel_cache
 
         kernel_cache.notices = False  # the compile note is for people; --json is for scripts
-    show_bar = not as_json and games >= PROGRESS_FROM and sys.stdout.isatty()
+    show_bar = not as_json and run.games >= PROGRESS_FROM and sys.stdout.isatty()
     if show_bar:
-        with _progress_bar(games) as advance:
-            return run_simulation(game, loaded, params, games=games, seed=seed, strategy=strategy,
-                                  executor=executor, progress=advance, engine=engine)
-    return run_simulation(game, loaded, params, games=games, seed=seed, strategy=strategy, executor=executor,
-                          engine=engine)
+        with _progress_bar(run.games) as advance:
+            return run_simulation(run.game, run.deck, run.params, games=run.games, seed=run.seed,
+                                  strategy=run.strategy, executor=run.executor, progress=advance, engine=engine)
+    return run_simulation(run.game, run.deck, run.params, games=run.games, seed=run.seed, strategy=run.strategy,
+                          executor=run.executor, engine=engine)
 
 
 def teams_of(summary: Summary) -> tuple[tuple[int, ...], ...] | None:

@@ -6,7 +6,7 @@ import typer
 
 from ..render.cards import card_pieces
 from ..render.sheet import with_copies
-from ..render.tuckbox import THICKNESS, card_thickness, write_tuckbox
+from ..render.tuckbox import THICKNESS, TuckBoxOptions, card_thickness, write_tuckbox
 from . import options
 from .app import app, friendly
 from .checked import load_checked
@@ -40,8 +40,8 @@ def tuckbox(
     pieces = card_pieces(loaded)
     count = cards if cards is not None else len(with_copies(pieces))
     report = write_tuckbox(output, pieces[0], loaded.name, loaded.colors, count,
-                           thickness=card_thickness(card_thickness_), sleeves=sleeves, page=page,
-                           color=(color or "rgb").lower(), dieline=dieline)
+                           TuckBoxOptions(thickness=card_thickness(card_thickness_), sleeves=sleeves, page=page,
+                                          color=(color or "rgb").lower(), dieline=dieline))
     net = report.net
     typer.echo(f"{output}: tuck box for {count} cards{' in sleeves' if sleeves else ''} "
                f"({report.thickness:g} mm each), inside {net.width:.1f} x {net.height:.1f} x {net.depth:.1f} mm, "

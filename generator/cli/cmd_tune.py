@@ -31,6 +31,7 @@ def tune(
     as_json: options.Json = False,
 ) -> None:
     """Search the changes you allow for one that meets the deck's design targets (balance: targets:)."""
+    from ..balance.run import resolve_run
     from ..balance.targets import MET
     from ..balance.tune import apply, parse_budget
     from ..balance.tune import tune as run_tune
@@ -43,7 +44,8 @@ def tune(
         raise ParameterError(f"{deck}: tune needs a deck file or project folder (its design targets), not a game name")
     for warning in require_valid(loaded):
         typer.echo(warning, err=True)
-    params = make_params(spec.name, sets)
+    run = resolve_run(spec, loaded, make_params(spec, sets),  # the run, once: games per candidate, seed, players
+                      {"games": games, "seed": seed, "strategy": strategy, "jobs": jobs})
     design = loaded.design
     wanted = list(vary) or list(design.tune.vary)
     chosen = budget if budget is not None else design.tune.budget
@@ -56,8 +58,7 @@ def tune(
             text = f"tuning · best so far {score:.2f} points off" if score is not None else "tuning"
             bar.update(task, completed=done, description=text)
 
-        report = run_tune(spec.name, loaded, params, design.targets, wanted, games=games, confirm_games=confirm,
-                          budget=chosen, seed=seed, strategy=strategy, jobs=jobs, progress=progress)
+        report = run_tune(run, design.targets, wanted, confirm_games=confirm, budget=chosen, progress=progress)
     written: list[str] = []
     sets_needed: list[str] = []
     if apply_best and report.best and not report.interrupted:  # only a confirmed candidate is written

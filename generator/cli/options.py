@@ -8,6 +8,8 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperCommand
 
+from ..deck.settings import CheckBalanceIn
+
 # Every shared option is declared once, here, as a typed ``Annotated`` alias; a command
 # writes ``page: options.Page = None``. One name has one meaning in every command
 # (docs/options.md). Options a project's ``build:`` section also sets default to None
@@ -58,10 +60,13 @@ PAGE_HELP = ("Paper size: a4, a5, a3, letter, legal, tabloid (or ledger: the sam
               "or WxH in mm, cm or in (e.g. 200x300, 8.5x11in)")
 Seed = Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same results.")]
 Players = Annotated[int | None, typer.Option("--players", help="Number of players (default: the game's default).")]
-Games = Annotated[int, typer.Option("--games", help="Number of games to simulate.")]
+# the default number of games: deck/settings.py's, the one place it is written
+Games = Annotated[int | None, typer.Option(
+    "--games", show_default=False,  # None: not given, so the resolver can tell; the default shown is the settings'
+    help=f"Number of games to simulate.  \\[default: {CheckBalanceIn.model_fields['games'].default}]")]
 ProjectGames = Annotated[int | None, typer.Option(
     "--games", show_default=False,
-    help="Number of games to simulate (default: build.balance.games, else 1000).")]
+    help=f"Number of games to simulate (default: build.balance.games, else {CheckBalanceIn.model_fields['games'].default}).")]
 Sets = Annotated[list[str], typer.Option("--set", help="A rule parameter, key=value (repeatable), e.g. --set variant=russian.")]
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")]
 Jobs = Annotated[str, typer.Option("--jobs", help="Parallel processes: auto (one per core this process may use) or a number; 1 runs in this process. Results are identical for any number.")]

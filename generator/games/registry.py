@@ -141,7 +141,7 @@ def default_deck(name: str) -> str:
     return deck
 
 
-def seat_strategies(game: str, spec: str | None, players: int) -> list[str]:
+def seat_strategies(game: str | GameSpec, spec: str | None, players: int) -> list[str]:
     """The strategy name of every seat (seat 0 first) from ``--strategy``:
     ``None`` (the game's default for every seat), one name (every seat) or
     ``A,B,C`` (one per seat). Empty for a game without player decisions.

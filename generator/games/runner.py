@@ -252,7 +252,9 @@ class Stopped(KeyboardInterrupt):
 
 
 def _play_range(game: Game, name: str, strategy: str | None, params: Params, seed: int,
-                start: int, stop: int, progress: Progress | None = None, fast: bool = False) -> Summary:
+                indices: range, progress: Progress | None = None, fast: bool = False) -> Summary:
+    """The games of ``indices`` (consecutive game indices), seeded by ``seed`` and the index."""
+    start, stop = indices.start, indices.stop
     summary = Summary(game=name, params=params.describe(), seed=seed, players=_players(params), strategy=strategy)
     if fast:
         from .fast.engine import play_range
@@ -309,7 +311,7 @@ def simulate(
     fast = _use_fast(engine, game, built, strategy)
     remote = executor is not None and executor.kind == "dask"
     if not remote and (workers == 1 or games < 2 * workers):
-        return _play_range(built, game, strategy, params, seed, first, first + games, progress, fast)
+        return _play_range(built, game, strategy, params, seed, range(first, first + games), progress, fast)
     size = max(1, min(200_000 if fast else 2000, games // (workers * 8)))
     chunks = [(first + i, first + min(i + size, games)) for i in range(0, games, size)]
     total = Summary(game=game, params=params.describe(), seed=seed, players=_players(params), strategy=strategy,
@@ -421,7 +423,7 @@ def _init_worker(game: str, deck: bytes, values: dict[str, Any], strategy: str |
 
 def _work(start: int, stop: int) -> Summary:
     w = _WORKER
-    return _play_range(w["game"], w["name"], w["strategy"], w["params"], w["seed"], start, stop, fast=w["fast"])
+    return _play_range(w["game"], w["name"], w["strategy"], w["params"], w["seed"], range(start, stop), fast=w["fast"])
 
 
 def dump_deck(deck: Deck) -> bytes:

@@ -154,7 +154,7 @@ def write_tts(
     grouped = []
     for order, grids, dpi, size in plans:
         prefix = "" if len(plans) == 1 else group_name([pieces[i] for i in order]) + "-"
-        entries = _write_group(pieces, order, grids, dpi, size, images, out_dir, prefix, options, report)
+        entries = _write_group(pieces, order, grids, (dpi, size), images, (out_dir, prefix), options, report)
         manifest += entries
         grouped.append((prefix.rstrip("-"), entries))
         if dpi < options.dpi:
@@ -182,10 +182,12 @@ def write_tts(
 
 
 def _write_group(
-    pieces: Sequence[Piece], order: list[int], grids: list[SheetGrid], dpi: float,
-    size: tuple[int, int], images: dict[tuple[int, str], Done], out_dir: Path, prefix: str,
-    options: ImageOptions, report: ImageReport,
+    pieces: Sequence[Piece], order: list[int], grids: list[SheetGrid], raster: tuple[float, tuple[int, int]],
+    images: dict[tuple[int, str], Done], target: tuple[Path, str], options: ImageOptions, report: ImageReport,
 ) -> list[dict[str, object]]:
+    """``raster``: the sheets' dpi and each image's size in pixels; ``target``: the output
+    folder and the group's file-name prefix."""
+    (dpi, size), (out_dir, prefix) = raster, target
     ext = options.format
     backs = {i: images[(i, "back")] for i in dict.fromkeys(order) if (i, "back") in images}
     blank = Image.new("RGB", size, "white")

@@ -385,11 +385,11 @@ def _balance(deck: Deck, job: Job) -> list[str]:
 def _tuckbox(deck: Deck, job: Job) -> list[str]:
     from ..render.cards import card_pieces
     from ..render.sheet import with_copies
-    from ..render.tuckbox import write_tuckbox
+    from ..render.tuckbox import TuckBoxOptions, write_tuckbox
 
     pieces = card_pieces(deck)
     write_tuckbox(job.outputs[0], pieces[0], deck.name, deck.colors, len(with_copies(pieces)),
-                  color=job.options["color"])
+                  TuckBoxOptions(color=job.options["color"]))
     return []
 
 

@@ -212,11 +212,24 @@ def label_colour(text: str, background: str, others: Sequence[str]) -> str:
     return legible(text, background, MIN_CONTRAST)
 
 
-def write_tuckbox(path: Path, piece: Piece, name: str, colors: Any, cards: int, *,
-                  thickness: float = DEFAULT_THICKNESS, sleeves: bool = False, page: str | None = None,
-                  color: str = "rgb", dieline: str | None = None) -> TuckBoxReport:
-    """Write the tuck box for ``cards`` cards like ``piece`` (its back is drawn on the box);
-    ``dieline``: spot or guide (None: spot in CMYK, guide in RGB)."""
+@dataclass(frozen=True)
+class TuckBoxOptions:
+    """How a tuck box is made: the card ``thickness`` (mm), room for ``sleeves``, the ``page``
+    (None: the smallest that holds the net), ``color`` (rgb or cmyk) and the ``dieline``
+    (spot or guide; None: spot in CMYK, guide in RGB)."""
+
+    thickness: float = DEFAULT_THICKNESS
+    sleeves: bool = False
+    page: str | None = None
+    color: str = "rgb"
+    dieline: str | None = None
+
+
+def write_tuckbox(path: Path, piece: Piece, name: str, colors: Any, cards: int,
+                  options: TuckBoxOptions = TuckBoxOptions()) -> TuckBoxReport:
+    """Write the tuck box for ``cards`` cards like ``piece`` (its back is drawn on the box)."""
+    thickness, sleeves, page, color, dieline = (options.thickness, options.sleeves, options.page, options.color,
+                                                options.dieline)
     mode = mode_for(dieline, color)
     register_fonts()
     net = net_for(piece.width, piece.height, cards, thickness, sleeves)

@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 
 from generator.balance.card_paired import band
 from generator.balance.card_removal import REMOVAL_GAMES, card_removal, without
+from generator.balance.run import Run
 from generator.cli import app
 from generator.deck import resolve_deck
 from generator.games.designer.find import game_of
@@ -42,7 +43,8 @@ def test_removing_a_card_changes_the_first_seats_share_as_counted_by_hand(tiny: 
     deck = resolve_deck(tiny)
     spec = game_of(deck)
     assert spec is not None
-    out = card_removal(spec.name, deck, make_params(spec, ["players=2", "hand=1"]), REMOVAL_GAMES, 3, 0.95)
+    run = Run(spec, deck, make_params(spec, ["players=2", "hand=1"]), REMOVAL_GAMES, 3, confidence=0.95)
+    out = card_removal(run)
     assert out.base is not None and abs(out.base.first_share - 5 / 6) < 0.08 and out.base.draws == 0
     rows = {r.card: r for r in out.cards}
     assert set(rows) == set(EXACT) and out.skipped == ()
@@ -56,8 +58,7 @@ def test_removing_a_card_changes_the_first_seats_share_as_counted_by_hand(tiny: 
     # sequential: the default band's edges (20 and 40 points for 2 seats) sit near these changes, so
     # every card plays its most; with edges at 70 and 90 points each change is decided after one round
     assert all(r.games == REMOVAL_GAMES for r in out.cards)
-    wide = card_removal(spec.name, deck, make_params(spec, ["players=2", "hand=1"]), REMOVAL_GAMES, 3, 0.95,
-                        limits=band({"card_edge_warn": 1.4, "card_edge_error": 1.8}, 2))
+    wide = card_removal(run, limits=band({"card_edge_warn": 1.4, "card_edge_error": 1.8}, 2))
     assert all(r.games == 50 for r in wide.cards)
 
 
@@ -65,7 +66,7 @@ def test_a_card_the_game_cannot_lose_is_listed_with_the_reason(tiny: Path) -> No
     deck = resolve_deck(tiny)
     spec = game_of(deck)
     assert spec is not None
-    out = card_removal(spec.name, deck, make_params(spec, ["players=3", "hand=1"]), 60, 1, 0.95)
+    out = card_removal(Run(spec, deck, make_params(spec, ["players=3", "hand=1"]), 60, 1, confidence=0.95))
     assert out.cards == () and {s.card for s in out.skipped} == {"9S", "1S", "5H"}
     assert all("cannot deal" in s.reason for s in out.skipped)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -14,6 +15,7 @@ from typer.testing import CliRunner
 from generator.balance import card_impact, card_removal
 from generator.balance.card_paired import band
 from generator.balance.card_runs import card_measures, planned
+from generator.balance.run import Run
 from generator.balance.sequential import change_decided, verdict_decided
 from generator.cli import app
 from generator.deck import resolve_deck
@@ -21,6 +23,7 @@ from generator.executor import ProcessPool
 from generator.games import runner
 from generator.games.designer.find import game_of
 from generator.games.registry import make_params, seat_strategies
+from generator.games.spec import GameSpec
 from generator.games.stats import Summary
 
 MARKET = Path(__file__).resolve().parents[2] / "benchmarks" / "games" / "market"
@@ -36,39 +39,42 @@ def crowns(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def _setup(folder: Path, sets: list[str]) -> tuple[str, object, object]:
+def _setup(folder: Path, sets: list[str]) -> tuple[GameSpec, Any, Any]:
     deck = resolve_deck(folder)
     spec = game_of(deck)
     assert spec is not None
-    return spec.name, deck, make_params(spec, sets)
+    return spec, deck, make_params(spec, sets)
 
 
 def test_a_seat_that_never_took_the_card_scores_its_usual_game(crowns: Path) -> None:
     """The shortcut is exact: every game played again gives the same row."""
-    name, deck, params = _setup(crowns, ["hand=4"])
-    built = runner.make_game(name, deck, params)  # type: ignore[arg-type]
-    names = seat_strategies(name, None, 2)
+    spec, deck, params = _setup(crowns, ["hand=4"])
+    run = Run(spec, deck, params, 20, 3, confidence=0.95)  # type: ignore[arg-type]
+    built = runner.make_game(spec, deck, params)  # type: ignore[arg-type]
+    names = seat_strategies(spec, None, 2)
     limits = band({}, 2)
     played: list[int] = []
 
     def usual(index: int) -> card_impact.Usual:
-        return card_impact.usual_game(built, name, names, 3, index)
+        return card_impact.usual_game(built, run, names, index)
 
     def everything_taken(index: int) -> card_impact.Usual:
         played.append(index)
         return usual(index)._replace(seen=(frozenset(c.id for c in deck.cards),) * 2)  # type: ignore[attr-defined]
 
     for card in deck.cards[:6]:  # type: ignore[attr-defined]
-        fast = card_impact.impact_row(built, name, names, card, 20, 3, usual, 0.95, limits)
-        slow = card_impact.impact_row(built, name, names, card, 20, 3, everything_taken, 0.95, limits)
+        fast = card_impact.impact_row(run, built, names, card, 20, usual, limits)
+        slow = card_impact.impact_row(run, built, names, card, 20, everything_taken, limits)
         assert fast == slow
     assert played  # the slow side played every game again
 
 
 def test_card_removal_compares_with_the_playtests_own_games(crowns: Path) -> None:
-    name, deck, params = _setup(crowns, ["hand=3"])
+    spec, deck, params = _setup(crowns, ["hand=3"])
+    name = spec.name
+    run = Run(spec, deck, params, 60, 5, confidence=0.95)  # type: ignore[arg-type]
     summary = runner.simulate(name, deck, params, games=90, seed=5)  # type: ignore[arg-type]
-    out = card_removal.card_removal(name, deck, params, 60, 5, 0.95, base=summary)  # type: ignore[arg-type]
+    out = card_removal.card_removal(run, base=summary)
     assert out.base is not None and out.base.games == 90 and out.base.first_share == summary.wins[0] / 90
     tally = card_removal._Tally()
     names = seat_strategies(name, None, 2)
@@ -78,20 +84,21 @@ def test_card_removal_compares_with_the_playtests_own_games(crowns: Path) -> Non
     whole = card_removal.base_tally(summary)
     assert (whole.games, whole.first, whole.draws, whole.total, whole.squares) == \
         (tally.games, tally.first, tally.draws, tally.total, tally.squares)
-    impact = card_impact.card_impact(name, deck, params, 60, 5, 0.95, base=summary)  # type: ignore[arg-type]
+    impact = card_impact.card_impact(run, base=summary)
     assert impact.usual_games == 180 and impact.usual_share == sum(summary.wins) / 180
     built = runner.make_game(name, deck, params)  # type: ignore[arg-type]
     for row in out.cards:  # each card's games against the same seeded games of the whole deck
-        usual = [card_impact.usual_game(built, name, names, 5, i).values[0] for i in range(row.games)]
+        usual = [card_impact.usual_game(built, run, names, i).values[0] for i in range(row.games)]
         assert row.first_share - row.first_change == pytest.approx(sum(usual) / row.games)
 
 
 def test_cards_on_two_workers_equal_one_process() -> None:
-    name, deck, params = _setup(MARKET, ["players=2", "rounds=2"])
-    summary = runner.simulate(name, deck, params, games=60, seed=2)  # type: ignore[arg-type]
+    spec, deck, params = _setup(MARKET, ["players=2", "rounds=2"])
+    summary = runner.simulate(spec.name, deck, params, games=60, seed=2)  # type: ignore[arg-type]
     ticks: list[int] = []
-    one = card_measures(name, deck, params, 60, 2, 0.95, None, summary, ticks.append)  # type: ignore[arg-type]
-    two = card_measures(name, deck, params, 60, 2, 0.95, None, summary, None, ProcessPool(2))  # type: ignore[arg-type]
+    run = Run(spec, deck, params, 60, 2, confidence=0.95)  # type: ignore[arg-type]
+    one = card_measures(run.but(progress=ticks.append), summary)
+    two = card_measures(run.but(executor=ProcessPool(2)), summary)
     assert one == two
     assert sum(ticks) == planned(60, 40)  # the bar reaches its end whatever stopped early
     assert one[0] is not None and one[1] is not None and len(one[0].cards) == len(one[1].cards) == 40

@@ -12,7 +12,7 @@ def test_a_loaded_deck_gets_the_checks_report() -> None:
     deck = resolve_deck("lighting")
     result = check_deck(deck, CheckOptions(games=0))
     assert result.report.playtest is None and "static checks only (--games 0)" in result.report.notes
-    assert result.report.to_json() == run_checks(deck, games=0).to_json()
+    assert result.report.to_json() == run_checks(deck, CheckOptions(games=0)).to_json()
     assert result.charts == []  # no PDF asked for
 
 

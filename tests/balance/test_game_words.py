@@ -35,6 +35,7 @@ from generator.balance.result import Playtest, Share, SkillGap
 from generator.balance.skill import skill_line
 from generator.balance.terminal import print_report
 from generator.cli import app
+from generator.games.registry import GAMES
 
 GAME = '''
 """Round Up: see tests/balance/test_game_words.py."""
@@ -307,7 +308,7 @@ def test_a_negative_skill_gap_says_the_default_player_loses_to_random(checked: d
                      skilled_share=Share(258, 600, 0.43, 0.39, 0.47), random_share=Share(342, 600, 0.57, 0.53, 0.61))
     label, value, interval = skill_line(skill)
     assert "the greedy player loses to random" in value and interval == "-21.7 to -6.0"
-    label, value, interval = skill_line(skill, "roundup")  # Round Up's default player is greedy
+    label, value, interval = skill_line(skill, GAMES["roundup"])  # Round Up's default player is greedy
     assert value.startswith("-14.0 points: the default player (greedy) loses to random")
     assert "none" not in value and interval == "-21.7 to -6.0"
     report = Report(deck="Round Up", key="roundup", game="roundup", cards=12, thresholds={"confidence": 0.95})
@@ -324,10 +325,11 @@ def test_built_in_games_keep_their_words() -> None:
     in tricks; Weiji's and Viashi's seat 0 starts, War's seats play at once."""
     from generator.balance.playstats import draw_words, first_player, unit_of
 
-    assert draw_words("war") == draw_words("weiji") == "the last players ran out of cards together"
-    assert draw_words("viashi") == "a shared top score"
-    assert unit_of("war") == unit_of("weiji") == unit_of("viashi") == "tricks"
-    assert first_player("weiji") == first_player("viashi") == 0 and first_player("war") is None
+    war, weiji, viashi = GAMES["war"], GAMES["weiji"], GAMES["viashi"]
+    assert draw_words(war) == draw_words(weiji) == "the last players ran out of cards together"
+    assert draw_words(viashi) == "a shared top score"
+    assert unit_of(war) == unit_of(weiji) == unit_of(viashi) == "tricks"
+    assert first_player(weiji) == first_player(viashi) == 0 and first_player(war) is None
 
 
 def test_a_team_game_stops_its_playtest_on_the_teams_verdict() -> None:

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from generator.balance.human_games import read_human_games
 from generator.balance.intervals import wilson
 from generator.cli import app
+from generator.games.registry import GAMES
 
 
 def _record(folder: Path, name: str, game: str = "viashi", winner: Any = 0, humans: tuple[int, ...] = (0,),
@@ -38,7 +39,7 @@ def played(tmp_path: Path) -> Path:
 
 
 def test_the_sample_counts_what_people_played(played: Path) -> None:
-    sample = read_human_games(played, "viashi", "Viashi")
+    sample = read_human_games(played, GAMES["viashi"], "Viashi")
     assert (sample.games, sample.wins, sample.draws) == (4, 2, 1)
     assert sample.interval() == wilson(2, 4)
     assert sample.opponents == {"greedy": 3, "greedy,mcts": 1}

@@ -33,7 +33,7 @@ def test_quality_of_a_game_where_nothing_matters(tmp_path: Path) -> None:
     """20 cards all worth 5, one taken a turn: the row offers 20, 19, ..., 1 cards (mean
     10.5, one forced move in 20); every game is a draw and no choice changes a total."""
     spec, deck = resolve(str(market(tmp_path, [5] * 20)))
-    q = quality(spec.name, deck, make_params(spec.name, []), games=30, strategy="random")
+    q = quality(spec, deck, make_params(spec, []), games=30, strategy="random")
     assert q.branching.mean == pytest.approx(10.5) and q.branching.forced == pytest.approx(0.05)
     assert q.branching.max == 20
     assert q.decisions_matter is not None and q.decisions_matter.matter == 0 and q.decisions_matter.probed > 0
@@ -45,7 +45,7 @@ def test_quality_of_a_game_where_nothing_matters(tmp_path: Path) -> None:
 def test_a_dominant_move(tmp_path: Path) -> None:
     """One card worth 15 among cards worth 3-7: greedy takes it whenever it is offered."""
     spec, deck = resolve(str(market(tmp_path, [*[3 + i % 5 for i in range(19)], 15])))
-    q = quality(spec.name, deck, make_params(spec.name, []), games=40, strategy="greedy")
+    q = quality(spec, deck, make_params(spec, []), games=40, strategy="greedy")
     top = q.moves[0]
     assert top.action == "take:M19" and top.share == 1.0 and top.dominant
     assert q.decisions_matter is not None and q.decisions_matter.share > 0.5

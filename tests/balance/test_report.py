@@ -8,7 +8,7 @@ import pypdf
 import pytest
 from PIL import Image
 
-from generator.balance import run_checks, write_report_pdf
+from generator.balance import CheckOptions, run_checks, write_report_pdf
 from generator.deck import resolve_deck
 
 from .conftest import fixture_deck
@@ -35,7 +35,7 @@ def _has_drawing(page: pypdf.PageObject) -> bool:
 @pytest.fixture(scope="module")
 def weiji_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Path]]:
     out = tmp_path_factory.mktemp("report")
-    report = run_checks(fixture_deck("unbeatable"), games=120)
+    report = run_checks(fixture_deck("unbeatable"), CheckOptions(games=120))
     pngs = write_report_pdf(report, out / "report.pdf", out / "charts")
     return out / "report.pdf", pngs
 
@@ -67,19 +67,19 @@ def test_png_charts_are_written(weiji_report: tuple[Path, list[Path]]) -> None:
 
 
 def test_static_only_and_war_reports(tmp_path: Path) -> None:
-    static = run_checks(fixture_deck("hopeless"), games=0)
+    static = run_checks(fixture_deck("hopeless"), CheckOptions(games=0))
     pngs = write_report_pdf(static, tmp_path / "static.pdf", tmp_path / "static")
     assert [p.stem for p in pngs] == ["strength", "attributes"]
     text = "".join(p.extract_text() for p in pypdf.PdfReader(tmp_path / "static.pdf").pages)
     assert "Card strength" in text and "static checks only" in text
-    war = run_checks(resolve_deck("piecepack"), games=60)
+    war = run_checks(resolve_deck("piecepack"), CheckOptions(games=60))
     pngs = write_report_pdf(war, tmp_path / "war.pdf", tmp_path / "war")
     assert "war-grid" in {p.stem for p in pngs}
     assert "War length by players and packs" in "".join(p.extract_text() for p in pypdf.PdfReader(tmp_path / "war.pdf").pages)
 
 
 def test_viashi_report_shows_the_skill_gap_and_card_values(tmp_path: Path) -> None:
-    report = run_checks(resolve_deck("viashi"), games=9, strategy="expert:2")
+    report = run_checks(resolve_deck("viashi"), CheckOptions(games=9, strategy="expert:2"))
     pdf = tmp_path / "viashi.pdf"
     write_report_pdf(report, pdf)
     text = " ".join(page.extract_text() for page in pypdf.PdfReader(pdf).pages)

@@ -19,6 +19,7 @@ from generator.balance.checks import planned_games, run_checks
 from generator.balance.findings import BalanceReport, Report
 from generator.balance.report_pdf import write_report_pdf
 from generator.balance.result import Playtest, SkillGap
+from generator.balance.run import CheckOptions
 from generator.balance.terminal import print_report
 from generator.cli import app
 from generator.deck import resolve_deck
@@ -33,12 +34,12 @@ PLAYTEST_KEYS = ["game", "params", "games", "seed", "strategy", "strategies", "l
 
 @pytest.fixture(scope="module")
 def eagle() -> Report:
-    return run_checks(resolve_deck("eagle"), games=60, seed=2)
+    return run_checks(resolve_deck("eagle"), CheckOptions(games=60, seed=2))
 
 
 @pytest.fixture(scope="module")
 def piecepack() -> Report:
-    return run_checks(resolve_deck("piecepack"), games=40, seed=2)
+    return run_checks(resolve_deck("piecepack"), CheckOptions(games=40, seed=2))
 
 
 def _text(console: Console) -> str:

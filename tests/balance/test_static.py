@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.balance import run_checks
+from generator.balance import CheckOptions, run_checks
 from generator.balance.findings import Report
 from generator.balance.intervals import quantile_ci, wilson
 from generator.balance.static_result import AttributeStatic, SuitedStatic
@@ -26,7 +26,7 @@ def codes(report, level=None):
 
 
 def test_unbeatable_card_is_an_error() -> None:
-    report = run_checks(fixture_deck("unbeatable"), games=0)
+    report = run_checks(fixture_deck("unbeatable"), CheckOptions(games=0))
     assert ("unbeatable", "U01") in codes(report, "error")
     finding = next(f for f in report.findings if f.code == "unbeatable")
     assert "best on all 5 attributes" in finding.message and "deal decides the game" in finding.message
@@ -34,14 +34,14 @@ def test_unbeatable_card_is_an_error() -> None:
 
 
 def test_hopeless_card_is_caught() -> None:
-    report = run_checks(fixture_deck("hopeless"), games=0)
+    report = run_checks(fixture_deck("hopeless"), CheckOptions(games=0))
     assert ("hopeless", "H01") in codes(report)
     card = attributes(report).card("H01")
     assert card.hopeless and card.strength == 0 and not card.best_on
 
 
 def test_heavy_ties_and_no_data_are_caught() -> None:
-    report = run_checks(fixture_deck("ties"), games=0)
+    report = run_checks(fixture_deck("ties"), CheckOptions(games=0))
     found = {code for code, _ in codes(report)}
     assert {"ties", "top_ties", "no_data"} <= found
     d = next(a for a in attributes(report).attributes or () if a.key == "d")
@@ -49,13 +49,13 @@ def test_heavy_ties_and_no_data_are_caught() -> None:
 
 
 def test_balanced_deck_passes_the_static_checks() -> None:
-    report = run_checks(fixture_deck("balanced"), games=0)
+    report = run_checks(fixture_deck("balanced"), CheckOptions(games=0))
     assert report.findings == [] and report.exit_code(strict=True) == 0
     assert all(0.25 < c.strength < 0.75 for c in attributes(report).cards or ())
 
 
 def test_dominance_graph_and_strength_by_hand() -> None:
-    report = run_checks(fixture_deck("unbeatable"), games=0)
+    report = run_checks(fixture_deck("unbeatable"), CheckOptions(games=0))
     static = attributes(report)
     cards = {c.id: c for c in static.cards or ()}
     # U01 is best everywhere: it beats every other card on every attribute
@@ -64,17 +64,17 @@ def test_dominance_graph_and_strength_by_hand() -> None:
 
 
 def test_bundled_weiji_packs_have_their_deliberate_ties_and_no_data() -> None:
-    eagle = run_checks(resolve_deck("eagle"), games=0)
+    eagle = run_checks(resolve_deck("eagle"), CheckOptions(games=0))
     resolution = next(a for a in attributes(eagle).attributes or () if a.key == "resolution")
     assert resolution.top_ties == 7 and resolution.no_data
     assert ("top_ties", "E07") in codes(eagle)
     assert not eagle.errors  # ties and "no data" are warnings, never errors
     for name in ("lighting", "cognitio"):
-        assert not run_checks(resolve_deck(name), games=0).errors
+        assert not run_checks(resolve_deck(name), CheckOptions(games=0)).errors
 
 
 def test_war_deck_duplicates_and_missing_cards() -> None:
-    report = run_checks(fixture_deck("war_gaps"), games=0)
+    report = run_checks(fixture_deck("war_gaps"), CheckOptions(games=0))
     found = {code for code, _ in codes(report)}
     assert {"duplicate", "missing", "uneven_suits"} <= found
     missing = next(f for f in report.findings if f.code == "missing")
@@ -83,7 +83,7 @@ def test_war_deck_duplicates_and_missing_cards() -> None:
 
 def test_bundled_suited_decks_are_complete() -> None:
     for name in ("piecepack", "standard52", "viashi"):
-        report = run_checks(resolve_deck(name), games=0)
+        report = run_checks(resolve_deck(name), CheckOptions(games=0))
         assert report.findings == [], name
         assert isinstance(report.static, SuitedStatic)
         assert report.static.missing == () and report.static.duplicates == ()
@@ -105,14 +105,14 @@ def test_thresholds_from_deck_file_and_overrides(tmp_path) -> None:
     from generator.deck import load_deck
 
     deck = load_deck(path)
-    report = run_checks(deck, games=0)
+    report = run_checks(deck, CheckOptions(games=0))
     assert report.thresholds["strength_min"] == 0.45 and any(f.code == "too_weak" for f in report.findings)
-    assert run_checks(deck, games=0, thresholds={"strength_min": 0.1}).findings == []
+    assert run_checks(deck, CheckOptions(games=0, thresholds={"strength_min": 0.1})).findings == []
     with pytest.raises(ParameterError, match="unknown threshold 'strength_mni'"):
-        run_checks(deck, games=0, thresholds={"strength_mni": 0.1})
+        run_checks(deck, CheckOptions(games=0, thresholds={"strength_mni": 0.1}))
     path.write_text(text.replace("strength_min", "strenght_min"))
     with pytest.raises(DeckError, match="unknown threshold 'strenght_min'"):
-        run_checks(load_deck(path), games=0)
+        run_checks(load_deck(path), CheckOptions(games=0))
 
 
 def test_intervals_by_hand() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typer.testing import CliRunner
 
-from generator.balance import run_checks
+from generator.balance import CheckOptions, run_checks
 from generator.balance.suggest import suggest_changes
 from generator.cli import app
 
@@ -13,7 +13,7 @@ from .conftest import DECKS, fixture_deck
 
 def test_unbeatable_card_gets_a_verified_change_shown_as_a_diff() -> None:
     deck = fixture_deck("unbeatable")
-    report = run_checks(deck, games=200)
+    report = run_checks(deck, CheckOptions(games=200))
     suggestions = {s.card: s for s in suggest_changes(deck, report, seed=1)}
     s = suggestions["U01"]
     assert s.direction == "weaken" and s.ok, s
@@ -32,4 +32,4 @@ def test_hopeless_card_is_strengthened_and_the_cli_prints_the_diff() -> None:
 
 def test_nothing_to_suggest_for_a_balanced_deck() -> None:
     deck = fixture_deck("balanced")
-    assert suggest_changes(deck, run_checks(deck, games=0)) == []
+    assert suggest_changes(deck, run_checks(deck, CheckOptions(games=0))) == []

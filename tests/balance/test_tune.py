@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from generator.balance.run import Run
 from generator.balance.targets import MET, Measures, distance, evaluate
 from generator.balance.tune import parse_budget, tune
 from generator.cli import app
@@ -54,9 +55,8 @@ def run_tune(folder: Path, vary: list[str], budget: int = 12, strategy: str = "r
              confirm: int = 800):
     spec, deck = resolve(str(folder))
     assert deck is not None
-    params = make_params(spec.name, [])
-    return deck, tune(spec.name, deck, params, deck.design.targets, vary, games=games, confirm_games=confirm,
-                      budget=budget, seed=3, strategy=strategy)
+    run = Run(spec, deck, make_params(spec, []), games, 3, strategy=strategy)
+    return deck, tune(run, deck.design.targets, vary, confirm_games=confirm, budget=budget)
 
 
 def test_planted_strong_card(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from generator.balance.checks import run_checks
+from generator.balance.run import CheckOptions
 from generator.booklet.build import check_project_rules
 from generator.deck import resolve_deck
 from generator.games.registry import make_params
@@ -60,9 +61,9 @@ def _checked(folder: Path) -> int:
     def work() -> None:
         validate_deck(deck)
         check_project_rules(deck)  # the rules template with the booklet's context (it built the game)
-        run_checks(deck, games=0, skill=False)
+        run_checks(deck, CheckOptions(games=0, skill=False))
 
-    run_checks(deck, games=0, skill=False)  # once before counting: lazy imports, compiled kernels, caches
+    run_checks(deck, CheckOptions(games=0, skill=False))  # once before counting: lazy imports, compiled kernels, caches
     return calls(work)
 
 

@@ -58,7 +58,7 @@ def calls(work: object) -> int:
 
 def _fit(n: int, box: tuple[float, float]) -> int:
     fit_rich.cache_clear()
-    return calls(lambda: fit_rich("W" * n, "Roboto", 500.0, 1.0, *box))
+    return calls(lambda: fit_rich("W" * n, "Roboto", (500.0, 1.0), box))
 
 
 def test_fitting_a_long_word_grows_n_log_n_at_most() -> None:

@@ -26,7 +26,7 @@ JAPANESE = "「毎朝」、家族みんなのためにお湯を沸かします�
 
 def lines_of(text: str, width: float, lang: str = "") -> list[str]:
     register_fonts()
-    fitted = fit_rich(text, "Roboto", 10, 10, width, 1000, lang=lang)
+    fitted = fit_rich(text, "Roboto", (10, 10), (width, 1000), lang=lang)
     return ["".join(("" if i == 0 or w.glue else " ") + "".join(s.text for s in w.segs) for i, w in enumerate(line))
             for line in fitted.lines]
 

@@ -26,7 +26,7 @@ def test_excess_of_a_one_line_text_twice_its_box() -> None:
     font = "Helvetica"
     (para,) = paragraphs("Wasserkocher", font, ())
     # at the minimum size (10 pt) the text is 10 * width wide; a box half that wide: 100 % too long
-    fitted = fit_rich("Wasserkocher", font, 10, 10, 5 * para.width, 100, wrap_lines=False)
+    fitted = fit_rich("Wasserkocher", font, (10, 10), (5 * para.width, 100), wrap_lines=False)
     assert fitted.overflow
     assert fitted.excess == pytest.approx(1.0)
 

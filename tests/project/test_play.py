@@ -259,7 +259,7 @@ def test_replay_steps_through_a_saved_game(tmp_path: Path, closing: list[Table])
     # the saved game is a human-vs-AI sample for check --human-games
     from generator.balance.human_games import read_human_games
 
-    sample = read_human_games(tmp_path / "t", "viashi", client.table.top.session.game.deck.name)
+    sample = read_human_games(tmp_path / "t", client.table.top.session.spec, client.table.top.session.game.deck.name)
     assert sample.games == 1 and sample.wins == (end["result"]["winner"] == 0) and not sample.skipped
 
 

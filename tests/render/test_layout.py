@@ -107,15 +107,15 @@ def test_extends_loop_is_an_error(tmp_path: Path) -> None:
 
 def test_text_shrinks_first_then_wraps_then_reports_overflow() -> None:
     # 100 pt wide, one 12 pt line high
-    short = fit_rich("Short", "Roboto", 12, 6, 100, 14.4)
+    short = fit_rich("Short", "Roboto", (12, 6), (100, 14.4))
     assert short.size == 12 and len(short.lines) == 1 and not short.overflow
-    shrunk = fit_rich("A somewhat longer name", "Roboto", 12, 6, 100, 14.4)
+    shrunk = fit_rich("A somewhat longer name", "Roboto", (12, 6), (100, 14.4))
     assert 6 <= shrunk.size < 12 and len(shrunk.lines) == 1 and not shrunk.overflow
     # too long for one line even at 6 pt, but two lines fit in 30 pt of height
     long = "word " * 12
-    wrapped = fit_rich(long, "Roboto", 12, 6, 100, 30)
+    wrapped = fit_rich(long, "Roboto", (12, 6), (100, 30))
     assert len(wrapped.lines) >= 2 and not wrapped.overflow and wrapped.size >= 6
-    over = fit_rich(long * 10, "Roboto", 12, 6, 100, 14.4)
+    over = fit_rich(long * 10, "Roboto", (12, 6), (100, 14.4))
     assert over.overflow and over.lines[-1][-1].segs[-1].text == "…"
 
 

@@ -103,17 +103,17 @@ def test_escapes_print_stars_and_colons(tmp_path: Path) -> None:
 def test_icons_wrap_and_shrink_with_the_text() -> None:
     register_fonts()
     text = "Pay :sun: :sun: :moon: to gain :star: and :crown: then :bolt: :bolt: :bolt: again"
-    one = fit_rich(text, "Roboto", 12, 10, 1000, 20)
+    one = fit_rich(text, "Roboto", (12, 10), (1000, 20))
     assert one.size == 12 and len(one.lines) == 1
-    shrunk = fit_rich(text, "Roboto", 12, 4, 200, 14)
+    shrunk = fit_rich(text, "Roboto", (12, 4), (200, 14))
     assert 4 <= shrunk.size < 12 and len(shrunk.lines) == 1 and not shrunk.overflow
-    wrapped = fit_rich(text, "Roboto", 12, 10, 120, 200)
+    wrapped = fit_rich(text, "Roboto", (12, 10), (120, 200))
     assert len(wrapped.lines) >= 3 and not wrapped.overflow
     assert all(line_width(line) * wrapped.size <= 120 + 1e-6 for line in wrapped.lines)
     icons = [s.icon for line in wrapped.lines for w in line for s in w.segs if s.icon]
     assert icons == ["sun", "sun", "moon", "star", "crown", "bolt", "bolt", "bolt"]
     # an icon too wide for the box even at the minimum size overflows, and says so
-    assert fit_rich(":crown: " * 40, "Roboto", 12, 10, 30, 12).overflow
+    assert fit_rich(":crown: " * 40, "Roboto", (12, 10), (30, 12)).overflow
 
 
 def test_unknown_icon_is_an_error_naming_file_line_card_and_field(tmp_path: Path) -> None:
@@ -244,7 +244,7 @@ def test_build_strict_fails_a_deck_whose_text_no_font_can_draw(tmp_path: Path) -
                 max_size=40).map("".join) | st.text(max_size=30))
 def test_any_text_fits_or_says_it_overflows(text: str) -> None:
     register_fonts()
-    fitted = fit_rich(text, "Roboto", 10, 6, 80, 40)
+    fitted = fit_rich(text, "Roboto", (10, 6), (80, 40))
     assert 6 <= fitted.size <= 10
     if not fitted.overflow:
         assert all(line_width(line) * fitted.size <= 80 + 1e-6 for line in fitted.lines)

@@ -115,12 +115,14 @@ def test_without_dask_cluster_says_what_to_install(monkeypatch: pytest.MonkeyPat
 
 
 def test_rounds_on_a_cluster_send_the_same_deck_again_safely(cluster: DaskCluster) -> None:
+    from generator.balance.run import Run
     from generator.balance.simulate import playtest
+    from generator.games.registry import GAMES
 
     loaded, params = resolve_deck("eagle"), make_params("weiji", [])
     looks: list[int] = []
-    pt = playtest("weiji", loaded, params, 90, 3, strategy="expert", executor=cluster,
-                  decided=lambda s: bool(looks.append(s.games)), round_games=30)
+    run = Run(GAMES["weiji"], loaded, params, 90, 3, strategy="expert", executor=cluster)
+    pt = playtest(run, decided=lambda s: bool(looks.append(s.games)), round_games=30)
     assert looks == [30, 60] and pt.summary.games == 90
     here = simulate("weiji", loaded, params, games=90, seed=3, strategy="expert", jobs=1)
     assert json.dumps(pt.summary.to_json()) == json.dumps(here.to_json())

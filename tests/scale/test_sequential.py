@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import json
 
-from generator.balance import run_checks
+from generator.balance import CheckOptions, run_checks
 from generator.balance.checks import planned_games
+from generator.balance.run import Run
 from generator.balance.sequential import costly, seats_decided
 from generator.balance.simulate import playtest
 from generator.balance.skill import decided
 from generator.deck.load import resolve_deck
-from generator.games.registry import make_params
+from generator.games.registry import GAMES, make_params
 from generator.games.runner import simulate
 from generator.games.stats import Summary
 
@@ -66,8 +67,8 @@ def test_rounds_equal_one_run_of_the_games_played() -> None:
         return len(looks) == 2
 
     ticks: list[int] = []
-    pt = playtest("viashi", deck, params, 100, 4, strategy="greedy", decided=stop_after_two_rounds, round_games=30,
-                  progress=ticks.append)
+    run = Run(GAMES["viashi"], deck, params, 100, 4, strategy="greedy", progress=ticks.append)
+    pt = playtest(run, decided=stop_after_two_rounds, round_games=30)
     assert looks == [30, 60] and pt.summary.games == 60
     assert sum(ticks) == 100  # the progress bar reaches its end: the 40 games not needed count as done
     fixed = simulate("viashi", deck, params, games=60, seed=4, strategy="greedy")
@@ -80,14 +81,14 @@ def test_a_costly_check_stops_early_and_equals_a_check_of_that_many_games() -> N
     ticks: list[int] = []
     # 0.15 and 0.3 for two sides are the old flat 10 and 20 points for Viashi's three (x 2/3)
     loose = {"seat_edge_warn": 0.15, "seat_edge_error": 0.3}
-    report = run_checks(deck, games=600, strategy="expert:1", seed=2, progress=ticks.append, thresholds=loose)
+    report = run_checks(deck, CheckOptions(games=600, strategy="expert:1", seed=2, thresholds=loose), progress=ticks.append)
     assert report.playtest is not None
     played = report.playtest.games
     assert sum(ticks) == planned_games(deck, 600) == 900  # the bar reaches its end though both stopped early
     assert played < 600 and played % 150 == 0, played
     note = next(n for n in report.notes if n.startswith("sequential testing"))
     assert f"stopped after {played:,} of 600 games" in note
-    fixed = run_checks(deck, games=played, strategy="expert:1", seed=2, sequential=False, thresholds=loose)
+    fixed = run_checks(deck, CheckOptions(games=played, strategy="expert:1", seed=2, thresholds=loose), sequential=False)
     assert fixed.playtest is not None
     assert {k: v for k, v in fixed.playtest.to_json().items() if k != "skill"} == \
         {k: v for k, v in report.playtest.to_json().items() if k != "skill"}
@@ -96,7 +97,7 @@ def test_a_costly_check_stops_early_and_equals_a_check_of_that_many_games() -> N
 
 
 def test_cheap_strategies_play_every_game() -> None:
-    report = run_checks(resolve_deck("viashi"), games=400, seed=2)
+    report = run_checks(resolve_deck("viashi"), CheckOptions(games=400, seed=2))
     assert report.playtest is not None and report.playtest.games == 400
     assert report.playtest.skill is not None and report.playtest.skill.games == 300
     assert not any(n.startswith("sequential testing") for n in report.notes)

@@ -315,7 +315,7 @@ def _one(name: str, game: Any, seed: int, max_steps: int, hidden: _Hidden | None
             _check_clone(name, seed, step, replay, players, action)
             acting = [seat] if seat >= 0 else [s for s in range(players) if _legal(replay, s)]
             for s in acting:
-                _check_resample(name, seed, step, game, replay, s, checks, hidden, step in decoys)
+                _check_resample((name, seed, step), game, replay, s, checks, hidden, step in decoys)
         _apply(replay, action)
     if not replay.is_over() or replay.result() != result:
         raise _fail(name, seed, len(history), "replaying the recorded actions gives another result", "replay")
@@ -349,9 +349,12 @@ def _frozen_views(state: State, players: int) -> list[Any]:
 RESAMPLES = 3  # states dealt again from one view at a checked decision point
 
 
-def _check_resample(name: str, seed: int, step: int, game: Any, state: Any, seat: int,
+def _check_resample(at: tuple[str, int, int], game: Any, state: Any, seat: int,
                     rng: random.Random, hidden: _Hidden | None = None, decoy: bool = False) -> None:
+    """``at``: the game's name, the seed and the step checked (what a failure names)."""
     from ..api import freeze, resampler
+
+    name, seed, step = at
 
     def fail(what: str, rule: str = "resample") -> ContractError:
         return _fail(name, seed, step, what, rule)

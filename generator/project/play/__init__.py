@@ -34,7 +34,7 @@ from ...games.registry import (
 )
 from . import record
 from .cards import names, render_cards
-from .server import Tabletop, fresh_seed, start_table, stop_table
+from .server import Store, Tabletop, fresh_seed, start_table, stop_table
 from .session import Seating, Session, Step, play_step
 from .zones import table_hook
 
@@ -248,8 +248,7 @@ def open_table(
     title = f"{spec.title} — {loaded.name}" + (" (replay)" if replay else "")
     made = bool(not token and not loopback(host))
     tokens = {secrets.token_urlsafe(12): s for s in seats.humans} if token or made else None
-    top = Tabletop(start, seed, cards, title, save, tokens, first=first, offers=offers, reopen=reopen,
-                   discard=discard)
+    top = Tabletop(start, seed, cards, title, Store(save, reopen, discard), tokens, first=first, offers=offers)
     server = start_table(folder, top, host, port)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
     base = f"http://{shown}:{server.server_port}/"

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import parse_qs, urlsplit
 
 from ...errors import DeckpressError, ParameterError
@@ -46,15 +46,23 @@ def fresh_seed() -> int:
     return secrets.randbelow(2**53)
 
 
+class Store(NamedTuple):
+    """Where a table's games are kept: ``save`` a session, ``reopen`` a saved game,
+    ``discard`` a finished one's file (each None: not kept)."""
+
+    save: Callable[[Session], None] | None = None
+    reopen: Callable[[Path], Session] | None = None
+    discard: Callable[[Session], None] | None = None
+
+
 class Tabletop:
     """The table being served: the current session, how to start the next, where it is saved,
     and the interrupted games it offers to resume."""
 
     def __init__(self, start: Callable[[int], Session], seed: int, cards: dict[str, Any], title: str,
-                 save: Callable[[Session], None] | None = None, tokens: dict[str, int] | None = None,
-                 first: Session | None = None, offers: Sequence[Path] = (),
-                 reopen: Callable[[Path], Session] | None = None,
-                 discard: Callable[[Session], None] | None = None) -> None:
+                 store: Store = Store(), tokens: dict[str, int] | None = None,
+                 first: Session | None = None, offers: Sequence[Path] = ()) -> None:
+        save, reopen, discard = store
         self.start = start
         self.seed = seed
         self.session = first if first is not None else start(seed)

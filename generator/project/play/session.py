@@ -422,7 +422,7 @@ class Session:
         """The seat a win is recorded on for ``seat`` (its team's first seat in Viashilym)."""
         from ...balance.playstats import contenders
 
-        return seat % contenders(self.spec.name, self.players)
+        return seat % contenders(self.spec, self.players)
 
     def result_words(self, seat: int) -> dict[str, Any]:
         result = self.state.result()
@@ -433,7 +433,7 @@ class Session:
         else:
             from ...balance.playstats import contenders
 
-            sides = contenders(self.spec.name, self.players)
+            sides = contenders(self.spec, self.players)
             text = self.seating.label(result.winner, seat) + " wins"
             if sides < self.players:
                 members = " & ".join(str(s) for s in range(result.winner, self.players, sides))

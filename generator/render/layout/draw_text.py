@@ -45,7 +45,7 @@ def draw_text(ink: Ink, el: Text, rect: Rect) -> Rect | None:
     pad = pt(el.padding)
     x, y, w, h = rect[0] + pad, rect[1] + pad, rect[2] - 2 * pad, rect[3] - 2 * pad
     deck = ink.ctx["deck"]
-    fitted = fit_rich(text, font, el.size, el.min_size, w, h, el.leading, el.wrap,
+    fitted = fit_rich(text, font, (el.size, el.min_size), (w, h), el.leading, el.wrap,
                       project_fonts(deck.fonts), deck.language or (deck.languages[:1] or ("",))[0])
     if fitted.missing:
         ink.warning(f"no font can draw {describe(fitted.missing)}; "

@@ -215,10 +215,12 @@ def _fewest_lines(paras: tuple[Paragraph, ...]) -> Callable[[float], int]:
 
 @lru_cache(maxsize=8192)
 def fit_rich(
-    text: str, font: str, size: float, min_size: float, width: float, height: float,
+    text: str, font: str, sizes: tuple[float, float], box: tuple[float, float],
     leading: float = 1.2, wrap_lines: bool = True, project: tuple[str, ...] = (), lang: str = "",
 ) -> RichFitted:
-    """The largest size (<= ``size``) at which ``text`` fits ``width`` x ``height`` points."""
+    """The largest size (<= ``size``, >= ``min_size``: ``sizes``) at which ``text`` fits
+    ``box`` (width x height points)."""
+    (size, min_size), (width, height) = sizes, box
     paras = paragraphs(text, font, project)
     missing = "".join(dict.fromkeys("".join(p.missing for p in paras)))
     min_size = min(min_size, size)

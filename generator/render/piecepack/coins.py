@@ -61,7 +61,7 @@ class CoinPiece(Component):
         cx, cy = self._disc(canvas, bleed, cut=True)
         d = 2 * cx
         size = s.coin_spiral * d if self.rank.coin == "spiral" else s.coin_value * d
-        draw_value(canvas, s, self.rank.coin, self.rank.label, self.suit.symbol, cx, cy - d * 0.03,
+        draw_value(canvas, s, (self.rank.coin, self.rank.label), self.suit.symbol, (cx, cy - d * 0.03),
                    size, s.ink)
         pack_dots(canvas, s, self.pack, self.packs, cx, d * 0.1, align="centre")
 
@@ -69,7 +69,7 @@ class CoinPiece(Component):
         s = self.style
         cx, cy = self._disc(canvas, bleed, cut=False)
         d = 2 * cx
-        draw_value(canvas, s, "symbol", "", self.suit.symbol, cx, cy - d * 0.03, s.coin_symbol * d,
+        draw_value(canvas, s, ("symbol", ""), self.suit.symbol, (cx, cy - d * 0.03), s.coin_symbol * d,
                    self.suit.color)
         pack_dots(canvas, s, self.pack, self.packs, cx, d * 0.1, align="centre")
 

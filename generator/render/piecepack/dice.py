@@ -101,7 +101,7 @@ class DiePiece(Component):
             x, y = self._face(col, row)
             canvas.setFillColor(HexColor(s.background))
             canvas.rect(x, y, d, d, stroke=0, fill=1)
-            draw_value(canvas, s, rank.tile, rank.label, self.suit.symbol, x + d / 2, y + d / 2,
+            draw_value(canvas, s, (rank.tile, rank.label), self.suit.symbol, (x + d / 2, y + d / 2),
                        s.die_value * d, self.suit.color, s.die_value * d * 1.15)
             if rank.tile == "blank":
                 pack_dots(canvas, s, self.pack, self.packs, x + d - pt(1.5), y + pt(1.5))

@@ -20,9 +20,11 @@ def fill_rect(canvas: Canvas, x: float, y: float, w: float, h: float, color: str
     canvas.restoreState()
 
 
-def draw_value(canvas: Canvas, style: PiecepackStyle, mark: Mark, label: str, symbol: str | Path,
-               cx: float, cy: float, height: float, color: str, symbol_size: float | None = None) -> None:
-    """A value centred at (cx, cy): digits ``height`` tall, or a symbol (``symbol_size``) or spiral."""
+def draw_value(canvas: Canvas, style: PiecepackStyle, value: tuple[Mark, str], symbol: str | Path,
+               at: tuple[float, float], height: float, color: str, symbol_size: float | None = None) -> None:
+    """A value (its mark and label) centred at ``at`` (cx, cy): digits ``height`` tall, or a
+    symbol (``symbol_size``) or spiral."""
+    (mark, label), (cx, cy) = value, at
     if mark == "blank":
         return
     if mark == "symbol":

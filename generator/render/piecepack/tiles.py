@@ -32,9 +32,9 @@ class TilePiece(Component):
         fill_rect(canvas, -bleed, -bleed, w + 2 * bleed, w + 2 * bleed, s.background)
         corner = s.tile_corner * w
         inset = s.tile_corner_inset * w
-        draw_value(canvas, s, "symbol", "", self.suit.symbol, inset + corner / 2, w - inset - corner / 2,
+        draw_value(canvas, s, ("symbol", ""), self.suit.symbol, (inset + corner / 2, w - inset - corner / 2),
                    corner, self.suit.color)
-        draw_value(canvas, s, self.rank.tile, self.rank.label, self.suit.symbol, w / 2, w / 2,
+        draw_value(canvas, s, (self.rank.tile, self.rank.label), self.suit.symbol, (w / 2, w / 2),
                    s.tile_value * w, self.suit.color, s.tile_ace * w)
         pack_dots(canvas, s, self.pack, self.packs, w - inset, inset)
 

@@ -135,9 +135,10 @@ def test_every_decision_of_a_short_game_is_checked(deck: Any, monkeypatch: pytes
     seen: list[tuple[int, int]] = []
     honest = testing._check_resample
 
-    def spy(name: str, seed: int, step: int, game: Any, state: Any, seat: int, *rest: Any) -> None:
+    def spy(where: tuple[str, int, int], game: Any, state: Any, seat: int, *rest: Any) -> None:
+        _name, seed, step = where
         seen.append((seed, step))
-        honest(name, seed, step, game, state, seat, *rest)
+        honest(where, game, state, seat, *rest)
     monkeypatch.setattr(testing, "_check_resample", spy)
     check_game(_spec(kuhn, "Kuhn"), deck, seeds=range(4))
     for seed in range(4):
@@ -416,6 +417,7 @@ def test_the_booklet_never_prints_the_turn_cap(make_project: Project) -> None:
 
 def test_card_removal_lists_a_card_the_game_cannot_play_without(make_project: Project) -> None:
     from generator.balance.card_removal import card_removal
+    from generator.balance.run import Run
 
     source = (Path(__file__).parent / "drafting.py").read_text().replace(
         "        ids = list(self.game.ids)\n",
@@ -426,7 +428,7 @@ def test_card_removal_lists_a_card_the_game_cannot_play_without(make_project: Pr
     deck = resolve_deck(folder)
     spec = game_of(deck)
     assert spec is not None
-    out = card_removal(spec.name, deck, make_params(spec), games=8, seed=1, confidence=0.95, strategy="random")
+    out = card_removal(Run(spec, deck, make_params(spec), games=8, seed=1, confidence=0.95, strategy="random"))
     skipped = {s.card: s.reason for s in out.skipped}
     assert list(skipped) == ["1S"]
     assert "game.py" in skipped["1S"] and "the One of Spades must be in the deck" in skipped["1S"]
