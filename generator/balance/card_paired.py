@@ -121,7 +121,7 @@ class Band(JsonData):
     span: float = 1.0  # the widest a difference of one pair can be (utility: max - min return)
     pseudo: float = 0.5  # the pseudo-differences' size: half a win, or a seat's return spread (utility)
     # False: every card plays its most games (a full run, the benchmarks' baseline); not in the JSON
-    stop: bool = field(default=True, metadata=as_json(skip=True))
+    stop: bool = field(default=True, metadata=as_json(place="skip"))
     basis: str = ""  # in words: "0.4 and 0.8 times the fair share of 2 sides, 50.0 %"
 
 

@@ -283,7 +283,7 @@ class GridRow(JsonData):
     """Game length at one point of the game's grid of rule parameters (War: players, packs)."""
 
     # parameter -> value, the innermost first (the JSON has them first, beside the figures)
-    point: Mapping[str, int] = field(metadata=as_json(inline=True))
+    point: Mapping[str, int] = field(metadata=as_json(place="inline"))
     games: int
     mean: float
     median: int
@@ -345,17 +345,17 @@ class Playtest(JsonData):
     cards: tuple[CardStat, ...] = field(default=(), metadata=as_json(omit=empty))
     # the game's own figures (JSON: under the game's name, read by the game's report hooks)
     section: Section | None = field(default=None, metadata=as_json(lambda p: p.game, omit=none, whole=_section))
-    grid: tuple[GridRow, ...] | None = field(default=None, metadata=as_json(skip=True))  # JSON: in the game's section
-    holders: Mapping[str, Holder] | None = field(default=None, metadata=as_json(skip=True))  # JSON: in the section
+    grid: tuple[GridRow, ...] | None = field(default=None, metadata=as_json(place="skip"))  # JSON: in the game's section
+    holders: Mapping[str, Holder] | None = field(default=None, metadata=as_json(place="skip"))  # JSON: in the section
     skill: SkillGap | None = field(default=None, metadata=as_json(omit=none))
     card_impact: CardImpact | None = field(default=None, metadata=as_json(omit=none))
     card_removal: CardRemoval | None = field(default=None, metadata=as_json(omit=none))
     # check --quality (quality.py measures it)
     quality: Quality | None = field(default=None, metadata=as_json(omit=none, read=lambda raw: Quality.from_json(raw) if raw else None))
     # keys this version does not know (a newer balance.json): kept, and written last
-    extra: dict[str, Any] = field(default_factory=dict, metadata=as_json(rest=True))
+    extra: dict[str, Any] = field(default_factory=dict, metadata=as_json(place="rest"))
     # why the game's spec leaves out per-card measures (CardMeasures.reason): a note on the terminal, not in the JSON
-    unmeasured: str = field(default="", metadata=as_json(skip=True))
+    unmeasured: str = field(default="", metadata=as_json(place="skip"))
 
     @property
     def showdowns(self) -> Showdowns | None:

@@ -29,7 +29,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 T = TypeVar("T")
 
@@ -48,11 +48,13 @@ def empty(obj: Any, value: Any) -> bool:
 
 def as_json(name: str | Callable[[Any], str] | None = None, *, omit: Omit | None = None,
         write: Callable[[Any], Any] | None = None, read: Callable[[Any], Any] | None = None,
-        whole: Callable[[Any], Any] | None = None, inline: bool = False, rest: bool = False, before: Callable[[Any], Mapping[str, Any]] | None = None,
-        skip: bool = False) -> dict[str, Any]:
-    """A field's JSON metadata (``field(metadata=as_json(...))``); see the module's words."""
-    spec = {"key": name, "omit": omit, "write": write, "read": read, "whole": whole, "inline": inline, "rest": rest,
-            "before": before, "skip": skip}
+        whole: Callable[[Any], Any] | None = None, before: Callable[[Any], Mapping[str, Any]] | None = None,
+        place: Literal["inline", "rest", "skip"] | None = None) -> dict[str, Any]:
+    """A field's JSON metadata (``field(metadata=as_json(...))``); see the module's words.
+    ``place``: "inline" (its mapping spliced into the object), "rest" (unknown keys, kept
+    and written last) or "skip" (not in this object's JSON)."""
+    spec = {"key": name, "omit": omit, "write": write, "read": read, "whole": whole, "before": before,
+            **({place: True} if place else {})}
     return {"json": {k: v for k, v in spec.items() if v}}
 
 

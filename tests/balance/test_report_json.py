@@ -23,6 +23,7 @@ from generator.balance.checks import run_checks
 from generator.balance.findings import Report
 from generator.balance.quality_result import Quality
 from generator.balance.result import CardImpact, CardRemoval, GridRow, Holder, Playtest, SkillGap
+from generator.balance.run import CheckOptions
 from generator.balance.static_result import AttributeStatic, CardStrength, SuitedStatic
 from generator.balance.targets import TargetResult
 from generator.cli import app
@@ -50,7 +51,7 @@ class Point(JsonData):
 @dataclass(frozen=True)
 class Shape(JsonData):
     name: str
-    at: Mapping[str, int] = field(metadata=as_json(inline=True))  # spliced into the object, first
+    at: Mapping[str, int] = field(metadata=as_json(place="inline"))  # spliced into the object, first
     corners: tuple[Point, ...] = ()
     start: Point | None = field(default=None, metadata=as_json(omit=none))
     tags: tuple[str, ...] = field(default=(), metadata=as_json(omit=empty))
@@ -106,7 +107,8 @@ def live() -> list[Report]:
     runner = CliRunner()
     result = runner.invoke(app, ["check", "goofspiel", "--games", "50", "--jobs", "1", "--quality", "--json"])
     assert result.exit_code in (0, 1), result.output
-    return [run_checks(fixture_deck("unbeatable"), games=60), run_checks(resolve_deck("piecepack"), games=30),
+    return [run_checks(fixture_deck("unbeatable"), CheckOptions(games=60)),
+            run_checks(resolve_deck("piecepack"), CheckOptions(games=30)),
             Report.from_json(json.loads(result.stdout))]
 
 
