@@ -62,6 +62,8 @@ from dataclasses import dataclass, field
 from hashlib import sha512
 from typing import Any, Protocol
 
+from .mt_words import mt_words
+
 CHANCE = -1
 TERMINAL = -2
 SIMULTANEOUS = -3  # every seat with legal actions chooses at once (see the module docstring)
@@ -218,8 +220,8 @@ def seat_rngs(rng: random.Random, players: int) -> list[random.Random]:
     """Each seat's own random stream for the game whose chance stream is ``rng``:
     seeded from ``rng``'s starting state (so from the game's seed) without drawing
     from it, one per seat, independent of the chance stream and of each other."""
-    words = rng.getstate()[1]  # Mersenne Twister's state: words 1-4 mix the whole seed in (word 0 is fixed)
-    key = f"{words[1]}:{words[2]}:{words[3]}:{words[4]}"
+    # Mersenne Twister's state: words 1-4 mix the whole seed in (word 0 is fixed); read in place (mt_words)
+    key = "%d:%d:%d:%d" % mt_words(rng)
     return [seeded(f"deckpress-seat:{k}:{key}") for k in range(players)]
 
 
