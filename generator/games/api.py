@@ -311,7 +311,8 @@ def freeze(value: Any) -> Hashable:
     return repr(value)
 
 
-_ATOMS = (int, float, str, bool, type(None), Action)
+_ATOMS = frozenset((int, float, str, bool, type(None), Action))
+_only_atoms = _ATOMS.issuperset  # of ``map(type, items)``: every item shared as it is (one C call)
 
 
 def _copied(value: Any) -> Any:
@@ -321,9 +322,11 @@ def _copied(value: Any) -> Any:
     if kind in _ATOMS:
         return value
     if kind is list:
+        if _only_atoms(map(type, value)):
+            return value.copy()
         return [v if type(v) in _ATOMS else _copied(v) for v in value]
     if kind is tuple:
-        return value if all(type(v) in _ATOMS for v in value) else tuple(_copied(v) for v in value)
+        return value if _only_atoms(map(type, value)) else tuple(_copied(v) for v in value)
     if kind is dict:
         return {k: v if type(v) in _ATOMS else _copied(v) for k, v in value.items()}
     if kind is deque:
@@ -347,7 +350,12 @@ class StateBase:
         other = object.__new__(type(self))
         fields = other.__dict__
         for key, value in self.__dict__.items():
-            fields[key] = value if key == "game" else None if key == "observer" else _copied(value)
+            if key == "game":
+                fields[key] = value
+            elif key == "observer":
+                fields[key] = None
+            else:
+                fields[key] = value if type(value) in _ATOMS else _copied(value)
         return other
 
     def players(self) -> int:
