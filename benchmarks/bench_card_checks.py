@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -58,7 +59,7 @@ def check_row(runs: int) -> None:
           f" playtest {play['games']}, skill gap {play['skill']['games']}, impact"
           f" {sum(r['games'] for r in play['card_impact']['cards'])} seat-games, removal"
           f" {sum(r['games'] for r in play['card_removal']['cards'])} games;"
-          f" goal <= 30 s on 2 cores: {'met' if wall <= 30 else 'NOT met'} by the wall time")
+          f" {wall / 30:.2f}x the goal (<= 30 s on 2 cores): {'met' if wall <= 30 else 'NOT met'} by the wall time")
     probe = ("import json\nfrom generator.balance import run_checks\nfrom generator.deck import resolve_deck\n"
              f"r = run_checks(resolve_deck({str(GAME)!r}), jobs='auto', sequential=False)\n"
              "print(json.dumps({'findings': [[f.level, f.code, list(f.cards)] for f in r.findings],"
@@ -85,7 +86,7 @@ def random_row(games: int, runs: int) -> None:
     print(f"random play, tricks40, {games:,} games: simulate --jobs 1 {o_wall:.2f} s wall / {o_cpu:.2f} s CPU,"
           f" bare loop {b_wall:.2f} s / {b_cpu:.2f} s: {o_wall / b_wall:.2f}x wall, {o_cpu / b_cpu:.2f}x CPU"
           f" (goal <= 1.15x, start-up included: {'met' if o_cpu / b_cpu <= 1.15 else 'NOT met'} by CPU);"
-          f" deckpress's 0-game start-up {e_cpu:.2f} s CPU")
+          f" deckpress's 0-game start-up {e_cpu:.2f} s CPU; the load average {os.getloadavg()[0]:.1f}")
 
 
 def main() -> int:

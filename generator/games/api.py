@@ -221,7 +221,8 @@ def seat_rngs(rng: random.Random, players: int) -> list[random.Random]:
     seeded from ``rng``'s starting state (so from the game's seed) without drawing
     from it, one per seat, independent of the chance stream and of each other."""
     # Mersenne Twister's state: words 1-4 mix the whole seed in (word 0 is fixed); read in place (mt_words)
-    key = "%d:%d:%d:%d" % mt_words(rng)
+    a, b, c, d = mt_words(rng)
+    key = f"{a}:{b}:{c}:{d}"
     return [seeded(f"deckpress-seat:{k}:{key}") for k in range(players)]
 
 
