@@ -109,6 +109,7 @@ def per_game_row(games: int, rounds: int, starts: tuple[float, float], projected
 
     deck = resolve_deck(str(GAME))
     spec = game_of(deck)
+    assert spec is not None
     params = spec.params()
     ours, bare = [], []
     for _ in range(rounds):
