@@ -112,9 +112,10 @@ def per_game_row(games: int, rounds: int, starts: tuple[float, float], projected
     assert spec is not None
     params = spec.params()
     ours, bare = [], []
+    plain = bare_loop.load(str(GAME))  # the deck and the game made once, as simulate's deck is resolved once
     for _ in range(rounds):
         start = time.process_time()
-        bare_loop.main(str(GAME), games)
+        bare_loop.play(plain, games)
         bare.append(time.process_time() - start)
         start = time.process_time()
         runner.simulate(spec.name, deck, params, games=games, seed=1, strategy="random", jobs=1)
