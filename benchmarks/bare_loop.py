@@ -23,6 +23,11 @@ from generator.games.api import CHANCE, SIMULTANEOUS
 
 
 def main(folder: str, games: int, seed: int = 1) -> list[int]:
+    return play(load(folder), games, seed)
+
+
+def load(folder: str) -> Any:
+    """The project's game, made with its deck and default parameters."""
     path = Path(folder)
     deck = load_deck(path / "deck.yaml")
     spec = importlib.util.spec_from_file_location("bare_game", path / "game.py")
@@ -31,7 +36,11 @@ def main(folder: str, games: int, seed: int = 1) -> list[int]:
     spec.loader.exec_module(module)
     cls: Any = next(v for v in vars(module).values() if isinstance(v, type) and hasattr(v, "new_state")
                and v.__module__ == module.__name__)
-    game = cls(deck, cls.Params())
+    return cls(deck, cls.Params())
+
+
+def play(game: Any, games: int, seed: int = 1) -> list[int]:
+    """``games`` random games: wins per seat, then draws."""
     players = int(game.params.players)
     tally = [0] * (players + 1)
     rng = random.Random(seed)

@@ -62,6 +62,8 @@ from dataclasses import dataclass, field
 from hashlib import sha512
 from typing import Any, Protocol
 
+from .mt_words import mt_words
+
 CHANCE = -1
 TERMINAL = -2
 SIMULTANEOUS = -3  # every seat with legal actions chooses at once (see the module docstring)
@@ -218,8 +220,9 @@ def seat_rngs(rng: random.Random, players: int) -> list[random.Random]:
     """Each seat's own random stream for the game whose chance stream is ``rng``:
     seeded from ``rng``'s starting state (so from the game's seed) without drawing
     from it, one per seat, independent of the chance stream and of each other."""
-    words = rng.getstate()[1]  # Mersenne Twister's state: words 1-4 mix the whole seed in (word 0 is fixed)
-    key = f"{words[1]}:{words[2]}:{words[3]}:{words[4]}"
+    # Mersenne Twister's state: words 1-4 mix the whole seed in (word 0 is fixed); read in place (mt_words)
+    a, b, c, d = mt_words(rng)
+    key = f"{a}:{b}:{c}:{d}"
     return [seeded(f"deckpress-seat:{k}:{key}") for k in range(players)]
 
 
@@ -309,7 +312,8 @@ def freeze(value: Any) -> Hashable:
     return repr(value)
 
 
-_ATOMS = (int, float, str, bool, type(None), Action)
+_ATOMS = frozenset((int, float, str, bool, type(None), Action))
+_only_atoms = _ATOMS.issuperset  # of ``map(type, items)``: every item shared as it is (one C call)
 
 
 def _copied(value: Any) -> Any:
@@ -319,9 +323,11 @@ def _copied(value: Any) -> Any:
     if kind in _ATOMS:
         return value
     if kind is list:
+        if _only_atoms(map(type, value)):
+            return value.copy()
         return [v if type(v) in _ATOMS else _copied(v) for v in value]
     if kind is tuple:
-        return value if all(type(v) in _ATOMS for v in value) else tuple(_copied(v) for v in value)
+        return value if _only_atoms(map(type, value)) else tuple(_copied(v) for v in value)
     if kind is dict:
         return {k: v if type(v) in _ATOMS else _copied(v) for k, v in value.items()}
     if kind is deque:
@@ -345,7 +351,12 @@ class StateBase:
         other = object.__new__(type(self))
         fields = other.__dict__
         for key, value in self.__dict__.items():
-            fields[key] = value if key == "game" else None if key == "observer" else _copied(value)
+            if key == "game":
+                fields[key] = value
+            elif key == "observer":
+                fields[key] = None
+            else:
+                fields[key] = value if type(value) in _ATOMS else _copied(value)
         return other
 
     def players(self) -> int:

@@ -87,8 +87,12 @@ def specs() -> tuple[GameSpec, ...]:
 
 def game_names() -> str:
     """The registered games' names as a help text lists them (``weiji, war, viashi``):
-    a newly registered game appears in ``--help`` and docs/cli.md with no edit there."""
-    return ", ".join(spec.name for spec in specs())
+    a newly registered game appears in ``--help`` and docs/cli.md with no edit there.
+    The bundled rules games by their file names, as :func:`specs` would list them, without
+    reading the files (the help text is built when a command loads: its start-up)."""
+    _load_builtin()
+    listed = load_hook(RULES_CATALOGUE + ":catalogue_names")()
+    return ", ".join([*_SPECS, *(name for name in listed if name not in _SPECS)])
 
 
 def builtin_names() -> tuple[str, ...]:
