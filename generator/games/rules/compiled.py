@@ -88,38 +88,14 @@ def _compile(program: Program) -> Any:
 
 
 def _played(base: type) -> type:
-    """``base`` keeping the actions applied (to replay them on the interpreter when it raises)
-    and counting its steps between pauses as the interpreter does."""
-    base_init, base_apply = base.__init__, base.apply  # type: ignore[misc]
+    """``base`` (written guarded: it keeps the actions applied, counts its steps and hands an
+    error to ``_named``) naming an error as the interpreter does."""
 
     class Played(base):  # type: ignore[valid-type,misc]
-        _log: list[Any] | None = None  # a state made by resample keeps none (its past is a guess)
-
-        def __init__(self, game: Any, observer: Any = None) -> None:
-            self._log: list[Any] = []
-            try:
-                base_init(self, game, observer)
-            except ParameterError:
-                raise
-            except Exception as exc:  # noqa: BLE001 - any error of the compiled rules: named by the interpreter
-                raise named_error(game, self._log, exc) from None
-
-        def apply(self, action: Any) -> None:
-            log = self._log
-            if log is not None:
-                log.append(action)
-            try:
-                base_apply(self, action)
-            except Exception as exc:  # noqa: BLE001 - as above
-                raise named_error(self.game, log, exc) from None
-
-        def _run(self, step: Any) -> None:
-            budget = RUNAWAY
-            while step is not None:
-                step = getattr(self, step)()
-                budget -= 1
-                if not budget:
-                    raise RuntimeError(f"ran {RUNAWAY:,} steps without a decision or an end: a loop that never ends")
+        def _named(self, exc: BaseException) -> ParameterError:
+            if isinstance(exc, ParameterError):
+                return exc
+            return named_error(self.game, self._log, exc)
 
     Played.__name__ = Played.__qualname__ = base.__name__
     return Played
@@ -132,6 +108,8 @@ def named_error(game: Any, log: list[Any] | None, exc: BaseException) -> Paramet
     past is a guess): its error says what the compiled code said."""
     from .state import RulesState
 
+    if log and log[0] is None:
+        log = None  # a resampled state: its past is a guess
     if log is not None:
         try:
             state = RulesState(game)

@@ -743,7 +743,55 @@ class Writer:
                 out.append(f'        """{_doc(m.doc)}"""')
             out += [f"        {line}" for line in m.lines] or ["        return None"]
             out.append("")
-        return "\n".join(out).rstrip() + "\n"
+        text = "\n".join(out).rstrip() + "\n"
+        return _guard(text) if self.guarded else text
+
+
+_APPLY = """    def apply(self, action):
+        if self._cur == CHANCE:
+            pile = self._zone(*self._chance)
+            order = [INDEX[c] for c in action.value]
+            if sorted(order) != sorted(pile):
+                raise ValueError(f'{action} does not order the cards of the zone shuffled')
+            pile[:] = order
+        else:
+            value = self._values[self._legal.index(action)]
+            if self._bind is not None:
+                setattr(self, self._bind, value)
+        self._steps += 1
+        self._run(self._then)
+"""
+_RUN = """        while step is not None:
+            step = getattr(self, step)()
+"""
+
+
+def _guard(text: str) -> str:
+    """The written game as :mod:`.compiled` plays it: each state keeps the actions applied
+    to it (``_log``; a resampled state's starts ``[None]``: its past is a guess), an error
+    of the rules goes to ``self._named`` (the class that plays it names the rule), and the
+    steps run without a pause are counted (a loop that never ends stops)."""
+    def once(old: str, new: str) -> None:
+        nonlocal text
+        if text.count(old) != 1:
+            raise NotPlain("", "the written game is not as the compiled game expects it")  # the interpreter plays it
+        text = text.replace(old, new)
+    body = _APPLY.split("\n", 1)[1]
+    once(_APPLY, "    def apply(self, action):\n        self._log.append(action)\n        try:\n"
+         + "".join("    " + line + "\n" for line in body.splitlines() if line)
+         + "        except Exception as exc:\n            raise self._named(exc) from None\n")
+    once(_RUN, f"        budget = {RUNAWAY}\n" + _RUN + "            budget -= 1\n            if not budget:\n"
+         "                raise RuntimeError('ran too many steps without a decision or an end: a loop that never ends')\n")
+    once("        if not state._over and state._at:\n",
+         "        state._log = [None]\n        if not state._over and state._at:\n")
+    once("        self.game, self.observer = game, observer\n",
+         "        self.game, self.observer, self._log = game, observer, []\n")
+    first = text.index("        self._run(", text.index("        self.game, self.observer, self._log"))
+    end = text.index("\n", first)
+    call = text[first:end].strip()
+    text = text[:first] + f"        try:\n            {call}\n        except Exception as exc:\n" \
+        "            raise self._named(exc) from None" + text[end:]
+    return text
 
 
 def _doc(text: Any) -> str:
