@@ -33,7 +33,7 @@ import types
 from typing import Any
 
 from ...errors import ParameterError, Problem
-from .program import RUNAWAY, Program
+from .program import Program
 
 SWITCH = "DECKPRESS_RULES_INTERPRET"  # set (not "" or "0"): every rules file is played on the interpreter
 _CLASS = "Compiled"
