@@ -45,8 +45,8 @@ def plain_game(players: int):  # type: ignore[no-untyped-def]
 def rules_game(players: int, interpreted: bool = False):  # type: ignore[no-untyped-def]
     spec = bundled("crazy-eights")
     game = spec.make(None, spec.params(players=players))  # type: ignore[arg-type,call-arg]
-    assert game.compiled is not None, "crazy-eights is not compiled on load (is DECKPRESS_RULES_INTERPRET set?)"
-    return game.interpreted() if interpreted else game
+    assert game.compiled is not None, "crazy-eights is not compiled on load (is DECKPRESS_RULES_INTERPRET set?)"  # type: ignore[attr-defined]
+    return game.interpreted() if interpreted else game  # type: ignore[attr-defined]
 
 
 def ejected_game(players: int):  # type: ignore[no-untyped-def]
