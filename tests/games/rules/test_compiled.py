@@ -146,3 +146,15 @@ def test_a_loop_that_never_ends_stops_compiled_and_is_named(tmp_path):
     compiled = _stuck(game)
     assert compiled == _stuck(_game(tmp_path, text).interpreted())
     assert f"twenty-one.yaml:{line}:" in compiled and "repeated 200,000 times without a decision" in compiled
+
+
+@pytest.mark.parametrize("text", ['x"""\nimport os\n"""', 'ends in a quote"', "back\\slash \\N{BULLET} \\", "it's \"both\"",
+                                  "nul \0 and \r"])
+def test_a_designer_word_in_a_docstring_reads_back_as_itself(text):
+    import ast
+
+    from generator.games.rules.to_python import _doc
+
+    written = '"""' + _doc(text) + '"""'
+    tree = ast.parse(written)
+    assert len(tree.body) == 1 and ast.literal_eval(written) == text  # one string, the same text
