@@ -52,6 +52,8 @@ def compiled_class(program: Program) -> Any:
         return None
     key = (_content_hash(program), program.n, repr(sorted(program.params.items())))
     if key not in _CACHE:
+        if len(_CACHE) >= 64:  # a tuning run tries many parameter sets: keep the memory bounded
+            _CACHE.clear()
         _CACHE[key] = _compile(program)
     return _CACHE[key]
 
