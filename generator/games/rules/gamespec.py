@@ -18,6 +18,7 @@ from ...errors import ParameterError
 from ..params import Params
 from ..spec import CardMeasures, GameSpec
 from . import cards as card_sources
+from .compiled import compiled_class, view_tables
 from .program import Program
 from .schema import Doc, RulesError, read
 from .state import RulesState
@@ -39,16 +40,28 @@ class RulesGame:
             raise ParameterError(f"{doc.path}: the game has no cards")
         self.program = Program(doc, cards, values, int(params.players))
         self.unit = str(doc.data.get("unit", "turn"))
+        # compiled on load (:mod:`.compiled`): the file's plain Python plays, where it can be written
+        self.compiled: Any = compiled_class(self.program)
 
-    def new_state(self, observer: Any = None) -> RulesState:
+    def new_state(self, observer: Any = None) -> Any:
+        if self.compiled is not None:
+            return self.compiled.State(self, observer)
         return RulesState(self, observer)
+
+    def interpreted(self) -> RulesGame:
+        """This game played on the interpreter from now on (its states' steps, frames and zones
+        as :mod:`.state` keeps them: what tests that set up a position reach into)."""
+        self.compiled = None
+        return self
 
     def table(self, view: Mapping[str, Any], seat: int) -> dict[str, Any]:
         """deckpress play's table: the zones in the rules file's words (:func:`.zones.table_of`)."""
-        return table_of(self.program, view, seat)
+        return table_of(self.program, view_tables(self.program, view), seat)
 
-    def resample(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> RulesState:
-        return resample_view(self, view, seat, rng, RulesState)  # type: ignore[no-any-return]
+    def resample(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any:
+        if self.compiled is not None and "hands" not in view:
+            return self.compiled.resample(self, view, seat, rng)
+        return resample_view(self, view, seat, rng, RulesState)
 
 
 def _params_model(doc: Doc, title: str) -> type[Params]:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .expr import FUNCTIONS, SEAT_FUNCTIONS, ZONE_FUNCTIONS, parse
-from .program import Program
+from .program import RUNAWAY, Program
 from .schema import STEPS
 
 RESERVED = {"game", "observer", "n", "current", "players", "legal_actions", "is_over", "sample_chance", "apply",
@@ -98,8 +98,9 @@ class _Method:
 class Writer:
     """Writes one compiled rules file as Python (see the module docstring)."""
 
-    def __init__(self, program: Program) -> None:
+    def __init__(self, program: Program, guarded: bool = False) -> None:
         self.p = program
+        self.guarded = guarded  # each while: counts its turns (compiled on load: a loop that never ends stops)
         self.doc = program.doc
         self.d = program.doc.data
         self.methods: list[_Method] = []
@@ -116,6 +117,33 @@ class Writer:
         for name in [*self.globals, *self.per_player, *(z.name for z in program.zones), *self.defines]:
             if not name.isidentifier() or keyword.iskeyword(name) or name in RESERVED:
                 raise NotPlain(str(self.doc.path), f"the name {name!r} is one the Python game uses itself")
+        self.check_names()
+
+    def check_names(self) -> None:
+        """Every name of the file the Python is written with as a name (not as the ``repr`` of a
+        literal) is a plain identifier: a parameter, a card field, a constant, a loop's variable,
+        a zone dealt to (and the variables, zones and definitions checked above). The designer's
+        text reaches the Python only so or as a literal, never as code (the format's promise: no
+        Python eval of it; :mod:`.compiled` runs this Python)."""
+        names = [*(str(k) for k in self.p.params), *(str(k) for k in (self.d.get("parameters") or {}))]
+        upper = [str(k).upper() for k in [*self.p.cards.fields, *self.p.scope.constants]]
+        found: list[str] = []
+
+        def steps(block: Any) -> None:
+            for step in block if isinstance(block, list) else []:
+                if not isinstance(step, Mapping):
+                    continue
+                if "each" in step:
+                    found.append(str(step["each"]))
+                if isinstance(step.get("deal"), Mapping) and "to" in step["deal"]:
+                    found.append(str(step["deal"]["to"]))
+                for k in ("then", "else", "do", "otherwise"):
+                    steps(step.get(k))
+        for block in [*(self.d.get("phases") or {}).values(), *(self.d.get("procedures") or {}).values()]:
+            steps(block)
+        for name in [*names, *upper, *found]:
+            if not name.isidentifier() or keyword.iskeyword(name) or name.startswith("__") or name in _MODULE_NAMES:
+                raise NotPlain(str(self.doc.path), f"the name {name!r} is not a plain name in Python")
 
     # -- names ------------------------------------------------------------------
     @staticmethod
@@ -368,7 +396,13 @@ class Writer:
                 out.append(f"{pad}else:")
                 self.inline(out, step["else"], depth + 1)
         elif kind == "while":
+            budget = self.fresh("budget") if self.guarded else ""
+            if budget:
+                out.append(f"{pad}{budget} = {RUNAWAY}")
             out.append(f"{pad}while {self.expr(body, step, 'while')}:")
+            if budget:
+                out += [f"{pad}    {budget} -= 1", f"{pad}    if not {budget}:",
+                        f"{pad}        raise RuntimeError('while: a loop that never ends ({self.where(step, 'while')})')"]
             self.inline(out, step.get("do") or [], depth + 1)
         elif kind == "repeat":
             out.append(f"{pad}for _ in range({self.expr(body, step, 'repeat')}):")
@@ -538,7 +572,7 @@ class Writer:
         name = str(d["name"])
         players = d.get("players", 2)
         low, high = (players, players) if isinstance(players, int) else (int(players[0]), int(players[1]))
-        out = [f'"""{title}: written by `deckpress eject` from {source} as plain Python.',
+        out = [f'"""{_doc(title)}: written by `deckpress eject` from {_doc(source)} as plain Python.',
                "",
                "A State class against deckpress's game API (docs/own-game.md): each phase of the rules file is",
                "a method, each decision and shuffle a method of its own; a method returns the name of the",
@@ -577,7 +611,7 @@ class Writer:
                 out.append(f"    {pname}: {type(default).__name__} = Field(default={default!r}, description={desc!r})")
         zones = [(z.name, z.owned, z.visible) for z in p.zones]
         start = next(z.name for z in p.zones if z.base == p.start)
-        out += ["", "", f"class {cls}:", f'    """{title}: the game (its parameters, its states)."""', "",
+        out += ["", "", f"class {cls}:", f'    """{_doc(title)}: the game (its parameters, its states)."""', "",
                 f"    name = {name!r}", f"    title = {title!r}", f"    Params = {cls}Params",
                 f"    players = ({low}, {high})", f"    unit = {str(d.get('unit', 'turn'))!r}",
                 "    default_strategy = 'random'", "    first_player = 0", "",
@@ -621,7 +655,7 @@ class Writer:
                 "        if not state._over and state._at:",
                 "            state._run(state._at)  # the decision the seat saw: its legal actions again",
                 "        return state", "", "",
-                f"class {cls}State(StateBase):", f'    """One game of {title}."""', "",
+                f"class {cls}State(StateBase):", f'    """One game of {_doc(title)}."""', "",
                 "    def __init__(self, game, observer=None):",
                 "        self.game, self.observer = game, observer",
                 "        self.n = game.params.players"]
@@ -706,12 +740,70 @@ class Writer:
         for m in self.methods:
             out.append(f"    def {m.name}(self):")
             if m.doc:
-                out.append(f'        """{m.doc}"""')
+                out.append(f'        """{_doc(m.doc)}"""')
             out += [f"        {line}" for line in m.lines] or ["        return None"]
             out.append("")
-        return "\n".join(out).rstrip() + "\n"
+        text = "\n".join(out).rstrip() + "\n"
+        return _guard(text) if self.guarded else text
 
 
+_APPLY = """    def apply(self, action):
+        if self._cur == CHANCE:
+            pile = self._zone(*self._chance)
+            order = [INDEX[c] for c in action.value]
+            if sorted(order) != sorted(pile):
+                raise ValueError(f'{action} does not order the cards of the zone shuffled')
+            pile[:] = order
+        else:
+            value = self._values[self._legal.index(action)]
+            if self._bind is not None:
+                setattr(self, self._bind, value)
+        self._steps += 1
+        self._run(self._then)
+"""
+_RUN = """        while step is not None:
+            step = getattr(self, step)()
+"""
+
+
+def _guard(text: str) -> str:
+    """The written game as :mod:`.compiled` plays it: each state keeps the actions applied
+    to it (``_log``; a resampled state's starts ``[None]``: its past is a guess), an error
+    of the rules goes to ``self._named`` (the class that plays it names the rule), and the
+    steps run without a pause are counted (a loop that never ends stops)."""
+    def once(old: str, new: str) -> None:
+        nonlocal text
+        if text.count(old) != 1:
+            raise NotPlain("", "the written game is not as the compiled game expects it")  # the interpreter plays it
+        text = text.replace(old, new)
+    body = _APPLY.split("\n", 1)[1]
+    once(_APPLY, "    def apply(self, action):\n        self._log.append(action)\n        try:\n"
+         + "".join("    " + line + "\n" for line in body.splitlines() if line)
+         + "        except Exception as exc:\n            raise self._named(exc) from None\n")
+    once(_RUN, f"        budget = {RUNAWAY}\n" + _RUN + "            budget -= 1\n            if not budget:\n"
+         "                raise RuntimeError('ran too many steps without a decision or an end: a loop that never ends')\n")
+    once("        if not state._over and state._at:\n",
+         "        state._log = [None]\n        if not state._over and state._at:\n")
+    once("        self.game, self.observer = game, observer\n",
+         "        self.game, self.observer, self._log = game, observer, []\n")
+    first = text.index("        self._run(", text.index("        self.game, self.observer, self._log"))
+    end = text.index("\n", first)
+    call = text[first:end].strip()
+    text = text[:first] + f"        try:\n            {call}\n        except Exception as exc:\n" \
+        "            raise self._named(exc) from None" + text[end:]
+    return text
+
+
+def _doc(text: Any) -> str:
+    """``text`` as it may stand inside a triple-quoted docstring: its quotes and backslashes
+    escaped (the designer's title, a zone's words), so it can never close the string."""
+    r = repr(str(text))
+    return r[1:-1].replace('"', '\\"') if r[0] == "'" else r[1:-1]
+
+
+# the module's own names: a card field (upper case) or a parameter may not be one of them
+_MODULE_NAMES = {"FIELDS", "INDEX", "PLAYS", "CHANCE", "TERMINAL", "Action", "Result", "StateBase", "Params",
+                 "Field", "Literal", "RUNAWAY"}
 _KINDS = tuple(STEPS)  # every step kind of the format: one this writer does not know is refused, never skipped
 # what this writer knows of each step (a key added to the format later is refused, never ignored)
 _WRITES = {"shuffle": set(), "deal": {"from", "to", "count"}, "move": {"from", "to", "count", "card", "where", "leave", "at"},
@@ -726,6 +818,7 @@ _PLAIN_FUNCTIONS = {"count", "len", "sum", "min", "max", "any", "all", "abs", "s
                     "tuple", "subsets", "between", "most", "list", "reversed"}
 
 
-def plain_python(program: Program, cls: str, source: str) -> str:
-    """The rules file of ``program`` as a plain ``game.py`` (raises :class:`NotPlain`)."""
-    return Writer(program).write(cls, source)
+def plain_python(program: Program, cls: str, source: str, guarded: bool = False) -> str:
+    """The rules file of ``program`` as a plain ``game.py`` (raises :class:`NotPlain`).
+    ``guarded``: each ``while:`` stops after :data:`.program.RUNAWAY` turns (compiled on load)."""
+    return Writer(program, guarded).write(cls, source)

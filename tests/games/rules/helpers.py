@@ -9,8 +9,10 @@ from generator.games.rules.registered import bundled
 
 
 def game(name: str, **params: Any) -> Any:
+    """The game on the interpreter: these tests set up positions in its zones and frames
+    (the compiled code plays the same games: tests/games/rules/test_compiled.py)."""
     spec = bundled(name)
-    return spec.make(None, spec.params(**params))  # type: ignore[arg-type]
+    return spec.make(None, spec.params(**params)).interpreted()  # type: ignore[arg-type,attr-defined]
 
 
 def stacked(state: Any, top_first: list[str]) -> Action:

@@ -29,7 +29,8 @@ def test_a_rules_game_plays_out_on_the_generic_table(game: str, tmp_path: Path, 
         first = client.api("POST", "/api/step", {"seat": 0})
     state = client.table.top.session.state
     if game == "crazy-eights":
-        other = {state.game.program.ids[c] for c in state.z[state.game.program.by_name["hand"].base + 1]}
+        assert type(state).__name__ == "CompiledState"  # compiled on load (generator/games/rules/compiled.py)
+        other = {state.game.program.ids[c] for c in state.hand[1]}
         shown = {c for z in first["zones"] for c in (z.get("cards") or []) if isinstance(c, str)}
         assert other and shown and not other & shown  # the other hand: its count only
     end = client.play_out(0)
