@@ -89,6 +89,11 @@ def simulate(
             summary = _run(game, loaded, params, games, seed, strategy, engine, as_json, executor)
     except Stopped as exc:  # Ctrl-C or SIGTERM: what was finished, said as such
         summary, stopped = exc.summary, exc
+    except KeyboardInterrupt as exc:  # before any game was played (loading the kernels, starting workers)
+        from .signals import exit_code, message
+
+        typer.echo(f"{message()}: no games were finished yet (of {games:,}); nothing to show", err=True)
+        raise typer.Exit(exit_code(exc)) from None
     if stopped is not None and not summary.games:
         from .signals import exit_code, message
 
