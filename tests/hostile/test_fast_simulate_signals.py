@@ -87,3 +87,16 @@ def test_a_signal_after_two_chunks_shows_those_games_as_a_shorter_run_would() ->
                                      "--seed", "4", "--json"])
     assert whole.exit_code == 0, whole.output
     assert shown == json.loads(whole.stdout)
+
+
+def test_a_stop_while_the_deck_loads_says_no_games_finished(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.cli import cmd_simulate
+
+    def stopped(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cmd_simulate, "load_checked", stopped)
+    result = CliRunner().invoke(app, ["simulate", "war", "--games", "5000"])
+    assert result.exit_code == 130, result.output
+    assert "interrupted: no games were finished yet (of 5,000); nothing to show" in result.output
+    assert "nothing half-written" not in result.output and "Traceback" not in result.output
