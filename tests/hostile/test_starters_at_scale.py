@@ -15,6 +15,7 @@ import csv
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -70,8 +71,8 @@ def test_a_big_deck_deals_and_resamples_without_shuffling_every_card(big: Path) 
     deck = resolve_deck(big)
     spec = game_of(deck)
     assert spec is not None
-    game = spec.make(deck, make_params(spec, ["players=3", "hand=9"]))
-    state = game.new_state()
+    game: Any = spec.make(deck, make_params(spec, ["players=3", "hand=9"]))
+    state: Any = game.new_state()
     state.apply(state.sample_chance(NoShuffle(1)))
     assert [len(h) for h in state.hands] == [9, 9, 9] and len(state.rest) == 3600 - 27
     state.apply(state.legal_actions()[0])  # seat 0 leads; seat 1 is to play
@@ -91,7 +92,7 @@ def test_a_small_deck_still_shuffles_as_before(tmp_path: Path) -> None:
     deck = resolve_deck(folder)
     spec = game_of(deck)
     assert spec is not None
-    game = spec.make(deck, make_params(spec))
+    game: Any = spec.make(deck, make_params(spec))
     shuffled: list[int] = []
 
     class Counting(random.Random):
@@ -99,7 +100,7 @@ def test_a_small_deck_still_shuffles_as_before(tmp_path: Path) -> None:
             shuffled.append(len(x))
             super().shuffle(x)
 
-    state = game.new_state()
+    state: Any = game.new_state()
     state.apply(state.sample_chance(Counting(1)))
     assert shuffled == [36]
     game.resample(state.view(0), 0, Counting(2))
