@@ -105,3 +105,38 @@ def test_a_small_deck_still_shuffles_as_before(tmp_path: Path) -> None:
     assert shuffled == [36]
     game.resample(state.view(0), 0, Counting(2))
     assert shuffled == [36, 27]  # the 27 cards seat 0 has not seen
+
+
+def _grown(tmp_path: Path, starter: str, repeats: int) -> Path:
+    folder = tmp_path / starter
+    assert cli.invoke(app, ["new", str(folder), "--game", starter]).exit_code == 0
+    path = folder / "cards.csv"
+    head, *rows = list(csv.reader(path.open(newline="", encoding="utf-8")))
+    at_id, at_name = head.index("id"), head.index("name")
+    grown = []
+    for k in range(repeats):
+        for r in rows:
+            r = list(r)
+            r[at_id], r[at_name] = f"{r[at_id]}-{k:02d}", f"{r[at_name]} {k:02d}"
+            grown.append(r)
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh).writerows([head, *grown])
+    return folder
+
+
+@pytest.mark.parametrize(("starter", "shown"), [("war", 12), ("viashi", 12)])
+def test_a_card_doubled_many_times_names_12_ids_and_counts_the_rest(tmp_path: Path, starter: str, shown: int) -> None:
+    """20 copies of every row: each duplicate finding names 12 ids and says "and 8 more"
+    (at 100,000 rows each named thousands: megabytes of terminal output); the finding's
+    cards (the JSON) keep all 20."""
+    import json
+
+    folder = _grown(tmp_path, starter, 20)
+    result = cli.invoke(app, ["--quiet", "check", str(folder), "--games", "0", "--json"])
+    assert result.exit_code in (0, 1), result.output
+    dups = [f for f in json.loads(result.stdout)["findings"] if f["code"] == "duplicate"]
+    assert dups and all(len(f["cards"]) == 20 for f in dups)
+    for f in dups:
+        assert "is in the deck 20 times (" in f["message"] and " and 8 more" in f["message"], f["message"]
+        named = [c for c in f["cards"] if re.search(rf"\b{re.escape(c)}\b", f["message"])]
+        assert named == f["cards"][:shown]
