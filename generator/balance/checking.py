@@ -98,28 +98,45 @@ def check_deck(deck: Deck | Prepared, options: CheckOptions = CheckOptions(), *,
 
 
 def _apply(deck: Deck, report: Report, name: str, checked: Callable[[Deck], Report], say: Say | None) -> Report:
-    """Write every suggestion into the deck's files, check the edited deck, and
-    return its report with ``changes`` against the deck as it was."""
-    from ..deck.edit import apply_values
+    """Stage every suggestion's edit of the deck's files, check the edited deck (in memory,
+    the values as they will be written), and only when that confirming check is done write
+    the files, each atomically; return its report with ``changes`` against the deck as it
+    was. An interrupt or a failed re-check writes nothing (said, then raised). (``name``,
+    the deck as the command named it, is no longer read: the edited deck is checked before
+    it is on disk.)"""
+    from ..deck.edit import StagedEdits
     from .changes import compare
     from .deckdiff import format_value
     from .suggest import decimals
 
-    applied = []
+    staged = StagedEdits()
+    applied: list[Applied] = []
+    lines: list[str] = []
+    values: dict[str, dict[str, float | None]] = {}
     for s in report.suggestions:
         if not s.changes:
             continue
         texts = {k: format_value(v.to, decimals(deck, k)) for k, v in s.changes.items()}
-        path = apply_values(deck.card(s.card), texts)
+        path = staged.stage(deck.card(s.card), texts)
+        values.setdefault(s.card, dict(deck.card(s.card).values)).update({k: float(t) for k, t in texts.items()})
         applied.append(Applied(s.card, str(path), s.changes))
-        if say is not None:
-            say(f"applied to {path}: {s.card} {s.change}")
+        lines.append(f"applied to {path}: {s.card} {s.change}")
     if not applied:
         if say is not None:
             say("--apply: nothing to write (no suggestion changed a value)")
         return report
-    edited = resolve_deck(name)
-    after = checked(edited)
+    edited = _edited(deck, values, staged.files)
+    try:
+        after = checked(edited)  # the confirming re-check, before any file is touched
+    except BaseException:
+        if say is not None:
+            say("--apply: the check of the edited deck did not finish: nothing was written (the deck is as it was;"
+                " the suggestions are above)")
+        raise
+    staged.write()
+    if say is not None:
+        for line in lines:
+            say(line)
     after.suggestions = report.suggestions
     after.changes = replace(compare(report, after, deck, edited, "the deck before --apply"), applied=tuple(applied))
     if say is not None:
@@ -127,6 +144,22 @@ def _apply(deck: Deck, report: Report, name: str, checked: Callable[[Deck], Repo
 
         print_changes(after.changes)
     return after
+
+
+def _edited(deck: Deck, values: dict[str, dict[str, float | None]], files: dict[Path, bytes]) -> Deck:
+    """``deck`` with the staged values (card id -> its values), as loading the staged files
+    would give it, and a content hash of its own (what is cached by the deck's content,
+    such as a game's contract verdict, is not the unedited deck's)."""
+    import hashlib
+    from dataclasses import replace
+
+    from ..deck.model import FrozenMap
+
+    cards = tuple(replace(c, values=FrozenMap(values[c.id])) if c.id in values else c for c in deck.cards)
+    digest = hashlib.sha256(deck.digest.encode())
+    for path, data in files.items():
+        digest.update(str(path).encode() + b"\0" + hashlib.sha256(data).digest())
+    return replace(deck, cards=cards, digest=digest.hexdigest())
 
 
 def print_report(report: Report, suggestions: bool = False) -> None:

@@ -95,7 +95,7 @@ def suited_findings(deck: Deck, static: SuitedStatic, t: dict[str, float]) -> li
     if trick and static.no_suit:
         out.append(Finding("error", "no_suit", f"{len(static.no_suit)} card(s) have no suit ({listing(list(static.no_suit))}).", static.no_suit))
     for d in static.duplicates:
-        out.append(Finding(level, "duplicate", f"the {d.rank} of {d.suit} is in the deck {d.count} times ({', '.join(d.cards)})"
+        out.append(Finding(level, "duplicate", f"the {d.rank} of {d.suit} is in the deck {d.count} times ({listing(list(d.cards), 12)})"
                            + ("; two identical cards make a trick's winner ambiguous." if trick else "."), d.cards))
     if static.missing:
         names = [f"{m.suit}-{m.rank}" for m in static.missing]

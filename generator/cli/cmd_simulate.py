@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from collections.abc import Callable, Iterator, Mapping
@@ -39,8 +40,29 @@ PROGRESS_FROM = 2000  # games: shorter runs finish before a bar is worth drawing
 SMALL_RUN = 100
 
 
+def _before_any_game(func: Callable[..., None]) -> Callable[..., None]:
+    """Ctrl-C or SIGTERM before the run began (loading the deck, the game, the kernels):
+    said as no games finished, exit 130 or 143 (a stop during the run is the body's:
+    the games finished so far are shown)."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> None:
+        try:
+            func(*args, **kwargs)
+        except KeyboardInterrupt as exc:
+            from .signals import exit_code, message
+
+            what = "the game was not finished" if kwargs.get("deal") is not None else \
+                f"no games were finished yet (of {kwargs.get('games') or 0:,})"
+            typer.echo(f"{message()}: {what}; nothing to show", err=True)
+            raise typer.Exit(exit_code(exc)) from None
+
+    return wrapper
+
+
 @app.command()
 @friendly
+@_before_any_game
 def simulate(
     game: str = typer.Argument(..., help=f"{game_names()}, or a deck file or project folder (plays the game its game: names).", show_default=False),
     deck: str | None = typer.Option(None, "--deck", help="A deck file or bundled name (default: the game's bundled deck, or GAME's deck)."),

@@ -13,8 +13,11 @@ Each format keeps what the designer wrote around the changed cells:
   and other sheets (features openpyxl does not read, such as charts, are lost:
   the note before the change says so). A formula cell is never overwritten.
 
-Files are replaced atomically (a temporary file in the same folder, then a
-rename), so an interrupted write leaves the old file.
+Edits are staged (:class:`StagedEdits`): every file's new bytes made in memory, the
+edit of every card checked, before any file is touched; then each file is replaced
+atomically (a temporary file in the same folder, then a rename), so an interrupted or
+failed edit leaves the old files. ``check --suggest --apply`` stages, re-checks the
+edited deck, and writes only when that re-check is done.
 """
 
 from __future__ import annotations
@@ -37,16 +40,41 @@ from .sheets import is_sheet_copy
 Value = str  # the new value as it is to be written ("1.0", "72"): the deck's own decimals
 
 
-def _replace(path: Path, data: bytes) -> None:
+def _temporary(path: Path, data: bytes) -> Path:
+    """``data`` in a temporary file beside ``path``, with its permissions (not yet in place)."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(data)
         os.chmod(tmp, path.stat().st_mode & 0o7777)
-        os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    return Path(tmp)
+
+
+def _replace_all(files: Mapping[Path, bytes]) -> None:
+    """Each of ``files`` replaced by its new bytes: every temporary file written first
+    (an interrupt or error then leaves every file as it was, the temporary ones removed),
+    then the renames, which an interrupt does not split: the rest are done first."""
+    done: list[Path] = []
+    try:
+        for path, data in files.items():
+            done.append(_temporary(path, data))
+    except BaseException:
+        for tmp in done:
+            tmp.unlink(missing_ok=True)
+        raise
+    stopped: BaseException | None = None
+    for tmp, path in zip(done, files, strict=True):
+        try:
+            os.replace(tmp, path)
+        except KeyboardInterrupt as exc:  # a rename takes microseconds: finish them, then stop
+            stopped = exc
+            if tmp.exists():
+                os.replace(tmp, path)
+    if stopped is not None:
+        raise stopped
 
 
 def _number(value: Value) -> float | int:
@@ -58,10 +86,10 @@ def _number(value: Value) -> float | int:
 _SCALAR = re.compile(r"""'[^']*'|"(?:[^"\\]|\\.)*"|[^\s,}\]#]+(?:[ ][^\s,}\]#]+)*""")
 
 
-def _yaml_apply(path: Path, card_id: str, changes: Mapping[str, Value]) -> None:
+def _yaml_apply(path: Path, raw: bytes, card_id: str, changes: Mapping[str, Value]) -> bytes:
     from ruamel.yaml import YAML
 
-    text = path.read_text(encoding="utf-8")
+    text = raw.decode("utf-8")
     yaml = YAML()  # round-trip mode: every key and value knows its line and column
     data = yaml.load(text)
     cards = data.get("cards") if isinstance(data, Mapping) else None
@@ -88,11 +116,10 @@ def _yaml_apply(path: Path, card_id: str, changes: Mapping[str, Value]) -> None:
     again = next(c for c in check["cards"] if isinstance(c, Mapping) and str(c.get("id")) == card_id)
     if any(float(again[keys[k.lower()]]) != float(v) for k, v in changes.items()):
         raise DeckError(Problem(f"card {card_id}: the edit could not be written safely; change it by hand", path))
-    _replace(path, edited.encode("utf-8"))
+    return edited.encode("utf-8")
 
 
-def _csv_apply(path: Path, card_id: str, changes: Mapping[str, Value]) -> None:
-    raw = path.read_bytes()
+def _csv_apply(path: Path, raw: bytes, card_id: str, changes: Mapping[str, Value]) -> bytes:
     bom = raw.startswith(b"\xef\xbb\xbf")
     text = decode(raw, path)
     dialect: Any = csv_dialect(text)  # the shared reader's detection: the same as loading saw
@@ -119,16 +146,15 @@ def _csv_apply(path: Path, card_id: str, changes: Mapping[str, Value]) -> None:
             csv.writer(out, delimiter=dialect.delimiter, quotechar=dialect.quotechar, lineterminator="",
                        quoting=csv.QUOTE_ALL if quote_all else csv.QUOTE_MINIMAL).writerow(row)
             lines[start:end] = [out.getvalue() + ending]
-            _replace(path, (b"\xef\xbb\xbf" if bom else b"") + "".join(lines).encode("utf-8"))
-            return
+            return (b"\xef\xbb\xbf" if bom else b"") + "".join(lines).encode("utf-8")
         start = end
     raise DeckError(Problem(f"card {card_id!r} not found", path))
 
 
-def _xlsx_apply(path: Path, card_id: str, changes: Mapping[str, Value]) -> None:
+def _xlsx_apply(path: Path, raw: bytes, card_id: str, changes: Mapping[str, Value]) -> bytes:
     import openpyxl
 
-    book = openpyxl.load_workbook(path)
+    book = openpyxl.load_workbook(io.BytesIO(raw))
     for ws in book.worksheets:
         header = [str(c.value).strip().lower() if c.value is not None else "" for c in ws[1]]
         if "id" not in header:
@@ -147,8 +173,7 @@ def _xlsx_apply(path: Path, card_id: str, changes: Mapping[str, Value]) -> None:
                 cell.value = _number(value)
             out = io.BytesIO()
             book.save(out)
-            _replace(path, out.getvalue())
-            return
+            return out.getvalue()
     raise DeckError(Problem(f"card {card_id!r} not found in any sheet with an 'id' column", path))
 
 
@@ -161,22 +186,42 @@ def editable_source(card: Card) -> str | None:
     return None
 
 
+class StagedEdits:
+    """Edits to a deck's files made in memory: :meth:`stage` each card's changes (several
+    to one file add up), then :meth:`write` them all, or drop the object and nothing was
+    written."""
+
+    def __init__(self) -> None:
+        self.files: dict[Path, bytes] = {}  # path -> its new bytes, in the order first staged
+
+    def stage(self, card: Card, changes: Mapping[str, Value]) -> Path:
+        """Stage ``changes`` (attribute -> new value) to the file ``card`` was read from:
+        DeckError, and nothing staged, where the edit cannot be made safely."""
+        why = editable_source(card)
+        if why:
+            raise DeckError(Problem(why))
+        path = card.source.file
+        if path is None or not Path(path).is_file():
+            raise DeckError(Problem(f"card {card.id}: its file is unknown, so the change cannot be written back"))
+        path = Path(path)
+        suffix = path.suffix.lower()
+        edit = {".csv": _csv_apply, ".xlsx": _xlsx_apply, ".xlsm": _xlsx_apply, ".yaml": _yaml_apply,
+                ".yml": _yaml_apply}.get(suffix)
+        if edit is None:
+            raise DeckError(Problem(f"cannot write values back into a {suffix} file", path))
+        raw = self.files[path] if path in self.files else path.read_bytes()
+        self.files[path] = edit(path, raw, card.id, changes)
+        return path
+
+    def write(self) -> list[Path]:
+        """Every staged file replaced atomically (see :func:`_replace_all`); the paths written."""
+        _replace_all(self.files)
+        return list(self.files)
+
+
 def apply_values(card: Card, changes: Mapping[str, Value]) -> Path:
     """Write ``changes`` (attribute -> new value) into the file ``card`` was read from."""
-    why = editable_source(card)
-    if why:
-        raise DeckError(Problem(why))
-    path = card.source.file
-    if path is None or not Path(path).is_file():
-        raise DeckError(Problem(f"card {card.id}: its file is unknown, so the change cannot be written back"))
-    path = Path(path)
-    suffix = path.suffix.lower()
-    if suffix == ".csv":
-        _csv_apply(path, card.id, changes)
-    elif suffix in (".xlsx", ".xlsm"):
-        _xlsx_apply(path, card.id, changes)
-    elif suffix in (".yaml", ".yml"):
-        _yaml_apply(path, card.id, changes)
-    else:
-        raise DeckError(Problem(f"cannot write values back into a {suffix} file", path))
+    staged = StagedEdits()
+    path = staged.stage(card, changes)
+    staged.write()
     return path

@@ -265,10 +265,26 @@ class Deck:
 
     # -- lookups ---------------------------------------------------------
     def card(self, card_id: str) -> Card:
-        for c in self.cards:
-            if c.id == card_id:
-                return c
-        raise KeyError(card_id)
+        """The card with ``card_id`` (the first, where ids repeat): a dict lookup, the index
+        built on the first call and rebuilt whenever ``cards`` is no longer the tuple it was
+        built from (a deck replaced, copied or changed underneath keeps it right)."""
+        index = self.__dict__.get("_card_index")
+        if index is None or index[0] is not self.cards:
+            by_id: dict[str, Card] = {}
+            for c in self.cards:
+                by_id.setdefault(c.id, c)
+            index = (self.cards, by_id)
+            object.__setattr__(self, "_card_index", index)
+        try:
+            return index[1][card_id]
+        except (KeyError, TypeError):  # TypeError: an unhashable id is no card's id
+            raise KeyError(card_id) from None
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (to workers) without the id index: it is rebuilt there on first use."""
+        state = dict(self.__dict__)
+        state.pop("_card_index", None)
+        return state
 
     def attribute(self, key: str) -> Attribute:
         for a in self.attributes:

@@ -53,8 +53,9 @@ def as_json(name: str | Callable[[Any], str] | None = None, *, omit: Omit | None
     """A field's JSON metadata (``field(metadata=as_json(...))``); see the module's words.
     ``place``: "inline" (its mapping spliced into the object), "rest" (unknown keys, kept
     and written last) or "skip" (not in this object's JSON)."""
-    spec = {"key": name, "omit": omit, "write": write, "read": read, "whole": whole, "before": before,
-            **({place: True} if place else {})}
+    spec: dict[str, Any] = {"key": name, "omit": omit, "write": write, "read": read, "whole": whole, "before": before}
+    if place:
+        spec[place] = True
     return {"json": {k: v for k, v in spec.items() if v}}
 
 

@@ -283,7 +283,10 @@ def _play_range(game: Game, name: str, strategy: str | None, params: Params, see
     if fast:
         from .fast.engine import play_range
 
-        return play_range(name, game, strategy, summary, start, stop, progress)
+        try:
+            return play_range(name, game, strategy, summary, start, stop, progress)
+        except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM: the whole chunks finished so far (maybe none)
+            raise Stopped(summary, exc) from None
     seating = _Seating(game, _strategies(name, strategy, _players(params)))
     cap = turn_cap(name, params)
     done = 0

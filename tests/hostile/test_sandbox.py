@@ -121,6 +121,8 @@ DOS = [
     ("{{ '%0999999999d'|format(1) }}", "width"),
     ("{{ '{:>999999999}'.format(1) }}", "width"),
     ("{{ '{:>{}}'.format(1, 999999999) }}", "width"),
+    ("{{ '{:>{w}}'.format_map({'w': 999999999}) }}", "width"),
+    ("{{ '{0:{1}.{1}}'.format(1.5, 99999) }}", "width"),
     ("{{ 'x'.center(10**9) }}", "wider"),
     ("{{ 'x'|center(10**9) }}", "center"),
     ("{{ 'x'.ljust(10**9) }}", "wider"),
@@ -166,6 +168,8 @@ ORDINARY = {
     "{{ card.id ~ '-' ~ deck.name }}": "L01-Lighting",
     "{{ '%.1f'|format(3.14159) }}": "3.1",
     "{{ '{:.2f}'.format(2.5) }}": "2.50",
+    "{{ '{:,}'.format(44420) }}": "44,420",  # a big number is a value, no width (#53: a booklet's count)
+    "{{ '{} of {}'.format(123456, 10**6) }}": "123456 of 1000000",
     "{{ deck.attribute('weight').format(card.value('weight')) }}": "0.8 kg",
     "{{ attrs|map(attribute='label')|join(', ') }}": "Light output, Efficacy, Lifetime, Weight, Innovation",
     "{% for a in attrs %}{{ loop.index }}{% endfor %}": "12345",

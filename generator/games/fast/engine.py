@@ -11,6 +11,7 @@ named by the spec's ``fast``); :func:`fold` adds a chunk's outcomes to the summa
 
 from __future__ import annotations
 
+import copy
 import importlib
 from collections.abc import Callable
 from typing import Any
@@ -57,14 +58,27 @@ def play_range(name: str, game: Game, strategy: str | None, summary: Summary, st
     tables = fast.tables(game, strategy)
     kernel_cache.announce(name, fast.kernel.run_chunk)
     step = CHUNK if mode == rng.FAST else 512  # Python's stream: 5 kB of twister state per game
+    summary.engine = "fast"
     for a in range(start, stop, step):
         b = min(a + step, stop)
         states = _python_states(summary.seed, a, b) if mode == rng.PYTHON else np.zeros((0, 625), np.int64)
-        fast.chunk(tables, summary, key, a, b - a, mode, states)
+        part = Summary(game=summary.game, params=summary.params, seed=summary.seed, players=summary.players,
+                       strategy=summary.strategy, engine="fast")
+        fast.chunk(tables, part, key, a, b - a, mode, states)
+        _add_whole(summary, part)
         if progress is not None:
             progress(b - a)
-    summary.engine = "fast"
     return summary
+
+
+def _add_whole(summary: Summary, part: Summary) -> None:
+    """``part`` (one chunk) added to ``summary`` all at once: merged into a copy whose fields
+    then replace ``summary``'s in one call (``dict.update``), which no signal handler runs
+    inside. Ctrl-C or SIGTERM (raised between Python steps) leaves ``summary`` holding whole
+    chunks only: the first games by index, which the runner reports as finished."""
+    whole = copy.deepcopy(summary)
+    whole.merge(part)
+    summary.__dict__.update(whole.__dict__)
 
 
 def warm_up(name: str, game: Game, strategy: str | None) -> None:

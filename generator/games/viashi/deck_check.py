@@ -117,10 +117,14 @@ def _listed(deck: Deck, ids: list[str], suit_key: str, rank_key: str) -> str:
     another rank keeps its name), each with its name and the suit and rank they share."""
     unique = list(dict.fromkeys(ids))
     names = [deck.card(i).name for i in unique]
+    more = f" and {len(unique) - LISTED:,} more" if len(unique) > LISTED else ""  # the finding's cards hold all
     if len(set(names)) < 2:
-        return ", ".join(unique)
-    return ", ".join(f"{i} {n!r}" for i, n in zip(unique, names, strict=True)) + \
+        return ", ".join(unique[:LISTED]) + more
+    return ", ".join(f"{i} {n!r}" for i, n in zip(unique[:LISTED], names, strict=False)) + more + \
         f": {'both' if len(unique) == 2 else 'all'} `suit: {suit_key}, rank: {rank_key!r}`"
+
+
+LISTED = 12  # ids of a doubled card named in its message (a 100,000-row deck doubles each thousands of times)
 
 
 def _rank_name(deck: Deck, key: str) -> str:

@@ -28,6 +28,7 @@ import gc
 import math
 import operator
 import re
+import string
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
@@ -57,6 +58,7 @@ MAX_BITS = 4_096  # size of an integer built by ** or *
 MAX_SECONDS = 2.0  # wall time of one render, checked at every loop step and call
 
 _LOOP = "dp_loop_guard"
+_FORMATTER = string.Formatter()
 _WIDTH = re.compile(r"\d{5,}|\*")  # a format width/precision of 10,000 or more, or '*'
 # the same in a %-format (gettext's new style): "%(a)99999s", "%(a).*s"
 _PERCENT_WIDTH = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(?:\*|\d{5,}|\d*\.(?:\*|\d{5,}))")
@@ -147,6 +149,19 @@ def _check_number(value: Any) -> None:
 def _check_format(template: Any) -> None:
     if isinstance(template, str) and _WIDTH.search(template):
         raise SecurityError("a format width or precision of 10,000 or more (or '*') is not allowed")
+
+
+def _nested_spec(template: Any) -> bool:
+    """Whether a ``str.format`` template takes a width or precision from its arguments (a
+    field inside a format spec: ``'{:>{}}'``), so that a large number among them is a huge
+    width; in any other template a number is only a value (``'{:,}'.format(44420)``).
+    A template that does not parse counts as nested (refused as before)."""
+    if not isinstance(template, str):
+        return True
+    try:
+        return any(spec and "{" in spec for _, _, spec, _ in _FORMATTER.parse(template))
+    except ValueError:
+        return True
 
 
 def _formatted(template: Any, variables: Mapping[str, Any]) -> Any:
@@ -471,7 +486,7 @@ def _check_str_call(owner: Any, name: str, args: tuple[Any, ...], kwargs: Mappin
         raise SecurityError(f"str.{name} wider than {MAX_TEXT}")
     if name in ("format", "format_map"):
         _check_format(owner)
-        if any(abs(n) >= 10_000 for n in numbers):
+        if _nested_spec(owner) and any(abs(n) >= 10_000 for n in numbers):
             raise SecurityError("a format width or precision of 10,000 or more is not allowed")
     if name == "replace" and len(args) >= 2:
         _replace(owner, args[0], args[1], args[2] if len(args) > 2 else None)

@@ -25,6 +25,8 @@ from pydantic import Field
 from generator.games.api import CHANCE, TERMINAL, Action, Result, StateBase
 from generator.games.params import Params
 
+MANY = 1000  # a deck of more cards than this deals by drawing only the cards the hands need
+
 
 class CrownParams(Params):
     """Crown Tricks: 2 to 5 players, a hand of up to 9 cards."""
@@ -97,9 +99,11 @@ class CrownTricks:
         for c in state.played:
             state.shown[c] += 1
         seen = set(state.hands[seat]) | set(state.played)
-        pool = [c for c in range(len(self.ids)) if c not in seen]
         seats = sorted((s for s in range(state.n) if s != seat), key=lambda s: -bin(state.voids[s]).count("1"))
         sizes = view["hand_sizes"]
+        if len(self.ids) > MANY and self._draw(state, seats, sizes, seen, rng):
+            return state
+        pool = [c for c in range(len(self.ids)) if c not in seen]
         for _ in range(50):
             rng.shuffle(pool)
             left = list(pool)
@@ -111,7 +115,6 @@ class CrownTricks:
                 taken = set(state.hands[s])
                 left = [c for c in left if c not in taken]
             else:
-                state.rest = left
                 return state
         # the constraints are tight: place card by card, moving placed cards where needed
         # (a matching of cards to places; the real deal is one that fits, so one exists)
@@ -135,8 +138,28 @@ class CrownTricks:
             put(c, set())
         for s in seats:
             state.hands[s] = sorted(c for p, c in enumerate(held) if places[p] == s and c is not None)
-        state.rest = [c for p, c in enumerate(held) if places[p] < 0 and c is not None]
         return state
+
+    def _draw(self, state: CrownState, seats: list[int], sizes: list[int], seen: set[int],
+              rng: random.Random) -> bool:
+        """A deck of many cards: draw at random just the cards the other hands need (each
+        one unseen, untaken, of a suit its seat may hold) instead of shuffling every unseen
+        card. False when the draws keep missing (tight voids): resample then deals the
+        whole unseen pool as a small deck does."""
+        taken = set(seen)
+        for s in seats:
+            hand: list[int] = []
+            for _ in range(100 * sizes[s] + 100):
+                if len(hand) == sizes[s]:
+                    break
+                c = rng.randrange(len(self.ids))
+                if c not in taken and not state.voids[s] & self.bit[c]:
+                    hand.append(c)
+                    taken.add(c)
+            if len(hand) < sizes[s]:
+                return False
+            state.hands[s] = sorted(hand)
+        return True
 
     @staticmethod
     def booklet(params: CrownParams, deck: Any) -> dict[str, Any]:
@@ -153,7 +176,6 @@ class CrownState(StateBase):
         n = game.params.players
         self.n = n
         self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.rest: list[int] = []  # undealt, unseen
         self.dealt = False
         self.turn = 0
         self.trick: list[tuple[int, int]] = []  # (seat, card) in play order
@@ -164,6 +186,16 @@ class CrownState(StateBase):
         self.tricks = 0
         self.shown = [0] * len(game.ids)
         self.took = [0] * len(game.ids)
+
+    @property
+    def rest(self) -> list[int]:
+        """The undealt cards (face down, unseen, out of the game): after the deal, every
+        card in no hand and not played. Worked out when asked, never kept: dealing and
+        resample stay as cheap on a deck of many cards as on 36."""
+        if not self.dealt:
+            return []
+        held = set(self.played).union(*self.hands)
+        return [c for c in range(len(self.game.ids)) if c not in held]
 
     # -- the public State API ------------------------------------------------
     def current(self) -> int:
@@ -184,19 +216,19 @@ class CrownState(StateBase):
         return [g.actions[c] for c in hand]
 
     def sample_chance(self, rng: random.Random) -> Action:
-        order = list(range(len(self.game.ids)))
-        rng.shuffle(order)
         h, n = self.game.params.hand, self.n
+        if len(self.game.ids) > MANY:  # a deck of many cards: draw just the cards dealt
+            order = rng.sample(range(len(self.game.ids)), h * n)
+        else:
+            order = list(range(len(self.game.ids)))
+            rng.shuffle(order)
         return Action("deal", tuple(tuple(self.game.ids[c] for c in order[s * h:(s + 1) * h]) for s in range(n)))
 
     def apply(self, action: Action) -> None:
         g = self.game
         if action.kind == "deal" and not self.dealt:
-            taken = set()
             for s, cards in enumerate(action.value):
                 self.hands[s] = sorted(g.index[c] for c in cards)
-                taken.update(self.hands[s])
-            self.rest = [c for c in range(len(g.ids)) if c not in taken]
             self.dealt = True
             return
         c = g.index.get(action.value, -1) if action.kind == "play" else -1
@@ -256,7 +288,6 @@ class CrownState(StateBase):
         other.__dict__.update(self.__dict__)
         other.observer = None
         other.hands = [list(h) for h in self.hands]
-        other.rest = list(self.rest)
         other.trick = list(self.trick)
         other.won, other.points, other.played = list(self.won), list(self.points), list(self.played)
         other.voids, other.shown, other.took = list(self.voids), list(self.shown), list(self.took)
