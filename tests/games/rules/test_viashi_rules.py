@@ -136,3 +136,55 @@ def test_viashilym_twins_are_dead_and_a_trick_nobody_captures_leaves_the_game():
     assert s.is_over() and r.winner == 1 and r.tricks == 2
     assert s.v["score"] == [0, 15, 0, 0, 15, 0]
     assert entry("viashi-rules").teams_of(entry("viashi-rules").params(players=6)) == ((0, 3), (1, 4), (2, 5))
+
+
+# -- the constructs viashi-rules added: player_counts, decks, teams per number of players --
+
+TINY = """\
+name: tiny
+players: [2, 4]
+cards: {numbered: [1, 12]}
+zones:
+  stock: hidden
+  hand: {owner: each, visible: owner}
+winner: {highest: "sum(c.rank for c in hand(p))"}
+phases:
+  setup:
+    - shuffle: stock
+    - deal: {from: stock, to: hand, count: 1}
+    - end: true
+"""
+
+
+def tiny(tmp_path, extra: str):
+    from generator.games.rules.gamespec import spec_from_file
+
+    path = tmp_path / "game.yaml"
+    path.write_text(TINY + extra, encoding="utf-8")
+    return spec_from_file(path, "test"), path
+
+
+def test_decks_copies_the_cards_with_one_face_per_card_and_player_counts_refuse_the_others(tmp_path):
+    spec, _ = tiny(tmp_path, 'player_counts: [2, 4]\ndecks: "2 if players == 4 else 1"\nteams: {4: [[0, 2], [1, 3]]}\n')
+    two = spec.make(None, spec.params(players=2)).program  # type: ignore[arg-type]
+    four = spec.make(None, spec.params(players=4)).program  # type: ignore[arg-type]
+    assert two.ids[:2] == ("1", "2") and len(two.ids) == 12
+    assert four.ids[:3] == ("1#1", "1#2", "2#1") and len(four.ids) == 24
+    assert four.cards.fields["face"][:3] == ["1", "1", "2"] and four.cards.fields["rank"][:3] == [1, 1, 2]
+    assert spec.teams_of(spec.params(players=4)) == ((0, 2), (1, 3)) and spec.teams_of(spec.params(players=2)) is None
+    with pytest.raises(ValueError, match="2 or 4"):
+        spec.params(players=3)
+
+
+@pytest.mark.parametrize(("extra", "key", "words"), [
+    ("player_counts: [2, 5]\n", "player_counts", "within players"),
+    ("teams: {4: [[0, x]]}\n", "teams", "one per number of players"),
+    ('decks: "players - 2"\n', "decks", "give a number from 1 to 16"),
+])
+def test_a_wrong_player_counts_teams_or_decks_is_refused_naming_file_and_line(tmp_path, extra, key, words):
+    from generator.errors import DeckpressError
+
+    with pytest.raises(DeckpressError) as info:
+        tiny(tmp_path, extra)
+    message = str(info.value)
+    assert f"game.yaml:{TINY.count(chr(10)) + 1}" in message and key in message and words in message
