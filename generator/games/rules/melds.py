@@ -83,10 +83,21 @@ def _key(cards: Iterable[Any]) -> tuple[Card, ...]:
     return tuple(sorted((int(c[0]), c[1]) for c in cards))
 
 
+def _has_meld(cards: tuple[Card, ...]) -> bool:
+    """Whether any meld can be formed (three of a rank, or three in sequence in a suit): a
+    quick test, as most hands of random play have none."""
+    ranks: dict[int, int] = {}
+    suits: dict[Any, int] = {}
+    for rank, suit in cards:
+        ranks[rank] = ranks.get(rank, 0) + 1
+        suits[suit] = suits.get(suit, 0) | 1 << rank
+    return max(ranks.values(), default=0) >= 3 or any(m & m >> 1 & m >> 2 for m in suits.values())
+
+
 @lru_cache(maxsize=65_536)
 def _best(cards: tuple[Card, ...]) -> tuple[int, tuple[tuple[Card, ...], ...]]:
     total = sum(r if r < 10 else 10 for r, _ in cards)
-    if not _candidates(cards):
+    if not _has_meld(cards):
         return total, ()
     best_dw, best_melds = total + 1, ()
     for used, chosen in _arrangements(cards):
