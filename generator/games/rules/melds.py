@@ -18,9 +18,9 @@ ace is low only: A-2-3 is a run, Q-K-A is not). Melds may not share a card.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 Card = tuple[int, Any]
 
@@ -99,7 +99,7 @@ def _best(cards: tuple[Card, ...]) -> tuple[int, tuple[tuple[Card, ...], ...]]:
     total = sum(r if r < 10 else 10 for r, _ in cards)
     if not _has_meld(cards):
         return total, ()
-    best_dw, best_melds = total + 1, ()
+    best_dw, best_melds = total + 1, cast("tuple[tuple[Card, ...], ...]", ())
     for used, chosen in _arrangements(cards):
         dw = sum(value(c) for i, c in enumerate(cards) if not used >> i & 1)
         if dw < best_dw:
@@ -147,4 +147,4 @@ def melds(cards: Iterable[Any]) -> list[list[Card]]:
     return [list(m) for m in _best(_key(cards))[1]]
 
 
-FUNCTIONS = {"deadwood": deadwood, "melds": melds}
+FUNCTIONS: dict[str, Callable[..., Any]] = {"deadwood": deadwood, "melds": melds}
