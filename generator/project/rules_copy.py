@@ -37,8 +37,10 @@ def copy_rules_game(name: str, folder: Path) -> list[Path]:
     rules.write_text(text, encoding="utf-8")
     deck = folder / "deck.yaml"
     cards = doc.data["cards"]
+    bundled = deck_data_dir() / f"{doc.data.get('deck', 'standard52')}.yaml"  # cards: deck plays the deck: named
     if cards in ("standard52", "deck"):
-        body = (deck_data_dir() / "standard52.yaml").read_text(encoding="utf-8")
+        source_deck = bundled if cards == "deck" and bundled.is_file() else deck_data_dir() / "standard52.yaml"
+        body = source_deck.read_text(encoding="utf-8")
         body = re.sub(r"(?m)^game: .*$", "game: game.yaml", body, count=1)
         body = re.sub(r"(?m)^name: .*$", f"name: {doc.data.get('title', own)}", body, count=1)
         body = re.sub(r"(?m)^# .*\n", "", body, count=1)

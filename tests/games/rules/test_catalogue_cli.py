@@ -42,3 +42,15 @@ def test_simulate_and_check_play_gin_rummy():
     result = runner.invoke(app, ["check", "gin-rummy", "--games", "10", "--set", "max_hands=1"])
     assert result.exit_code == 0, result.output
     assert "verdict: no errors" in result.output
+
+
+def test_new_from_viashi_rules_copies_the_viashi_deck_it_plays(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["new", "elves", "--from", "viashi-rules"])
+    assert result.exit_code == 0, result.output
+    deck = (tmp_path / "elves" / "deck.yaml").read_text(encoding="utf-8")
+    assert "game: game.yaml" in deck and "id: gods-9, name: the Changeling" in deck  # deck: viashi, not standard52
+    result = runner.invoke(app, ["simulate", "elves", "--games", "6", "--players", "6", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["length"]["mean"] == 18 and [t["seats"] for t in data["teams"]] == [[0, 3], [1, 4], [2, 5]]
