@@ -42,8 +42,10 @@ def copy_rules_game(name: str, folder: Path) -> list[Path]:
     cards = doc.data["cards"]
     if plays_own_cards(cards):  # its own cards: the project's deck lists them
         body = own_deck_text(cards, title, own)
-    else:
-        body = (deck_data_dir() / "standard52.yaml").read_text(encoding="utf-8")
+    else:  # the deck's own cards (cards: deck, or {deck: true}) play the deck named by deck:
+        bundled = deck_data_dir() / f"{doc.data.get('deck', 'standard52')}.yaml"
+        source_deck = bundled if cards != "standard52" and bundled.is_file() else deck_data_dir() / "standard52.yaml"
+        body = source_deck.read_text(encoding="utf-8")
         body = re.sub(r"(?m)^game: .*$", "game: game.yaml", body, count=1)
         body = re.sub(r"(?m)^name: .*$", f"name: {json.dumps(title)}", body, count=1)
         body = re.sub(r"(?m)^# .*\n", "", body, count=1)

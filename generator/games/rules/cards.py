@@ -6,7 +6,7 @@ cards, a suited deck of ranks, or the deck's own cards. Cards are numbered
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...deck.model import Deck
@@ -107,10 +107,25 @@ def from_deck(deck: Deck, copies: int = 1) -> Cards:
     columns["id"] = ids
     for a in deck.attributes:
         columns.setdefault(a.key, [c.value(a.key) for c in cards])
+    gods = {s.key for s in deck.suits if s.gods}
+    if gods:  # a Viashi deck: card.gods is true for the cards of the suit marked gods: true
+        columns.setdefault("gods", [c.suit in gods for c in cards])
     words = f"the {len(cards)} cards of the deck" if copies == 1 else \
         f"the {len(cards)} cards of {copies} copies of the deck"
     return Cards(tuple(ids), columns, suits, ranks, words,
                  tuple(a.key for a in deck.attributes), tuple(a.key for a in deck.attributes if a.better == "lower"))
+
+
+def copied(cards: Cards, decks: int) -> Cards:
+    """``decks:`` copies of the cards (ids ``winds-1#1``, ``winds-1#2``, ... with two or more;
+    the ids as they are with one), each with the field ``face``: the card's id without its
+    copy number, so the copies of one card have the same face (Viashilym's twins)."""
+    ids = [cid if decks == 1 else f"{cid}#{k + 1}" for cid in cards.ids for k in range(decks)]
+    fields = {name: [v for v in column for _ in range(decks)] for name, column in cards.fields.items()}
+    fields["id"] = ids
+    fields["face"] = [cid for cid in cards.ids for _ in range(decks)]
+    words = cards.words if decks == 1 else f"{decks} copies of {cards.words}"
+    return replace(cards, ids=tuple(ids), fields=fields, words=words)
 
 
 def _number(value: Any) -> Any:

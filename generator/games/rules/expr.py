@@ -20,6 +20,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .melds import FUNCTIONS as RUMMY_FUNCTIONS
+
 Fn = Callable[[Any, dict[str, Any]], Any]
 
 
@@ -103,6 +105,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "abs": abs, "sorted": sorted, "runs": _runs, "distinct": lambda xs: sorted(set(xs), key=repr),
     "count_of": _count_of, "tuple": tuple, "subsets": _subsets, "between": lambda a, b: list(range(int(a), min(int(b), int(a) + 10_000) + 1)), "most": _most, "list": list, "reversed": lambda xs: list(reversed(xs)),
 }
+FUNCTIONS.update(RUMMY_FUNCTIONS)  # deadwood(cards), melds(cards): gin-rummy (melds.py)
 ZONE_FUNCTIONS = ("top", "bottom", "cards")  # of a zone: its top card, bottom card, every card (a list)
 SEAT_FUNCTIONS = ("next", "previous", "others", "seats")
 

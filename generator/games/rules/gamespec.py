@@ -14,12 +14,13 @@ from typing import Any, Literal
 from pydantic import Field, create_model
 
 from ...deck.model import Deck
-from ...errors import ParameterError
+from ...errors import ParameterError, Problem
 from ..params import Params
 from ..spec import CardMeasures, GameSpec
 from . import cards as card_sources
 from .compiled import compiled_class, view_tables
-from .program import Program
+from .expr import ExprError, Scope, compile_expr
+from .program import Program, _Static
 from .schema import Doc, RulesError, read
 from .state import RulesState
 from .zones import resample_view, table_of
@@ -36,6 +37,8 @@ class RulesGame:
         self.doc = doc
         values = {k: v for k, v in params.model_dump().items() if k not in ("max_tricks", "players")}
         cards = card_sources.build(doc.data["cards"], deck, values)
+        if "decks" in doc.data:
+            cards = card_sources.copied(cards, _decks(doc, values, int(params.players)))
         if not len(cards):
             raise ParameterError(f"{doc.path}: the game has no cards")
         self.program = Program(doc, cards, values, int(params.players))
@@ -69,6 +72,9 @@ def _params_model(doc: Doc, title: str) -> type[Params]:
     players = d.get("players", 2)
     low, high = (players, players) if isinstance(players, int) else players
     fields: dict[str, Any] = {"players": (int, Field(default=low, ge=low, le=high, description="number of players"))}
+    counts = d.get("player_counts")
+    if isinstance(counts, list) and counts:  # only these numbers of players (viashi-rules: 3 or 6)
+        fields["players"] = (Literal[tuple(counts)], Field(default=counts[0], description="number of players"))  # type: ignore[valid-type]
     for name, p in (d.get("parameters") or {}).items():
         if not isinstance(p, Mapping):
             continue
@@ -102,7 +108,7 @@ def spec_from_file(path: Path, source: str, name: str | None = None, compile_now
     players = d.get("players", 2)
     low, high = (players, players) if isinstance(players, int) else (int(players[0]), int(players[1]))
     # compile once at the fewest and most players, default parameters: refused here, before any game
-    for n in sorted({low, high}) if compile_now else ():
+    for n in sorted({low, high} & set(d.get("player_counts") or (low, high))) if compile_now else ():
         RulesGame(doc, game_name, _any_deck(d), model(players=n))
     has_choice = _has_choice(d.get("phases"))
     from ..players import GENERIC
@@ -122,7 +128,7 @@ def spec_from_file(path: Path, source: str, name: str | None = None, compile_now
         booklet=lambda params, deck: booklet_facts(doc, params, deck),
         source=source, description=str(d.get("description", "")),
         unit=str(d.get("unit", "turn")), first_player=0,
-        teams=(lambda params: [list(t) for t in teams]) if isinstance(teams, list) else None,
+        teams=_teams(teams),
         draws=str(d.get("draws", "")) if d.get("draws") else "",
         card_measures=CardMeasures() if _deck_cards(d) else CardMeasures(
             removal=False, reason="the rules file plays with its own cards (cards: "
@@ -144,6 +150,33 @@ def _deck_cards(d: Mapping[str, Any]) -> bool:
     """The file plays the deck's own cards (``cards: deck`` or ``cards: {deck: true, ...}``)."""
     cards = d.get("cards")
     return cards == "deck" or (isinstance(cards, Mapping) and "deck" in cards)
+
+
+def _teams(teams: Any) -> Any:
+    """``teams:`` as the spec's ``teams``: a list of seat lists, or one per number of players."""
+    if isinstance(teams, list):
+        return lambda params: [list(t) for t in teams]
+    if isinstance(teams, Mapping):
+        return lambda params: [list(t) for t in teams.get(int(params.players)) or []] or None
+    return None
+
+
+def _decks(doc: Doc, params: Mapping[str, Any], players: int) -> int:
+    """``decks:``, the copies of the cards played (an expression of players and parameters)."""
+    text = doc.data["decks"]
+    scope = Scope(players=players, params=params, globals_=set(), per_player=set(), zones={}, owned={}, fields={})
+    try:
+        value = compile_expr(text, scope)(_Static(players), {})
+    except (ExprError, ArithmeticError, TypeError, ValueError) as exc:
+        raise RulesError(_decks_problem(doc, f"decks: {exc}")) from None
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 16:
+        raise RulesError(_decks_problem(doc, f"decks: {text!r} is {value!r} with {players} players; give a"
+                                            " number from 1 to 16"))
+    return value
+
+
+def _decks_problem(doc: Doc, message: str) -> Problem:
+    return Problem(message, doc.path, doc.line(doc.data, "decks"), field="decks")
 
 
 def _any_deck(d: Mapping[str, Any]) -> Deck | None:

@@ -36,7 +36,9 @@ TOP = {
     "winner": "who wins when the game ends: {highest: EXPR} or {lowest: EXPR} over each player p",
     "length": "the variable that counts the game's length",
     "unit": "what one unit of length is called (turn, round, ask, decision)",
-    "teams": "seats that play together: [[0, 2], [1, 3]]",
+    "teams": "seats that play together: [[0, 2], [1, 3]], or per number of players: {6: [[0, 3], [1, 4], [2, 5]]}",
+    "player_counts": "only these numbers of players, within players: ([3, 6]: 3 or 6, not 4 or 5)",
+    "decks": "how many copies of the cards are played: a number, or an expression of players and parameters",
     "python": "one Python function for a rule the format cannot say (runs your code)",
     "booklet": "sentences the generated rule booklet adds: {intro: ..., notes: [...]}",
 }
@@ -135,6 +137,7 @@ def check(doc: Doc) -> None:
             and 1 <= players[0] <= players[1] <= 16):
         doc.problem("players: a number from 1 to 16, or [fewest, most]", d, "players")
     _check_cards(doc, d.get("cards"))
+    _check_counts(doc, players)
     zones = d.get("zones")
     if zones is not None and not (isinstance(zones, Mapping) and zones):
         doc.problem("zones: a mapping of zone names (stock:, hand: {owner: each, visible: owner})", d, "zones")
@@ -202,6 +205,25 @@ def check(doc: Doc) -> None:
     else:
         for name, steps in procedures.items():
             check_steps(doc, steps, f"procedure {name}", procedures, name)
+
+
+def _check_counts(doc: Doc, players: Any) -> None:
+    """``player_counts:`` (numbers within ``players:``) and ``teams:`` (a list of seat lists,
+    or one per number of players)."""
+    d = doc.data
+    counts = d.get("player_counts")
+    if counts is not None and not (isinstance(counts, list) and counts and isinstance(players, list)
+                                   and all(isinstance(n, int) and players[0] <= n <= players[1] for n in counts)):
+        doc.problem("player_counts: a list of numbers of players within players: ([3, 6])", d, "player_counts")
+    teams = d.get("teams")
+    if teams is None:
+        return
+    lists = list(teams.values()) if isinstance(teams, Mapping) else [teams]
+    if not (lists and all(isinstance(t, list) and all(isinstance(team, list) and all(isinstance(q, int) for q in team)
+                                                       for team in t) for t in lists)
+            and (not isinstance(teams, Mapping) or all(isinstance(n, int) for n in teams))):
+        doc.problem("teams: a list of seat lists ([[0, 2], [1, 3]]), or one per number of players"
+                    " ({6: [[0, 3], [1, 4], [2, 5]]})", d, "teams")
 
 
 def _check_cards(doc: Doc, cards: Any) -> None:

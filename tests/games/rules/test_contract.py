@@ -21,3 +21,13 @@ def test_every_bundled_rules_game_keeps_the_contract(name):
 
 def test_the_catalogue_holds_the_reference_games():
     assert {"goofspiel", "crazy-eights", "go-fish", "pass-or-take"} <= set(catalogue_names())
+
+
+def test_the_catalogue_holds_all_sixteen_games():
+    """Every game of ../shared/rules-catalogue.md, under the name given there."""
+    assert catalogue_names() == sorted([
+        "war-rules", "weiji-rules", "viashi-rules",  # the seed games
+        "goofspiel", "crazy-eights", "go-fish", "pass-or-take",  # the reference games
+        "hearts", "oh-hell", "euchre", "scopa", "sushi-draft", "beggar-my-neighbour", "knockout-whist",
+        "gin-rummy", "twenty-one",  # the classics
+    ])
