@@ -52,7 +52,7 @@ def check(
     quality: bool = typer.Option(False, "--quality", help="Also measure the game's quality: branching, dominant moves, decisions that matter, lead changes, decisiveness, drama, comebacks (docs/balance.md)."),
     fail_on: str = typer.Option("never", "--fail-on", metavar="WHEN", help="Exit 1 when: targets (a design target of balance: targets: is missed: an error, not the default warning), or with --against: worse (a balance finding appeared since OLD), changed (anything moved beyond its interval); never."),
     lang: options.Lang = None,
-    apply: bool = typer.Option(False, "--apply", help="With --suggest, write the suggested values into the deck's own file (YAML, CSV or XLSX, formatting kept), then check again and show old -> new."),
+    apply: bool = typer.Option(False, "--apply", help="With --suggest, check the deck with the suggested values, then write them into its own file (YAML, CSV or XLSX, formatting kept; nothing is written if that check does not finish) and show old -> new."),
     old_strict: options.OldCheckStrict = False,
     human_games: Path | None = typer.Option(None, "--human-games", metavar="DIR", show_default=False,
                                             help="Also read the games people played with `deckpress play` (its play-*.json in DIR): the human's win share against the AI, with its interval."),
