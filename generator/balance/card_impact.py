@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..deck.thresholds import Thresholds
 from ..games import runner
 from ..games.api import CHANCE, SIMULTANEOUS, Game, Turn
 from ..games.registry import make_game, make_strategy, seat_strategies
@@ -202,7 +203,7 @@ def card_impact(run: Run, base: Summary | None = None, limits: Band | None = Non
     names = seat_strategies(game, strategy, players)
     if base is None:
         base = runner.simulate(game.name, deck, params, games=games, seed=seed, strategy=strategy)
-    limits = limits or band({}, players)
+    limits = limits or band(Thresholds(), players)
     count = usual(base, players)
     most = per_seat(games, players)
     cap = runner.turn_cap(game.name, params)

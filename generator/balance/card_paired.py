@@ -23,10 +23,11 @@ round, cards near an edge get every game.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..deck.thresholds import Thresholds
 from ..games.api import returns_of
 from ..games.finding import Level
 from ..games.jsondata import JsonData, as_json
@@ -125,12 +126,12 @@ class Band(JsonData):
     basis: str = ""  # in words: "0.4 and 0.8 times the fair share of 2 sides, 50.0 %"
 
 
-def band(t: Mapping[str, float], sides: int, utility: tuple[float, float] | None = None, spread: float = 0.0) -> Band:
+def band(t: Thresholds, sides: int, utility: tuple[float, float] | None = None, spread: float = 0.0) -> Band:
     """The band from the thresholds: ``card_edge_warn`` and ``card_edge_error`` times the
     fair share of ``sides`` sides (1/k), or, in a game that declares ``utility``, times
     the spread (standard deviation) of a seat's return in the playtest (``spread``);
     ``utility``: the game's bounds of a return, None for a game without them."""
-    warn, error = t.get(WARN, 0.4), t.get(ERROR, 0.8)
+    warn, error = t.card_edge_warn, t.card_edge_error
     if utility is not None:
         span = max(1e-9, float(utility[1]) - float(utility[0]))
         scale = spread if spread > 0 else span / 2

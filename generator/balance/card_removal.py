@@ -26,6 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..deck.model import Deck
+from ..deck.thresholds import Thresholds
 from ..errors import DeckpressError
 from ..games import runner
 from ..games.registry import make_game, make_strategy, seat_strategies
@@ -160,7 +161,7 @@ def card_removal(run: Run, base: Summary | None = None, limits: Band | None = No
         base = runner.simulate(game.name, deck, params, games=games, seed=seed, strategy=strategy)
     whole = base_tally(base)
     most = most_games(games)
-    limits = limits or band({}, players)
+    limits = limits or band(Thresholds(), players)
     built, cap = make_game(game, deck, params), runner.turn_cap(game.name, params)
     cache: dict[int, Usual] = {}
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from ..deck.thresholds import Thresholds
 from ..executor import InProcess
 from ..games import runner
 from ..games.designer.loader import ensure
@@ -53,7 +54,7 @@ def card_measures(run: Run, base: Summary, measures: CardMeasures = CardMeasures
     game, deck, params, games, seed = run.spec, run.deck, run.params, run.games, run.seed
     confidence, strategy, progress, executor = run.confidence, run.strategy, run.progress, run.executor
 
-    limits = limits or band({}, int(getattr(params, "players", 2)))
+    limits = limits or band(Thresholds(), int(getattr(params, "players", 2)))
     players = int(getattr(params, "players", 2))
     names = tuple(seat_strategies(game, strategy, players))
     built = make_game(game, deck, params)

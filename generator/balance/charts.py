@@ -9,6 +9,7 @@ from typing import Any
 from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.shapes import Circle, Drawing, Line, Rect, String
 
+from ..deck.thresholds import Thresholds
 from ..games.reporting import Showdowns
 from .playstats import named, side_name, unit_of
 from .report_style import STYLE, ReportStyle
@@ -118,7 +119,7 @@ def length_histogram(play: Playtest, s: ReportStyle = STYLE) -> Drawing:
     return d
 
 
-def card_win_chart(shown: Showdowns, static: Static, t: dict[str, float], s: ReportStyle = STYLE) -> Drawing:
+def card_win_chart(shown: Showdowns, static: Static, t: Thresholds, s: ReportStyle = STYLE) -> Drawing:
     """A game of showdowns (Weiji): each card's win rate when shown (bars, with intervals) and its
     static strength (dots), cards sorted by win rate."""
     d = _drawing(s, s.chart_width, s.chart_height + 20)
@@ -133,24 +134,24 @@ def card_win_chart(shown: Showdowns, static: Static, t: dict[str, float], s: Rep
         d.add(Line(x, _y_of(chart, c.low), x, _y_of(chart, c.high), strokeColor=s.ink, strokeWidth=0.7))
         if cid in strength:
             d.add(Circle(x, _y_of(chart, strength[cid]), 1.6, fillColor=s.accent, strokeColor=None))
-    _hline(d, chart, t["card_win_max"], f"max {t['card_win_max']:.0%}", s, s.error)
-    _hline(d, chart, t["card_win_min"], f"min {t['card_win_min']:.0%}", s, s.error)
+    _hline(d, chart, t.card_win_max, f"max {t.card_win_max:.0%}", s, s.error)
+    _hline(d, chart, t.card_win_min, f"min {t.card_win_min:.0%}", s, s.error)
     _legend(d, s, [(s.bar_light, "wins when shown (interval: black line)"), (s.accent, "static strength")])
     return d
 
 
-def strength_chart(static: AttributeStatic, t: dict[str, float], s: ReportStyle = STYLE) -> Drawing:
+def strength_chart(static: AttributeStatic, t: Thresholds, s: ReportStyle = STYLE) -> Drawing:
     """Static strength of every card (average share of the deck it beats)."""
     d = _drawing(s, s.chart_width, s.chart_height + 20)
     cards = sorted(static.cards or (), key=lambda c: -c.strength)
     chart = _bars(d, [[c.strength for c in cards]], [c.id for c in cards], s, 1.0, 0.2, "{:.0%}", (), RIGHT)
-    _hline(d, chart, t["strength_max"], f"max {t['strength_max']:.0%}", s, s.error)
-    _hline(d, chart, t["strength_min"], f"min {t['strength_min']:.0%}", s, s.error)
+    _hline(d, chart, t.strength_max, f"max {t.strength_max:.0%}", s, s.error)
+    _hline(d, chart, t.strength_min, f"min {t.strength_min:.0%}", s, s.error)
     _legend(d, s, [(s.bar, "strength: average share of the deck beaten per attribute")])
     return d
 
 
-def seat_chart(play: Playtest, t: dict[str, float], s: ReportStyle = STYLE) -> Drawing:
+def seat_chart(play: Playtest, t: Thresholds, s: ReportStyle = STYLE) -> Drawing:
     """Win share per seat with its interval against the fair share."""
     seats = play.seats.seats
     fair = play.seats.fair_share

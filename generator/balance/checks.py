@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
 from ..deck.issues import Issue
 from ..deck.model import Deck
+from ..deck.thresholds import Thresholds
 from ..executor import Executor
 from ..games.designer.find import game_of
 from ..games.finding import Finding
@@ -59,7 +61,7 @@ def _with_validation(deck: Deck, findings: list[Finding], issues: Sequence[Issue
     return out
 
 
-def _stop_rule(t: Mapping[str, float], sides: int, own: bool,
+def _stop_rule(t: Thresholds, sides: int, own: bool,
                teams: Sequence[Sequence[int]] | None = None) -> Callable[[Any], bool]:
     """When a sequential playtest may stop: a designer's game once its whole play
     verdict is decided (per team where its ``teams`` group the seats), a search
@@ -91,7 +93,7 @@ def top_trumps(deck: Deck, spec: GameSpec | None = None) -> bool:
     return bool(deck.attributes and not deck.ranks)
 
 
-def static_checks(deck: Deck, t: dict[str, float], spec: GameSpec | None = None) -> tuple[Static, list[Finding]]:
+def static_checks(deck: Deck, t: Thresholds, spec: GameSpec | None = None) -> tuple[Static, list[Finding]]:
     """The deck's static checks; ``spec``: the game its ``game:`` names, registered
     (a designer's game.py too; None: ``game: none``)."""
     if top_trumps(deck, spec):
@@ -132,7 +134,7 @@ def run_checks(
     game = spec.name if spec is not None else deck.game
     decisions = spec is not None and spec.default_strategy is not None
     measured = skill and spec is not None and spec.card_measures.any and decisions  # cards judged
-    visible = t if measured else {k: v for k, v in t.items() if k not in (WARN, ERROR)}  # the band: where it judges
+    visible = {k: v for k, v in t.mapping().items() if measured or k not in (WARN, ERROR)}  # the band: where it judges
     report = Report(deck=deck.name, key=deck.key, game=game, cards=sum(c.copies for c in deck.cards), thresholds=visible)
     report.static, findings = static_checks(deck, t, spec)
     if deck.attributes and not isinstance(report.static, AttributeStatic) and spec is not None and designer(spec):
@@ -150,22 +152,22 @@ def run_checks(
     elif blocked:
         report.notes.append("not simulated: fix the errors above first")
     else:
-        run = Run(spec, deck, params, games, seed, strategy, jobs, executor, progress, t["confidence"])
+        run = Run(spec, deck, params, games, seed, strategy, jobs, executor, progress, t.confidence)
         sides = contenders(spec, run.players)
         own = spec.name not in builtin_names()
         teams = spec.teams_of(params) if own and spec.sides is None else None
         equal_draws = own and equal_results_draw(run)
         # a game whose equal results are no draw (a split pot) has no draws verdict to wait for
-        rule_t = t if equal_draws or not own else {k: v for k, v in t.items() if k != "draws_max"}
+        rule_t = t if equal_draws or not own else replace(t, draws_max=math.inf)  # never crossed: no draws rule
         decided = _stop_rule(rule_t, sides, own, teams) if sequential and (own or costly(strategy)) else None
         pt = sim.playtest(run, decided=decided, round_games=ROUND)
         if pt.summary.games < games:
             why = "its rules are your Python" if own else f"--strategy {pt.summary.strategy} searches"
             what = "the play verdict (seats, draws, unfinished and long games) was" if own else "every seat's verdict was"
             report.notes.append(f"sequential testing: stopped after {pt.summary.games:,} of {games:,} games, once"
-                                f" {what} decided at {t['confidence']:.0%} (the same as --games"
+                                f" {what} decided at {t.confidence:.0%} (the same as --games"
                                 f" {pt.summary.games}; {why}, so each game costs)")
-        play = report.playtest = playtest_stats(pt, deck, t["confidence"])
+        play = report.playtest = playtest_stats(pt, deck, t.confidence)
         if own and pt.summary.strategy:  # a designer's figures are those of a player: say which (issue 48)
             report.notes.append(f"the seat shares, draws, game length and per-card measures describe {pt.summary.strategy}"
                                 " play at every seat, not the cards alone: deckpress check --strategy NAME (random,"
@@ -184,7 +186,7 @@ def run_checks(
             if not sequential:
                 limits = replace(limits, stop=False)  # a full run: every card plays its most games
             play.card_impact, play.card_removal = card_measures(run, pt.summary, measures, limits)
-            findings += card_findings(play.card_impact, play.card_removal, limits, t["confidence"],
+            findings += card_findings(play.card_impact, play.card_removal, limits, t.confidence,
                                       seat_strategies(spec.name, strategy, run.players))
             note = removal_note(play.card_removal, limits)
             if note is not None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from reportlab.graphics.shapes import Drawing
 
+from ..deck.thresholds import Thresholds
 from ..games.spec import GameSpec
 from . import charts
 from .findings import Report
@@ -24,7 +25,7 @@ class Figure:
 
 def figures(report: Report) -> list[Figure]:
     out: list[Figure] = []
-    play, static, t = report.playtest, report.static, report.thresholds
+    play, static, t = report.playtest, report.static, Thresholds.of(report.thresholds)
     if play and play.games:
         length = play.length
         if length.max > min(k for k, _ in length.histogram):  # a fixed length (Viashi: 18 tricks a hand) needs no chart

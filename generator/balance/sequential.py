@@ -26,8 +26,9 @@ default 1,000 games).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
+from ..deck.thresholds import Thresholds
 from ..games.stats import Summary
 from .intervals import quantile_ci, wilson
 
@@ -40,7 +41,7 @@ def costly(strategy: str | None) -> bool:
     return any(name.strip().startswith("expert") for name in (strategy or "").split(","))
 
 
-def seats_decided(summary: Summary, t: Mapping[str, float], sides: int,
+def seats_decided(summary: Summary, t: Thresholds, sides: int,
                   teams: Sequence[Sequence[int]] | None = None) -> bool:
     """Is every side's verdict (none, warning, error) the same at both ends of its interval?
     ``teams``: a designer's game's teams, judged as the report judges them; the thresholds
@@ -50,7 +51,7 @@ def seats_decided(summary: Summary, t: Mapping[str, float], sides: int,
     return sides_decided(summary, t, sides, teams)
 
 
-def verdict_decided(summary: Summary, t: Mapping[str, float], sides: int,
+def verdict_decided(summary: Summary, t: Thresholds, sides: int,
                     teams: Sequence[Sequence[int]] | None = None) -> bool:
     """Is the whole play verdict decided: every seat (:func:`seats_decided`), and the
     draws, unfinished games and long games each on one side of their threshold at
@@ -58,16 +59,14 @@ def verdict_decided(summary: Summary, t: Mapping[str, float], sides: int,
     below ``unfinished_max`` counts as decided, as a rare cycle may appear later.)"""
     if not seats_decided(summary, t, sides, teams):
         return False
-    n, conf = summary.games, t["confidence"]
-    for count, limit in ((summary.draws, t.get("draws_max")), (summary.unfinished, t.get("unfinished_max"))):
-        if limit is not None:
-            low, high = wilson(count, n, conf)
-            if (low > limit) != (high > limit):
-                return False
-    limit = t.get("length_p95_max")
-    if limit is not None and summary.lengths:
-        _, low, high = quantile_ci(summary.lengths, 0.95, conf)
+    n, conf = summary.games, t.confidence
+    for count, limit in ((summary.draws, t.draws_max), (summary.unfinished, t.unfinished_max)):
+        low, high = wilson(count, n, conf)
         if (low > limit) != (high > limit):
+            return False
+    if summary.lengths:
+        _, low, high = quantile_ci(summary.lengths, 0.95, conf)
+        if (low > t.length_p95_max) != (high > t.length_p95_max):
             return False
     return True
 

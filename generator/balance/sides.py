@@ -20,9 +20,10 @@ player under random play, 0.09 standard deviations, is no finding).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..deck.thresholds import Thresholds
 from ..games.jsondata import JsonData
 from ..games.stats import Summary
 from .intervals import wilson, z_value
@@ -30,20 +31,20 @@ from .intervals import wilson, z_value
 __all__ = ["ReturnEdge", "band", "deficit", "return_edges", "scaled", "sides_decided", "utility_threshold"]
 
 
-def scaled(t: Mapping[str, float], sides: int) -> tuple[float, float]:
+def scaled(t: Thresholds, sides: int) -> tuple[float, float]:
     """The (warning, error) edges in win-share points for ``sides`` sides: the thresholds
     are stated for two and scale with the fair share (x 2/k)."""
     factor = 2 / max(2, sides)
-    return t["seat_edge_warn"] * factor, t["seat_edge_error"] * factor
+    return t.seat_edge_warn * factor, t.seat_edge_error * factor
 
 
-def utility_threshold(t: Mapping[str, float], sides: int) -> tuple[float, float]:
+def utility_threshold(t: Thresholds, sides: int) -> tuple[float, float]:
     """The (warning, error) edges in standard deviations of a side's edge (a utility game)."""
     warn, error = scaled(t, sides)
     return 2 * warn, 2 * error
 
 
-def deficit(t: Mapping[str, float], sides: int) -> tuple[float, float]:
+def deficit(t: Thresholds, sides: int) -> tuple[float, float]:
     """The (warning, error) shortfalls below the fair share for ``sides`` sides (three or
     more): the scaled thresholds times k - 1; infinite for two sides (no such finding)."""
     if sides < 3:
@@ -103,14 +104,14 @@ def return_edges(summary: Summary, teams: Sequence[Sequence[int]] | None, confid
     return tuple(out)
 
 
-def sides_decided(summary: Summary, t: Mapping[str, float], sides: int,
+def sides_decided(summary: Summary, t: Thresholds, sides: int,
                   teams: Sequence[Sequence[int]] | None = None) -> bool:
     """Is every side's verdict the same at both ends of its interval? In utility for a game
     that declares it, else in win share of the decided games (``teams``: a designer's)."""
     if len(set(summary.seat_strategies())) > 1:
         return False  # seats play differently: no side verdict, so nothing to decide early
     if summary.edges:
-        edges = return_edges(summary, teams, t["confidence"])
+        edges = return_edges(summary, teams, t.confidence)
         if len(edges) < 2:
             return False
         warn, error = utility_threshold(t, len(edges))
@@ -132,7 +133,7 @@ def sides_decided(summary: Summary, t: Mapping[str, float], sides: int,
     warn, error = scaled(t, k)
     short = deficit(t, k)
     for wins in per_side:
-        low, high = wilson(wins, decided, t["confidence"])
+        low, high = wilson(wins, decided, t.confidence)
         a, b = band(low - fair, high - fair, warn, error)
         c, d = band(fair - high, fair - low, *short)
         if a != b or c != d:

@@ -21,6 +21,7 @@ from rich.text import Text
 
 from ..console import SafeConsole
 from ..deck.model import Deck, FrozenMap
+from ..deck.thresholds import Thresholds
 from .changes_result import Change, Suggestion
 from .checks import run_checks
 from .deckdiff import deck_diff, format_value
@@ -49,13 +50,13 @@ def _with_values(deck: Deck, card_id: str, values: dict[str, float | None]) -> D
     return replace(deck, cards=cards)
 
 
-def _status(deck: Deck, card_id: str, t: dict[str, float]) -> CardStrength:
+def _status(deck: Deck, card_id: str, t: Thresholds) -> CardStrength:
     return weiji_static(deck).card(card_id)
 
 
-def _ok(card: CardStrength, t: dict[str, float]) -> bool:
+def _ok(card: CardStrength, t: Thresholds) -> bool:
     """Within the thresholds: neither unbeatable nor hopeless, its strength in the band."""
-    return not card.unbeatable and not card.hopeless and t["strength_min"] <= card.strength <= t["strength_max"]
+    return not card.unbeatable and not card.hopeless and t.strength_min <= card.strength <= t.strength_max
 
 
 def _steps(deck: Deck, card_id: str, weaken: bool) -> list[tuple[str, float, float]]:
@@ -84,7 +85,7 @@ def _steps(deck: Deck, card_id: str, weaken: bool) -> list[tuple[str, float, flo
     return out
 
 
-def _search(deck: Deck, card_id: str, weaken: bool, t: dict[str, float], steps: int) -> tuple[Deck, CardStrength]:
+def _search(deck: Deck, card_id: str, weaken: bool, t: Thresholds, steps: int) -> tuple[Deck, CardStrength]:
     status = _status(deck, card_id, t)
     for _ in range(steps):
         if _ok(status, t):
@@ -110,7 +111,7 @@ def suggest_changes(deck: Deck, report: Report, sets: Any = (), players: int | N
     hooks = report_hooks(named(deck.game))
     if hooks is None or not hooks.showdowns or not deck.attributes:
         return []
-    t = report.thresholds
+    t = Thresholds.of(report.thresholds)  # the report's thresholds, those not shown at their defaults
     games = report.playtest.games if report.playtest else default_games()  # --games 0: verified at the default
     targets: dict[str, bool] = {}
     for f in report.findings:
@@ -130,7 +131,7 @@ def suggest_changes(deck: Deck, report: Report, sets: Any = (), players: int | N
             if not still:
                 break
             further = {"strength_max": status.strength - 0.03} if weaken else {"strength_min": status.strength + 0.03}
-            changed, status = _search(changed, card_id, weaken, {**t, **further}, MAX_STEPS)
+            changed, status = _search(changed, card_id, weaken, replace(t, **further), MAX_STEPS)
         old, new = deck.card(card_id).values, changed.card(card_id).values
         edits = {k: format_value(float(v), decimals(deck, k)) for k, v in new.items() if v != old.get(k) and v is not None}
         out.append(Suggestion(

@@ -14,14 +14,15 @@ import math
 from collections.abc import Iterable, Mapping
 
 from ..deck.model import Deck
-from ..deck.thresholds import THRESHOLDS, Threshold, threshold_problem
+from ..deck.thresholds import THRESHOLDS, Threshold, Thresholds, threshold_problem
 from ..errors import DeckError, ParameterError, Problem
 
-__all__ = ["THRESHOLDS", "Threshold", "parse_thresholds", "resolve_thresholds"]
+__all__ = ["THRESHOLDS", "Threshold", "Thresholds", "parse_thresholds", "resolve_thresholds"]
 
 
-def resolve_thresholds(deck: Deck, overrides: Mapping[str, float] | None = None) -> dict[str, float]:
-    """Defaults, then the deck file's ``thresholds:``, then ``overrides``."""
+def resolve_thresholds(deck: Deck, overrides: Mapping[str, float] | None = None) -> Thresholds:
+    """Defaults, then the deck file's ``thresholds:``, then ``overrides``: the one place
+    the thresholds in force are built, checked as a deck file's are."""
     out = {k: t.default for k, t in THRESHOLDS.items()}
     # load_deck has checked a deck file's thresholds (with their lines); a deck built in code has not
     bad = [(k, threshold_problem(k, v)) for k, v in deck.thresholds.items()]
@@ -33,7 +34,7 @@ def resolve_thresholds(deck: Deck, overrides: Mapping[str, float] | None = None)
         if message:
             raise ParameterError(f"--threshold {key}: {message}" if key in THRESHOLDS else f"--threshold: {message}")
         out[key] = float(value)
-    return out
+    return Thresholds.of(out)
 
 
 def parse_thresholds(items: Iterable[str]) -> dict[str, float]:

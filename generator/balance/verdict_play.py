@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..deck.thresholds import Thresholds
 from ..games.finding import Finding, Level
 from ..games.reporting import Showdowns
 from .playstats import designer, draw_words, named, unit_of
@@ -12,13 +13,13 @@ from .verdict_sides import side_findings
 from .verdict_static import listing, pct
 
 
-def play_findings(play: Playtest, t: Mapping[str, float], flagged: set[str]) -> list[Finding]:
+def play_findings(play: Playtest, t: Thresholds, flagged: set[str]) -> list[Finding]:
     """``flagged``: cards the static checks already named unbeatable/hopeless."""
     out: list[Finding] = []
     games = play.games
     u = play.unfinished
     if u.count:
-        level: Level = "error" if u.share > t["unfinished_max"] else "warning"
+        level: Level = "error" if u.share > t.unfinished_max else "warning"
         cap = play.params.get("max_tricks")
         if designer(named(play.game)):  # the runner caps a designer's game at max_tricks steps (every node counts)
             why = f"reached the turn cap (max_tricks={cap:,} steps)" if cap is not None else "reached the turn cap"
@@ -26,18 +27,18 @@ def play_findings(play: Playtest, t: Mapping[str, float], flagged: set[str]) -> 
             why = f"play repeated a position (a cycle) or reached the {cap:,}-{unit_of(named(play.game), False)} cap" \
                 if cap is not None else "play repeated a position (a cycle)"
         out.append(Finding(level, "unfinished", f"{u.count:,} of {games:,} games ({pct(u.share)}) never finished: {why}"
-                           f" (unfinished_max {pct(t['unfinished_max'])}).", evidence=u.to_json()))
+                           f" (unfinished_max {pct(t.unfinished_max)}).", evidence=u.to_json()))
     d = play.draws
-    if d.share > t["draws_max"] and play.equal_draws:  # a game may say equal results are no draw (a split pot)
+    if d.share > t.draws_max and play.equal_draws:  # a game may say equal results are no draw (a split pot)
         out.append(Finding("warning", "draws", f"{d.count:,} of {games:,} games ({pct(d.share)}) end in a draw: {draw_words(named(play.game))} "
-                           f"(draws_max {pct(t['draws_max'])}).", evidence=d.to_json()))
+                           f"(draws_max {pct(t.draws_max)}).", evidence=d.to_json()))
     out += side_findings(play, t)  # seats or teams, in win share or in utility (verdict_sides.py)
     length = play.length
-    if length.p95 > t["length_p95_max"]:
+    if length.p95 > t.length_p95_max:
         out.append(Finding("warning", "long_games", f"games drag on: 5% of games take more than {length.p95:,} {unit_of(named(play.game))} (median {length.median:,}, "
-                           f"longest {length.max:,}; length_p95_max {t['length_p95_max']:,.0f}).", evidence={"p95": length.p95}))
+                           f"longest {length.max:,}; length_p95_max {t.length_p95_max:,.0f}).", evidence={"p95": length.p95}))
     if play.section is not None:  # the game's own, from its section
-        out += play.section.findings(t, flagged, games)
+        out += play.section.findings(t.mapping(), flagged, games)  # the hook's contract: a read-only mapping (docs/own-game.md)
     return out
 
 

@@ -4,8 +4,7 @@ a game that declares ``utility``, in mean return (see :mod:`.sides`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
+from ..deck.thresholds import Thresholds
 from ..games.finding import Finding, Level
 from .playstats import first_player, named, side_name
 from .ranges import span
@@ -24,7 +23,7 @@ def _points(x: float) -> str:
     return f"{100 * x:.3g} points"
 
 
-def side_findings(play: Playtest, t: Mapping[str, float]) -> list[Finding]:
+def side_findings(play: Playtest, t: Thresholds) -> list[Finding]:
     """An advantage for a side whose interval lies above the fair share, its edge beyond the
     scaled threshold; none where the seats play different strategies (their shares measure
     the players, not the deck)."""
@@ -38,7 +37,7 @@ def side_findings(play: Playtest, t: Mapping[str, float]) -> list[Finding]:
     if k < 2:
         return out
     warn, error = scaled(t, k)
-    conf = pct(t["confidence"])
+    conf = pct(t.confidence)
     advantage = "a team advantage" if seats.teams else "an advantage"  # teams win together: speak of teams
     fair = seats.fair_share
     for side, s in enumerate(seats.seats):
@@ -58,14 +57,14 @@ def side_findings(play: Playtest, t: Mapping[str, float]) -> list[Finding]:
     return out
 
 
-def _shortfalls(play: Playtest, t: Mapping[str, float]) -> list[Finding]:
+def _shortfalls(play: Playtest, t: Thresholds) -> list[Finding]:
     """With three or more sides, a side whose whole interval lies below the fair share by
     more than the shortfall threshold (:func:`.sides.deficit`): a disadvantage."""
     seats = play.seats
     k = len(seats.seats)
     warn, error = deficit(t, k)
     fair = seats.fair_share
-    conf = pct(t["confidence"])
+    conf = pct(t.confidence)
     out: list[Finding] = []
     for side, s in enumerate(seats.seats):
         short = fair - s.share
@@ -82,7 +81,7 @@ def _shortfalls(play: Playtest, t: Mapping[str, float]) -> list[Finding]:
     return out
 
 
-def _in_utility(play: Playtest, t: Mapping[str, float]) -> list[Finding]:
+def _in_utility(play: Playtest, t: Thresholds) -> list[Finding]:
     """The same in the game's own measure: a side's mean return against the table's."""
     out: list[Finding] = []
     edges = play.return_edges
@@ -90,7 +89,7 @@ def _in_utility(play: Playtest, t: Mapping[str, float]) -> list[Finding]:
     if k < 2:
         return out
     warn, error = utility_threshold(t, k)
-    conf = pct(t["confidence"])
+    conf = pct(t.confidence)
     teams = play.seats.teams
     for side, e in enumerate(edges):
         if e.low <= 0.0 <= e.high or e.sd <= 0:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..deck.model import Deck
+from ..deck.thresholds import Thresholds
 from ..games.finding import Finding, Level
 from ..games.registry import GAMES
 from ..games.reporting import pct
@@ -27,7 +28,7 @@ def _dominance(c: CardStrength) -> str:
             f"attribute and better on one, so {c.id} can never beat {'them' if count > 1 else 'it'}")
 
 
-def weiji_findings(deck: Deck, static: AttributeStatic, t: dict[str, float]) -> list[Finding]:
+def weiji_findings(deck: Deck, static: AttributeStatic, t: Thresholds) -> list[Finding]:
     out: list[Finding] = []
     n_attr = len(deck.attributes)
     printed = sum(c.copies for c in deck.cards)
@@ -49,42 +50,42 @@ def weiji_findings(deck: Deck, static: AttributeStatic, t: dict[str, float]) -> 
             out.append(Finding("warning", "hopeless", f"{cid} is hopeless: it beats no other card on any of the {n_attr} attributes, "
                                "so it can never win a showdown; whoever holds it loses it every time it is shown (or ties).",
                                (cid,), evidence={"strength": c.strength}))
-        elif c.strength > t["strength_max"]:
+        elif c.strength > t.strength_max:
             out.append(Finding("warning", "too_strong", f"{cid} is too strong: on an average attribute it beats {pct(c.strength)} of the deck "
-                               f"(strength_max {t['strength_max']:g}); best on {listing(list(c.best_on)) or 'no attribute'}.",
+                               f"(strength_max {t.strength_max:g}); best on {listing(list(c.best_on)) or 'no attribute'}.",
                                (cid,), evidence={"strength": c.strength, "per_attribute": dict(c.per_attribute)}))
-        elif c.strength < t["strength_min"]:
+        elif c.strength < t.strength_min:
             out.append(Finding("warning", "too_weak", f"{cid} is too weak: on an average attribute it beats only {pct(c.strength)} of the deck "
-                               f"(strength_min {t['strength_min']:g}){_dominance(c)}.",
+                               f"(strength_min {t.strength_min:g}){_dominance(c)}.",
                                (cid,), evidence={"strength": c.strength, "per_attribute": dict(c.per_attribute),
                                                  "dominated_by": list(c.dominated_by)}))
-        elif dominated_count(c) / max(1, len(deck.cards) - 1) > t["dominated_share_max"]:
+        elif dominated_count(c) / max(1, len(deck.cards) - 1) > t.dominated_share_max:
             by = list(c.dominated_by)
             out.append(Finding("warning", "dominated", f"{cid} is dominated{_dominance(c)[len(', and it is dominated'):]} "
-                               f"(more than {pct(t['dominated_share_max'])} of the deck).", (cid, *by), evidence={"dominated_by": by}))
+                               f"(more than {pct(t.dominated_share_max)} of the deck).", (cid, *by), evidence={"dominated_by": by}))
     for a in static.attributes or ():
         key = a.key
-        if a.no_data_share > t["no_data_max"]:
+        if a.no_data_share > t.no_data_max:
             out.append(Finding("warning", "no_data", f"{a.label} has \"no data\" on {len(a.no_data)} of {printed} cards ({pct(a.no_data_share)}, "
-                               f"no_data_max {pct(t['no_data_max'])}): choosing it ties whenever one of them is shown.",
+                               f"no_data_max {pct(t.no_data_max)}): choosing it ties whenever one of them is shown.",
                                a.no_data, (key,), {"no_data": list(a.no_data)}))
-        if a.pair_tie > t["pair_tie_max"]:
+        if a.pair_tie > t.pair_tie_max:
             out.append(Finding("warning", "ties", f"{a.label} ties often: two random cards have equal values or \"no data\" {pct(a.pair_tie)} of the time "
-                               f"(pair_tie_max {pct(t['pair_tie_max'])}); it has only {a.distinct} distinct value{'s' if a.distinct != 1 else ''}.",
+                               f"(pair_tie_max {pct(t.pair_tie_max)}); it has only {a.distinct} distinct value{'s' if a.distinct != 1 else ''}.",
                                (), (key,), {"pair_tie": a.pair_tie, "distinct": a.distinct}))
-        if a.top_ties > t["top_tie_max"]:
+        if a.top_ties > t.top_tie_max:
             out.append(Finding("warning", "top_ties", f"{a.top_ties} cards share the best {a.label} ({a.best:g} {a.unit}".rstrip() + f"): "
-                               f"{listing(list(a.top_cards))}; a showdown between two of them on {a.label} is a tie (top_tie_max {t['top_tie_max']:g}).",
+                               f"{listing(list(a.top_cards))}; a showdown between two of them on {a.label} is a tie (top_tie_max {t.top_tie_max:g}).",
                                a.top_cards, (key,), {"top_cards": list(a.top_cards)}))
     for r in static.correlations or ():
-        if r.rho > t["correlation_max"]:
+        if r.rho > t.correlation_max:
             out.append(Finding("warning", "near_copies", f"{r.a} and {r.b} are near copies: rank correlation {r.rho:.2f} "
-                               f"(correlation_max {t['correlation_max']:g}); choosing one is almost choosing the other.",
+                               f"(correlation_max {t.correlation_max:g}); choosing one is almost choosing the other.",
                                (), (r.a, r.b), {"rho": r.rho}))
     return out
 
 
-def suited_findings(deck: Deck, static: SuitedStatic, t: dict[str, float]) -> list[Finding]:
+def suited_findings(deck: Deck, static: SuitedStatic, t: Thresholds) -> list[Finding]:
     out: list[Finding] = []
     hooks = GAMES[deck.game].report if deck.game in GAMES else None
     trick = hooks is not None and hooks.trick_taking  # a trick's winner must be clear
@@ -102,7 +103,7 @@ def suited_findings(deck: Deck, static: SuitedStatic, t: dict[str, float]) -> li
         out.append(Finding(level, "missing", f"{len(names)} of the {static.expected} cards the suits x ranks define are missing: {listing(names, 10)}.",
                            evidence={"missing": [m.to_json() for m in static.missing]}))
     for what, counts in (("ranks", static.ranks), ("suits", static.suits)):
-        if counts and max(counts.values()) - min(counts.values()) > t["rank_count_spread"]:
+        if counts and max(counts.values()) - min(counts.values()) > t.rank_count_spread:
             detail = ", ".join(f"{k}: {v}" for k, v in counts.items())
             out.append(Finding("warning", f"uneven_{what}", f"the {what} have uneven card counts ({detail}).", evidence={what: counts}))
     return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from types import MappingProxyType
 
 
@@ -79,3 +79,53 @@ def threshold_problem(key: str, value: float) -> str | None:
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         return f"unknown threshold {key!r}{hint}; valid: {', '.join(THRESHOLDS)}"
     return threshold.problem(value)
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """The balance thresholds in force, one typed field per key of :data:`THRESHOLDS`
+    (the same names, defaults and meanings; the test checks they agree). Shares are
+    fractions from 0 to 1, "points" are win-share fractions (0.075 = 7.5 points),
+    card edges are multiples of the fair share (or of a return's spread), lengths are
+    tricks, counts are cards. Build one with :meth:`of` (checked, as a deck file is)."""
+
+    # static, Weiji-style decks
+    strength_max: float = 0.80  # share of the deck a card beats, per attribute
+    strength_min: float = 0.20  # share
+    no_data_max: float = 0.25  # share of cards
+    pair_tie_max: float = 0.20  # chance (share)
+    top_tie_max: float = 3  # cards
+    correlation_max: float = 0.90  # rank correlation, -1 to 1
+    dominated_share_max: float = 0.20  # share of the other cards
+    # playtest
+    unfinished_max: float = 0.01  # share of games
+    seat_edge_warn: float = 0.075  # win-share points over the fair share, two sides
+    seat_edge_error: float = 0.15  # the same
+    draws_max: float = 0.05  # share of games
+    card_win_max: float = 0.90  # share of showdowns
+    card_win_min: float = 0.10  # share of showdowns
+    tie_rate_warn: float = 0.15  # share of showdowns
+    tie_rate_error: float = 0.40  # share of showdowns
+    attribute_tie_max: float = 0.35  # share of showdowns on one attribute
+    card_edge_warn: float = 0.40  # fair shares (or spreads of a seat's return)
+    card_edge_error: float = 0.80  # the same
+    length_p95_max: float = 1000  # tricks
+    confidence: float = 0.95  # confidence level, 0.5 to below 1
+    # static, suited decks
+    rank_count_spread: float = 0  # cards
+
+    @classmethod
+    def of(cls, values: Mapping[str, float]) -> Thresholds:
+        """The defaults with ``values`` over them; an unknown key or a value out of
+        range raises ValueError with :func:`threshold_problem`'s message."""
+        for key, value in values.items():
+            message = threshold_problem(key, float(value))
+            if message:
+                raise ValueError(f"{key}: {message}")
+        return cls(**{k: float(v) for k, v in values.items()})
+
+    def mapping(self) -> Mapping[str, float]:
+        """A read-only ``{key: value}`` view, in the table's order: the public contract
+        of a designer's ``findings`` hook (docs/own-game.md), which receives the
+        thresholds as a mapping; designer code that indexes ``t["draws_max"]`` keeps working."""
+        return MappingProxyType(asdict(self))

@@ -30,6 +30,7 @@ from generator.balance.result import CardImpact, ImpactRow
 from generator.balance.target_findings import target_findings
 from generator.balance.targets import TargetResult
 from generator.cli import app
+from generator.deck.thresholds import Thresholds
 from generator.project.gallery import _verdict
 
 DRAFT = Path(__file__).parent / "decks" / "draft"
@@ -130,13 +131,13 @@ def test_paired_differences_by_hand() -> None:
 
 
 def test_the_band_scales_with_the_sides_and_judges_whole_intervals() -> None:
-    two, three = band({}, 2), band({}, 3)
+    two, three = band(Thresholds(), 2), band(Thresholds(), 3)
     assert (two.warn, two.error) == pytest.approx((0.2, 0.4)) and three.warn == pytest.approx(0.4 / 3)
     assert level(-0.36, -0.21, two) == "warning" and level(-0.6, -0.41, two) == "error"
     assert level(-0.3, -0.1, two) is None and level(-0.1, 0.3, two) is None  # straddling: no finding
     assert level(0.25, 0.35, two) == "warning"  # either way
     assert decided(-0.1, 0.1, two) and decided(-0.3, -0.25, two) and not decided(-0.25, -0.15, two)
-    own = band({"card_edge_warn": 0.5, "card_edge_error": 1.0}, 2, utility=(-2.0, 2.0), spread=1.2)
+    own = band(Thresholds(card_edge_warn=0.5, card_edge_error=1.0), 2, utility=(-2.0, 2.0), spread=1.2)
     assert (own.unit, own.warn, own.error, own.span, own.pseudo) == ("return", pytest.approx(0.6), pytest.approx(1.2),
                                                                      4.0, 1.2)
 
@@ -156,7 +157,7 @@ def test_a_chips_game_is_judged_in_mean_return() -> None:
 
 
 def test_a_utility_game_speaks_in_returns_and_ranges_read_unambiguously() -> None:
-    limits = band({}, 2, utility=(-2.0, 2.0), spread=1.0)
+    limits = band(Thresholds(), 2, utility=(-2.0, 2.0), spread=1.0)
     row = ImpactRow("K", "King", 300, -0.55, 0.2, -0.75, -0.98, -0.52)
     (found,) = card_findings(CardImpact((row,), unit="return"), None, limits, 0.95, ["greedy", "greedy"])
     assert found.code == "strong_card" and found.level == "warning" and found.cards == ("K",)

@@ -23,6 +23,7 @@ from generator.balance.card_removal import REMOVAL_GAMES, card_removal, without
 from generator.balance.run import Run
 from generator.cli import app
 from generator.deck import resolve_deck
+from generator.deck.thresholds import Thresholds
 from generator.games.designer.find import game_of
 from generator.games.registry import make_params
 
@@ -58,7 +59,7 @@ def test_removing_a_card_changes_the_first_seats_share_as_counted_by_hand(tiny: 
     # sequential: the default band's edges (20 and 40 points for 2 seats) sit near these changes, so
     # every card plays its most; with edges at 70 and 90 points each change is decided after one round
     assert all(r.games == REMOVAL_GAMES for r in out.cards)
-    wide = card_removal(run, limits=band({"card_edge_warn": 1.4, "card_edge_error": 1.8}, 2))
+    wide = card_removal(run, limits=band(Thresholds(card_edge_warn=1.4, card_edge_error=1.8), 2))
     assert all(r.games == 50 for r in wide.cards)
 
 

@@ -19,6 +19,7 @@ from generator.balance.run import Run
 from generator.balance.sequential import change_decided, verdict_decided
 from generator.cli import app
 from generator.deck import resolve_deck
+from generator.deck.thresholds import Thresholds
 from generator.executor import ProcessPool
 from generator.games import runner
 from generator.games.designer.find import game_of
@@ -27,8 +28,8 @@ from generator.games.spec import GameSpec
 from generator.games.stats import Summary
 
 MARKET = Path(__file__).resolve().parents[2] / "benchmarks" / "games" / "market"
-T = {"confidence": 0.95, "seat_edge_warn": 0.10, "seat_edge_error": 0.20, "draws_max": 0.05,
-     "unfinished_max": 0.01, "length_p95_max": 1000}
+T = Thresholds(**{"confidence": 0.95, "seat_edge_warn": 0.10, "seat_edge_error": 0.20, "draws_max": 0.05,
+     "unfinished_max": 0.01, "length_p95_max": 1000})
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +53,7 @@ def test_a_seat_that_never_took_the_card_scores_its_usual_game(crowns: Path) -> 
     run = Run(spec, deck, params, 20, 3, confidence=0.95)  # type: ignore[arg-type]
     built = runner.make_game(spec, deck, params)  # type: ignore[arg-type]
     names = seat_strategies(spec, None, 2)
-    limits = band({}, 2)
+    limits = band(Thresholds(), 2)
     played: list[int] = []
 
     def usual(index: int) -> card_impact.Usual:

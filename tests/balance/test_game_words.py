@@ -35,6 +35,7 @@ from generator.balance.result import Playtest, Share, SkillGap
 from generator.balance.skill import skill_line
 from generator.balance.terminal import print_report
 from generator.cli import app
+from generator.deck.thresholds import Thresholds
 from generator.games.registry import GAMES
 
 GAME = '''
@@ -343,8 +344,8 @@ def test_a_team_game_stops_its_playtest_on_the_teams_verdict() -> None:
 
     s = Summary(game="g", params={}, seed=1, players=4, strategy="random", games=4000, wins=[2400, 1600, 0, 0])
     s.lengths[3] = 4000
-    t = {"confidence": 0.95, "seat_edge_warn": 0.1, "seat_edge_error": 0.2, "draws_max": 0.05,
-         "unfinished_max": 0.01, "length_p95_max": 1000}
+    t = Thresholds(**{"confidence": 0.95, "seat_edge_warn": 0.1, "seat_edge_error": 0.2, "draws_max": 0.05,
+         "unfinished_max": 0.01, "length_p95_max": 1000})
     assert verdict_decided(s, t, 4)  # seats: (wrongly, for a team game) decided
     assert not verdict_decided(s, t, 4, ((0, 2), (1, 3)))
     s.wins = [3000, 1000, 0, 0]  # team 0: 75 % (73.6-76.3 %), an error at both ends

@@ -22,11 +22,12 @@ from generator.balance.result import Edge, Length, Playtest, Seats, SeatShare
 from generator.balance.sides import deficit, scaled, utility_threshold
 from generator.balance.verdict_sides import side_findings
 from generator.cli import app
+from generator.deck.thresholds import Thresholds
 from generator.games.reporting import Share
 
 SIDES = Path(__file__).parent / "sides"
 KUHN = Path(__file__).parents[1] / "games" / "api2" / "kuhn.py"
-T = {"confidence": 0.95, "seat_edge_warn": 0.075, "seat_edge_error": 0.15}
+T = Thresholds(confidence=0.95, seat_edge_warn=0.075, seat_edge_error=0.15)
 cli = CliRunner()
 Project = Callable[[str, str, str], Path]
 

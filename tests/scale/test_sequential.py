@@ -13,11 +13,12 @@ from generator.balance.sequential import costly, seats_decided
 from generator.balance.simulate import playtest
 from generator.balance.skill import decided
 from generator.deck.load import resolve_deck
+from generator.deck.thresholds import Thresholds
 from generator.games.registry import GAMES, make_params
 from generator.games.runner import simulate
 from generator.games.stats import Summary
 
-T = {"confidence": 0.95, "seat_edge_warn": 0.10, "seat_edge_error": 0.20}
+T = Thresholds(confidence=0.95, seat_edge_warn=0.10, seat_edge_error=0.20)
 
 
 def summary(wins: list[int], strategy: str = "expert") -> Summary:
