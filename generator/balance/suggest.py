@@ -123,7 +123,7 @@ def suggest_changes(deck: Deck, report: Report, sets: Any = (), players: int | N
         verified = None
         for _ in range(VERIFY_ROUNDS):
             check = run_checks(changed, CheckOptions(games=games, players=players, seed=seed, sets=tuple(sets),
-                                                     thresholds=t))
+                                                     thresholds=report.thresholds))
             still = [f.message for f in check.findings if f.cards[:1] == (card_id,) and f.code in STRONG + WEAK]
             shown = check.playtest.showdowns if check.playtest else None
             play = shown.cards[card_id].to_json() if shown is not None else None
