@@ -122,7 +122,7 @@ class Thresholds:
             message = threshold_problem(key, float(value))
             if message:
                 raise ValueError(f"{key}: {message}")
-        return cls(**{k: float(v) for k, v in values.items()})
+        return cls(**values)  # the table's int defaults (3, 1000, 0) stay ints: the JSON is unchanged
 
     def mapping(self) -> Mapping[str, float]:
         """A read-only ``{key: value}`` view, in the table's order: the public contract
