@@ -125,7 +125,8 @@ class ReportHooks:
     (a :class:`Section`; a plain mapping is read through ``rows`` and ``findings``).
     ``load(json) -> Section``: the section again from the report's JSON (an old
     ``balance.json``; None: a :class:`MappingSection`).
-    ``rows(section, pdf) -> [Row]``, ``findings(section, thresholds, flagged, games) -> [Finding | dict]``:
+    ``rows(section, pdf) -> [Row]``, ``findings(section, thresholds, flagged, games) -> [Finding | dict]``
+    (``thresholds``: a read-only mapping, key -> value, as the deck file names them):
     a mapping section's rows and findings (a :class:`Section` gives its own).
     ``showdowns``: the game compares the cards' attributes (a Top-Trumps game): the
     deck's attributes are analysed statically, and its section is a :class:`Showdowns`.

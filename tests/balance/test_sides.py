@@ -392,3 +392,24 @@ def test_return_edges_are_paired_per_game_and_merge_across_workers() -> None:
     assert return_edges(first, None, 0.95) == (e0, e1, e2)
     (team,) = return_edges(whole, ((0, 1),), 0.95)  # a team: its seats' mean edge
     assert team.mean == pytest.approx(1 / 3)
+
+
+def test_a_designers_findings_hook_still_gets_a_read_only_mapping() -> None:
+    """Issue 47: the thresholds are a typed record inside, but a designer's ``findings``
+    hook (docs/own-game.md) is called with a mapping it indexes by key, as before."""
+    from dataclasses import replace
+    from types import MappingProxyType
+
+    from generator.balance.verdict_play import play_findings
+    from generator.games.reporting import MappingSection, ReportHooks
+
+    seen: list[Any] = []
+
+    def hook(section: Any, t: Any, flagged: set[str], games: int) -> list[dict[str, Any]]:
+        seen.append(t)
+        return [{"level": "warning", "code": "own", "message": f"draws_max is {t['draws_max']:g}"}]
+
+    play = replace(_play([500, 500]), section=MappingSection(data={}, hooks=ReportHooks(findings=hook)))
+    found = play_findings(play, Thresholds(draws_max=0.2), set())
+    assert isinstance(seen[0], MappingProxyType) and seen[0]["draws_max"] == 0.2
+    assert [f.message for f in found if f.code == "own"] == ["draws_max is 0.2"]
