@@ -21,7 +21,7 @@ from typing import Any, Literal
 from ..deck.model import Deck
 from ..deck.resolve import resolve
 from ..deck.settings import CheckBalanceIn
-from ..deck.thresholds import THRESHOLDS
+from ..deck.thresholds import Thresholds
 from ..executor import Executor
 from ..games.params import Params
 from ..games.spec import GameSpec
@@ -52,7 +52,7 @@ class Run:
     jobs: int | str = 1
     executor: Executor | None = None
     progress: Progress | None = None
-    confidence: float = float(THRESHOLDS["confidence"].default)
+    confidence: float = Thresholds().confidence
 
     @property
     def game(self) -> str:
@@ -79,7 +79,7 @@ def resolve_run(spec: GameSpec, deck: Deck, params: Params, flags: Mapping[str, 
     confidence = flags.get("confidence")
     return Run(spec, deck, params, games, 1 if seed is None else seed, flags.get("strategy"),
                flags.get("jobs") or 1, executor, progress,
-               float(THRESHOLDS["confidence"].default) if confidence is None else confidence)
+               Thresholds().confidence if confidence is None else confidence)
 
 
 @dataclass(frozen=True)
