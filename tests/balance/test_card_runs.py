@@ -6,6 +6,7 @@ the playtest stops once the whole play verdict is decided."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -117,7 +118,7 @@ def test_the_play_verdict_is_decided_only_when_draws_are_too() -> None:
     assert not verdict_decided(summary([210, 210], 30), T, 2)  # 6.7 % draws (4.7-9.3 %): straddles 5 %
     assert not verdict_decided(summary([60, 90], 0), T, 2)  # a seat at 40 % (32.5-48 %): straddles
     long = summary([225, 225], 0)
-    long.lengths = {900: 420, 1100: 30}  # the 95th percentile straddles length_p95_max
+    long.lengths = Counter({900: 420, 1100: 30})  # the 95th percentile straddles length_p95_max
     assert not verdict_decided(long, T, 2)
 
 
