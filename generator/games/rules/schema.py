@@ -335,7 +335,8 @@ def _check_booklet(doc: Doc, d: Mapping[str, Any]) -> None:
     if not isinstance(decisions, list):
         doc.problem("decisions: a list of {question: ..., answer: ...}", d, "decisions")
         return
-    params = d.get("parameters") if isinstance(d.get("parameters"), Mapping) else {}
+    given = d.get("parameters")
+    params: list[str] = [str(k) for k in given] if isinstance(given, Mapping) else []
     for item in decisions:
         if not isinstance(item, Mapping):
             doc.problem("decisions: each one {question: ..., answer: ..., parameter: NAME}", d, "decisions")
@@ -346,4 +347,4 @@ def _check_booklet(doc: Doc, d: Mapping[str, Any]) -> None:
                 doc.problem(f"a decision: give its {key} (a sentence)", item)
         if "parameter" in item and item["parameter"] not in params:
             doc.problem(f"a decision: parameter {item['parameter']!r} is not one of this file's parameters"
-                        f"{nearest(item['parameter'], list(params))}", item, "parameter")
+                        f"{nearest(item['parameter'], params)}", item, "parameter")
