@@ -250,4 +250,9 @@ def booklet_facts(doc: Any, params: Any, deck: Any) -> dict[str, Any]:
     return {"template": "rules-file", "rules_title": str(d.get("title", d.get("name"))),
             "rules_description": _(str(d.get("description", ""))) if d.get("description") else "",
             "cards_words": _(cards.words), "player_range": f"{low}-{high}" if low != high else str(low),
-            "zone_sentences": zones, "sections": sections, "winner_sentence": winner}
+            "zone_sentences": zones, "sections": sections, "winner_sentence": winner,
+            "rules_intro": _(str(intro)) if (intro := (d.get("booklet") or {}).get("intro")) else "",
+            "rules_notes": [_(str(n)) for n in (d.get("booklet") or {}).get("notes") or ()],
+            # the rules the file chose where its source is silent: the closing section, marked as ours
+            "rules_silent": [{"id": f"{d.get('name')}.{k}", "question": _(str(x["question"])), "answer": _(str(x["answer"])),
+                              "parameter": str(x.get("parameter") or "")} for k, x in enumerate(d.get("decisions") or ())]}

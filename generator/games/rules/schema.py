@@ -41,7 +41,12 @@ TOP = {
     "decks": "how many copies of the cards are played: a number, or an expression of players and parameters",
     "python": "one Python function for a rule the format cannot say (runs your code)",
     "booklet": "sentences the generated rule booklet adds: {intro: ..., notes: [...]}",
+    "decisions": "rules you chose where your source is silent: [{question: ..., answer: ..., parameter: NAME}]"
+                 " (the booklet marks them as yours, in its closing section)",
 }
+BOOKLET_KEYS = {"intro": "a paragraph after the booklet's opening", "notes": "sentences listed after it"}
+DECISION_KEYS = {"question": "what the source leaves open", "answer": "the rule this file plays",
+                 "parameter": "the rule parameter that changes it, if one does"}
 ZONE_KEYS = {"owner": "each (one per player) or none (shared; default)",
              "visible": "hidden (face down), owner (its player sees it) or public (face up)",
              "say": "the zone in the booklet's words"}
@@ -192,6 +197,7 @@ def check(doc: Doc) -> None:
             if not ({"highest", "lowest"} & set(winner)):
                 doc.problem("winner: names no one: give highest: or lowest: (an expression of each player p)",
                             d, "winner")
+    _check_booklet(doc, d)
     phases = d.get("phases")
     if phases is not None:
         if not (isinstance(phases, Mapping) and phases):
@@ -308,3 +314,37 @@ def check_steps(doc: Doc, steps: Any, where: str, parent: Any, key: Any) -> None
             doc.problem(f"{where}: if needs then: (the steps when it holds)", step, kind)
         if kind == "each" and "in" not in step:
             doc.problem(f"{where}: each needs in: (the values it takes)", step, kind)
+
+
+def _check_booklet(doc: Doc, d: Mapping[str, Any]) -> None:
+    """``booklet:`` (intro, notes) and ``decisions:`` (question, answer, parameter): sentences."""
+    booklet = d.get("booklet")
+    if booklet is not None:
+        if not isinstance(booklet, Mapping):
+            doc.problem("booklet: {intro: a paragraph, notes: [sentences]}", d, "booklet")
+        else:
+            check_keys(doc, booklet, BOOKLET_KEYS, "booklet")
+            if "intro" in booklet and not isinstance(booklet["intro"], str):
+                doc.problem("booklet: intro: one paragraph of text", booklet, "intro")
+            notes = booklet.get("notes", [])
+            if not (isinstance(notes, list) and all(isinstance(n, str) for n in notes)):
+                doc.problem("booklet: notes: a list of sentences", booklet, "notes")
+    decisions = d.get("decisions")
+    if decisions is None:
+        return
+    if not isinstance(decisions, list):
+        doc.problem("decisions: a list of {question: ..., answer: ...}", d, "decisions")
+        return
+    given = d.get("parameters")
+    params: list[str] = [str(k) for k in given] if isinstance(given, Mapping) else []
+    for item in decisions:
+        if not isinstance(item, Mapping):
+            doc.problem("decisions: each one {question: ..., answer: ..., parameter: NAME}", d, "decisions")
+            continue
+        check_keys(doc, item, DECISION_KEYS, "a decision")
+        for key in ("question", "answer"):
+            if not isinstance(item.get(key), str) or not item[key].strip():
+                doc.problem(f"a decision: give its {key} (a sentence)", item)
+        if "parameter" in item and item["parameter"] not in params:
+            doc.problem(f"a decision: parameter {item['parameter']!r} is not one of this file's parameters"
+                        f"{nearest(item['parameter'], params)}", item, "parameter")
