@@ -40,12 +40,12 @@ def _second_check(monkeypatch: pytest.MonkeyPatch, then: Callable[[Any], Any]) -
     real = checking.run_checks
     seen: dict[str, Any] = {"calls": 0}
 
-    def run_checks(version: Any, **kwargs: Any) -> Any:
+    def run_checks(version: Any, *args: Any, **kwargs: Any) -> Any:
         seen["calls"] += 1
         if seen["calls"] == 2:
             seen["deck"] = version
-            return then(lambda: real(version, **kwargs))
-        return real(version, **kwargs)
+            return then(lambda: real(version, *args, **kwargs))
+        return real(version, *args, **kwargs)
 
     monkeypatch.setattr(checking, "run_checks", run_checks)
     return seen
