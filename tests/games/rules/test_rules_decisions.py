@@ -4,18 +4,12 @@ reaches the booklet; both are checked like every key, before any game is played.
 
 from __future__ import annotations
 
-import textwrap
-from pathlib import Path
-
-import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.errors import DeckpressError
-from generator.games.rules.gamespec import spec_from_file
 
 from .test_rules_cli import text_of
-from .test_rules_errors import GOOD
+from .test_rules_errors import GOOD, load, refused
 
 runner = CliRunner()
 
@@ -33,18 +27,6 @@ decisions:
     answer: Three unless you say otherwise.
     parameter: hand
 """)
-
-
-def load(tmp_path: Path, text: str) -> object:
-    path = tmp_path / "game.yaml"
-    path.write_text(textwrap.dedent(text), encoding="utf-8")
-    return spec_from_file(path, "test")
-
-
-def refused(tmp_path: Path, text: str) -> str:
-    with pytest.raises(DeckpressError) as info:
-        load(tmp_path, text)
-    return str(info.value)
 
 
 def test_decisions_and_booklet_sentences_load(tmp_path):
