@@ -249,7 +249,8 @@ def booklet_facts(doc: Any, params: Any, deck: Any) -> dict[str, Any]:
     low, high = (d["players"], d["players"]) if isinstance(d.get("players", 2), int) else d["players"]
     return {"template": "rules-file", "rules_title": str(d.get("title", d.get("name"))),
             "rules_description": _(str(d.get("description", ""))) if d.get("description") else "",
-            "cards_words": _(cards.words), "player_range": f"{low}-{high}" if low != high else str(low),
+            "cards_words": _(cards.words), "player_range": "/".join(str(n) for n in counts) if (counts := d.get("player_counts")) else
+            f"{low}-{high}" if low != high else str(low),  # player_counts [3, 6]: "3/6", never "3-6"
             "zone_sentences": zones, "sections": sections, "winner_sentence": winner,
             "rules_intro": _(str(intro)) if (intro := (d.get("booklet") or {}).get("intro")) else "",
             "rules_notes": [_(str(n)) for n in (d.get("booklet") or {}).get("notes") or ()],

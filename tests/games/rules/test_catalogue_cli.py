@@ -31,6 +31,7 @@ def test_the_booklet_of_viashi_rules_is_generated_from_its_rules(tmp_path):
     assert "Each player's table cards: face up." in text and "Each player's hand (secret cards): seen by its player" in text
     assert "The Fool of the suit led captures its top card." in text  # the file's own words
     assert "Viashilym" in text and "(handicap)" in text  # the parameters table
+    assert "For 3/6 players" in text and "3-6 players" not in text  # player_counts: 3 or 6, not 4 or 5
 
 
 def test_simulate_and_check_play_gin_rummy():
