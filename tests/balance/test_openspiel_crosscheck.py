@@ -14,7 +14,11 @@ catch the stacked deal).
    drawn by our ``sample_chance``, which OpenSpiel must list). At every node the same kind
    of node (chance, the same player, simultaneous, terminal), our legal actions map one to
    one onto OpenSpiel's, and at the end the returns are equal. Our chance draws are fitted
-   to OpenSpiel's probabilities (a chi-square test) at nodes along the way.
+   to OpenSpiel's probabilities (a chi-square test) at nodes along the way. Hidden
+   information too: over the whole tree a seat's ``view`` is the same for every history of
+   one OpenSpiel information state (no leak) and, in the poker games, tells apart what
+   OpenSpiel's tells apart (nothing forgotten); ``resample`` deals exactly the histories of
+   the seat's information state.
 2. **Exact values.** OpenSpiel's exact expected returns under uniform random play (and, for
    Kuhn, under our hand-written Nash player, whose exploitability OpenSpiel measures as 0)
    lie inside what deckpress measures for the same play: ``runner.simulate`` and what
@@ -67,7 +71,7 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.deck import resolve_deck
 from generator.games import runner
-from generator.games.api import CHANCE, SIMULTANEOUS, TERMINAL, Action
+from generator.games.api import CHANCE, SIMULTANEOUS, TERMINAL, Action, freeze
 from generator.games.designer.find import game_of
 from generator.games.registry import make_params
 
@@ -211,9 +215,23 @@ def finish_and_compare(port: Port, ours: Any, theirs: Any) -> None:
     assert ours.returns() == ([1.0, 0.0] if diff > 0 else [0.0, 1.0] if diff < 0 else [0.5, 0.5])
 
 
-def walk_all(port: Port, ours: Any, theirs: Any) -> int:
-    """Every line of play of both trees in lockstep; the number of terminal nodes."""
+Views = dict[tuple[str, int, Any], set[Any]]
+
+
+def note_views(ours: Any, theirs: Any, views: Views) -> None:
+    """At a decision node, each seat's view beside its OpenSpiel information state, both ways."""
+    for seat in (0, 1):
+        mine, info = freeze(ours.view(seat)), theirs.information_state_string(seat)
+        views.setdefault(("openspiel", seat, info), set()).add(mine)
+        views.setdefault(("ours", seat, mine), set()).add(info)
+
+
+def walk_all(port: Port, ours: Any, theirs: Any, views: Views | None = None) -> int:
+    """Every line of play of both trees in lockstep; the number of terminal nodes. With
+    ``views``: every decision node's views and information states noted (:func:`note_views`)."""
     same_node(port, ours, theirs)
+    if views is not None and not theirs.is_terminal() and not theirs.is_chance_node():
+        note_views(ours, theirs, views)
     if theirs.is_terminal():
         finish_and_compare(port, ours, theirs)
         return 1
@@ -224,20 +242,20 @@ def walk_all(port: Port, ours: Any, theirs: Any) -> int:
         for run, p in runs:
             o, t = ours.clone(), theirs.clone()
             assert apply_chance(port, o, t, port.from_chance(run)) == pytest.approx(p)
-            leaves += walk_all(port, o, t)
+            leaves += walk_all(port, o, t, views)
     elif theirs.is_simultaneous_node():
         for a in ours.legal_actions(0):
             for b in ours.legal_actions(1):
                 o, t = ours.clone(), theirs.clone()
                 o.apply_joint([a, b])
                 t.apply_actions([port.action(a), port.action(b)])
-                leaves += walk_all(port, o, t)
+                leaves += walk_all(port, o, t, views)
     else:
         for a in ours.legal_actions():
             o, t = ours.clone(), theirs.clone()
             o.apply(a)
             t.apply_action(port.action(a))
-            leaves += walk_all(port, o, t)
+            leaves += walk_all(port, o, t, views)
     return leaves
 
 
@@ -289,7 +307,85 @@ def chance_fit(port: Port, ours: Any, theirs: Any, draws: int, seed: int) -> flo
 ])
 def test_the_whole_tree_matches_openspiel(port: Port, leaves: int) -> None:
     game = port.load()
-    assert walk_all(port, port.new_state(), game.new_initial_state()) == leaves
+    views: Views = {}
+    assert walk_all(port, port.new_state(), game.new_initial_state(), views) == leaves
+    # no leak: the histories of one OpenSpiel information state all show a seat the same view
+    leaks = {k: v for k, v in views.items() if k[0] == "openspiel" and len(v) > 1}
+    assert not leaks, next(iter(leaks.items()))
+    if not port.name.startswith("goofspiel"):  # and the poker views forget nothing OpenSpiel's remember
+        assert all(len(v) == 1 for k, v in views.items() if k[0] == "ours")
+    # (our Goofspiel view keeps the prizes left and the points, not the order the prizes came in
+    # nor who won which round: coarser than OpenSpiel's perfect-recall information state, no leak)
+
+
+def to_openspiel(port: Port, ours: Any) -> Any:
+    """OpenSpiel's state for our poker state (its deal, then its betting replayed)."""
+    theirs = port.load().new_initial_state()
+    for card in ours.cards:
+        theirs.apply_action(int(card))
+    if port is KUHN:
+        for name in ours.history:
+            theirs.apply_action(KUHN_IDS[name])
+        return theirs
+    for k, actions in enumerate(ours.rounds):
+        if k == 1:
+            theirs.apply_action(int(ours.public))
+        for name in actions:
+            theirs.apply_action(LEDUC_IDS[name])
+    return theirs
+
+
+def information_sets(port: Port) -> dict[tuple[int, str], set[tuple[int, ...]]]:
+    """Every decision node of OpenSpiel's tree by (seat, information state): its histories."""
+    found: dict[tuple[int, str], set[tuple[int, ...]]] = {}
+
+    def visit(state: Any) -> None:
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            for outcome, _ in state.chance_outcomes():
+                visit(state.child(outcome))
+            return
+        for seat in (0, 1):
+            found.setdefault((seat, state.information_state_string(seat)), set()).add(tuple(state.history()))
+        for a in state.legal_actions():
+            visit(state.child(a))
+
+    visit(port.load().new_initial_state())
+    return found
+
+
+@pytest.mark.parametrize("port, game, games", [
+    (KUHN, lambda: kuhn.Kuhn(None, kuhn.Params()), 60),
+    (LEDUC, lambda: leduc.Leduc(None, leduc.TwoPlayers()), 150),
+])
+def test_resample_deals_exactly_openspiels_information_set(port: Port, game: Callable[[], Any], games: int) -> None:
+    """``resample(view, seat, rng)`` (what the search players deal from): at decision nodes of
+    seeded random playouts, for either seat, every state it deals is a history of the seat's
+    OpenSpiel information state, and 60 deals reach every history of it (3 at most in Kuhn,
+    5 in Leduc)."""
+    sets = information_sets(port)
+    built = game()
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(games):
+        ours = built.new_state()
+        while not ours.is_over():
+            if ours.current() == CHANCE:
+                ours.apply(ours.sample_chance(rng))
+                continue
+            theirs = to_openspiel(port, ours)
+            for seat in (0, 1):
+                info = theirs.information_state_string(seat)
+                dealt = set()
+                for _ in range(60):
+                    other = to_openspiel(port, built.resample(ours.view(seat), seat, rng))
+                    assert other.information_state_string(seat) == info
+                    dealt.add(tuple(other.history()))
+                assert dealt == sets[(seat, info)], (seat, info)
+                checked += 1
+            ours.apply(rng.choice(list(ours.legal_actions())))
+    assert checked > 2 * games
 
 
 @pytest.mark.parametrize("port, games", [(KUHN, 300), (LEDUC, 1500), (goofspiel_port(5), 300), (goofspiel_port(13), 60)])
