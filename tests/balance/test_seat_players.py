@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -172,15 +171,19 @@ def test_plain_leduc_has_no_seat_error_by_default(plain_leduc: dict[str, Any]) -
     evidence = found["evidence"]
     assert evidence["strategy"] == "greedy" and evidence["random_play"] == "players" and evidence["seat"] == 0
     assert evidence["mean"] > 0.5 and evidence["low"] > 0  # greedy's edge: real, for greedy
+    # seed 1: -0.044 a game (-0.158 to +0.071) over all of its 6,000 games: none. (20,000 random games put seat 0
+    # at -0.058, -0.12 to +0.006: another seed may show it wholly below 0, "the other way"; never above.)
     rand = evidence["random"]
-    assert rand["low"] <= 0.0 <= rand["high"] and rand["games"] == CONFIRM_GAMES  # none under random play
-    assert "under greedy play" in found["message"] and "none under random play of the same deals" in found["message"]
+    assert rand["low"] <= 0.0 and rand["games"] == CONFIRM_GAMES and rand["high"] < evidence["low"]
+    message = found["message"]
+    assert "under greedy play" in message and "under random play of the same deals" in message
+    assert ("none under random play" in message) == (rand["high"] >= 0.0)
 
 
 def test_plain_leducs_wording_on_the_terminal_and_the_pdfs_first_page(plain_leduc: dict[str, Any]) -> None:
     for text in (plain_leduc["terminal"], plain_leduc["pdf"]):
         assert re.search(r"seat 0 gets \+0\.\d+ a game against the table's mean return under greedy play", text), text
-        assert "but none under random play of the same deals" in text
+        assert "under random play of the same deals" in text
         assert "the advantage comes from how the seats play, not from the deal" in text
         assert "no errors, 1 warning(s)" in text
     assert "error seat_advantage" not in plain_leduc["terminal"]
