@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -187,3 +188,24 @@ def test_plain_leducs_wording_on_the_terminal_and_the_pdfs_first_page(plain_ledu
         assert "the advantage comes from how the seats play, not from the deal" in text
         assert "no errors, 1 warning(s)" in text
     assert "error seat_advantage" not in plain_leduc["terminal"]
+
+
+def test_a_draws_share_under_greedy_play_says_it_is_greedys(tmp_path: Path) -> None:
+    """Goofspiel (tests/balance/sides/goofspiel.py): greedy at both seats bids alike and draws
+    nearly every game (95 %); random play of the same deals draws about 10 % (both above
+    draws_max 5 %). The finding stands, and says whose share it is; under random, no such words."""
+    from .test_sides import SIDES
+
+    folder = project(tmp_path, "Goofspiel")
+    (folder / "game.py").write_text((SIDES / "goofspiel.py").read_text(), encoding="utf-8")
+
+    def draws(*args: str) -> dict[str, Any]:
+        result = cli.invoke(app, ["check", str(folder), "--jobs", "1", "--json", "--games", "200", *args])
+        (found,) = [f for f in json.loads(result.stdout)["findings"] if f["code"] == "draws"]
+        return dict(found)
+
+    greedy, random = draws(), draws("--strategy", "random")
+    assert greedy["evidence"]["share"] > 0.8 and greedy["evidence"]["strategy"] == "greedy"
+    assert "The share is greedy play's at every seat, not the rules' alone" in greedy["message"]
+    assert 0.05 < random["evidence"]["share"] < 0.2 and "strategy" not in random["evidence"]
+    assert "play's at every seat" not in random["message"]
