@@ -61,8 +61,13 @@ SIDE_CODES = ("seat_advantage", "seat_disadvantage")
 def needs_confirming(play: Playtest, findings: Sequence[Finding]) -> bool:
     """A side finding raised under a strategy other than random, the same at every seat."""
     strategy = play.strategy or ""
-    return (bool(strategy) and strategy != "random" and not play.mixed
-            and any(f.code in SIDE_CODES for f in findings))
+    return bool(strategy) and strategy != "random" and not play.mixed and any(map(_sided, findings))
+
+
+def _sided(f: Finding) -> bool:
+    """The seat verdict's own finding (verdict_sides.py: its side in ``evidence.seat``), not
+    a game hook's finding that happens to use the code."""
+    return f.code in SIDE_CODES and isinstance(f.evidence.get("seat"), int)
 
 
 def confirm_sides(findings: list[Finding], play: Playtest, run: Run, t: Thresholds,
@@ -72,7 +77,7 @@ def confirm_sides(findings: list[Finding], play: Playtest, run: Run, t: Threshol
     plays every game (no early stop), as the rest of a full run does."""
     if not needs_confirming(play, findings):
         return findings
-    asked = {int(f.evidence["seat"]) for f in findings if f.code in SIDE_CODES}
+    asked = {int(f.evidence["seat"]) for f in findings if _sided(f)}
 
     def decided(summary: Summary) -> bool:
         return all(_excludes_fair(*_interval(summary, side, EARLY)) for side in asked)
@@ -80,7 +85,7 @@ def confirm_sides(findings: list[Finding], play: Playtest, run: Run, t: Threshol
     pt = sim.playtest(run.but(strategy="random", games=max(run.games, CONFIRM_GAMES), progress=None),
                       decided=decided if sequential else None, round_games=ROUND)
     strategy = play.strategy or ""
-    return [_judged(f, play, pt.summary, t, strategy) if f.code in SIDE_CODES else f for f in findings]
+    return [_judged(f, play, pt.summary, t, strategy) if _sided(f) else f for f in findings]
 
 
 def _interval(summary: Summary, side: int, conf: float) -> tuple[float, float, float]:

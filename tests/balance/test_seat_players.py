@@ -144,6 +144,8 @@ def test_no_random_play_where_the_default_is_random_or_the_seats_differ() -> Non
     assert not needs_confirming(replace(_played("greedy", (620, 380)), strategies=["greedy", "random"]), [ADVANTAGE])
     assert not needs_confirming(_played("greedy", (620, 380)), [Finding("warning", "draws", "...")])
     assert needs_confirming(_played("greedy", (620, 380)), [ADVANTAGE])
+    # a game hook's own finding under the same code (no side in evidence.seat) is its own: left alone
+    assert not needs_confirming(_played("greedy", (620, 380)), [Finding("warning", "seat_advantage", "the hook's")])
 
 
 # -- plain Leduc, end to end -------------------------------------------------------------------
