@@ -32,6 +32,7 @@ from .static_suits import suited_static
 from .static_weiji import weiji_static
 from .thresholds import resolve_thresholds
 from .verdict_play import card_evidence, play_findings
+from .verdict_random import confirm_sides
 from .verdict_static import suited_findings, weiji_findings
 
 Progress = Callable[[int], None]
@@ -204,5 +205,6 @@ def run_checks(
             findings = [card_evidence(f, shown, games, play.holders) if f.code in ("unbeatable", "hopeless") else f
                         for f in findings]
         findings += play_findings(play, t, flagged)
+        findings = confirm_sides(findings, play, run, t, sequential)  # the game's edge, or its players'? (random play)
     report.findings = sorted(findings, key=lambda f: f.level != "error")
     return report

@@ -30,8 +30,12 @@ def play_findings(play: Playtest, t: Thresholds, flagged: set[str]) -> list[Find
                            f" (unfinished_max {pct(t.unfinished_max)}).", evidence=u.to_json()))
     d = play.draws
     if d.share > t.draws_max and play.equal_draws:  # a game may say equal results are no draw (a split pot)
+        player = play.strategy if play.strategy and play.strategy != "random" and not play.mixed else None
+        said = f" The share is {player} play's at every seat, not the rules' alone (deckpress check --strategy random" \
+               " measures it again)." if player else ""
         out.append(Finding("warning", "draws", f"{d.count:,} of {games:,} games ({pct(d.share)}) end in a draw: {draw_words(named(play.game))} "
-                           f"(draws_max {pct(t.draws_max)}).", evidence=d.to_json()))
+                           f"(draws_max {pct(t.draws_max)}).{said}",
+                           evidence={**d.to_json(), **({"strategy": player} if player else {})}))
     out += side_findings(play, t)  # seats or teams, in win share or in utility (verdict_sides.py)
     length = play.length
     if length.p95 > t.length_p95_max:

@@ -13,7 +13,7 @@ from .sides import deficit, scaled, utility_threshold
 from .verdict_static import pct
 
 
-def _who(play: Playtest, side: int) -> str:
+def who(play: Playtest, side: int) -> str:
     if side == first_player(named(play.game)) and not play.seats.teams:
         return f"the first player (seat {side})"
     return side_name(side, play, "")
@@ -48,7 +48,7 @@ def side_findings(play: Playtest, t: Thresholds) -> list[Finding]:
             continue
         level: Level = "error" if edge > error else "warning"
         out.append(Finding(level, "seat_advantage",
-                           f"{_who(play, side)} wins {pct(s.share)} of decided games ({conf} interval "
+                           f"{who(play, side)} wins {pct(s.share)} of decided games ({conf} interval "
                            f"{pct(s.low)}-{pct(s.high)}) against a fair {pct(fair)}: {advantage} of "
                            f"{100 * edge:.1f} points over {seats.decided:,} decided games (seat_edge_warn: "
                            f"{_points(warn)} for {k} sides).",
@@ -73,7 +73,7 @@ def _shortfalls(play: Playtest, t: Thresholds) -> list[Finding]:
         level: Level = "error" if short > error else "warning"
         what = "a team disadvantage" if seats.teams else "a disadvantage"
         out.append(Finding(level, "seat_disadvantage",
-                           f"{_who(play, side)} wins only {pct(s.share)} of decided games ({conf} interval "
+                           f"{who(play, side)} wins only {pct(s.share)} of decided games ({conf} interval "
                            f"{pct(s.low)}-{pct(s.high)}) against a fair {pct(fair)}: {what} of {100 * short:.1f}"
                            f" points over {seats.decided:,} decided games (the shortfall threshold: {_points(warn)}"
                            f" for {k} sides, seat_edge_warn scaled x {k - 1}).",
@@ -99,7 +99,7 @@ def _in_utility(play: Playtest, t: Thresholds) -> list[Finding]:
         level: Level = "error" if e.size > error else "warning"
         what = "a team advantage" if teams else "an advantage"
         out.append(Finding(level, "seat_advantage",
-                           f"{_who(play, side)} gets {e.mean:+.3g} a game against the table's mean return ({conf} "
+                           f"{who(play, side)} gets {e.mean:+.3g} a game against the table's mean return ({conf} "
                            f"interval {span(e.low, e.high, '+.3g')}): {what} of {e.size:.2f} standard deviations"
                            f" of a game's result over {e.games:,} games (seat_edge_warn: {warn:.3g} standard"
                            f" deviations for {k} sides).",
@@ -111,7 +111,7 @@ def _in_utility(play: Playtest, t: Thresholds) -> list[Finding]:
         level = "error" if -e.size > short_error else "warning"
         what = "a team disadvantage" if teams else "a disadvantage"
         out.append(Finding(level, "seat_disadvantage",
-                           f"{_who(play, side)} gets {e.mean:+.3g} a game against the table's mean return ({conf} "
+                           f"{who(play, side)} gets {e.mean:+.3g} a game against the table's mean return ({conf} "
                            f"interval {span(e.low, e.high, '+.3g')}): {what} of {-e.size:.2f} standard deviations"
                            f" of a game's result over {e.games:,} games (the shortfall threshold: {short_warn:.3g}"
                            f" standard deviations for {k} sides).",
@@ -119,4 +119,4 @@ def _in_utility(play: Playtest, t: Thresholds) -> list[Finding]:
     return out
 
 
-__all__ = ["side_findings"]
+__all__ = ["side_findings", "who"]

@@ -90,6 +90,10 @@ def test_a_planted_chips_edge_is_a_seat_advantage_in_chips_by_default(tmp_path: 
     assert "a game against the table's mean return" in found["message"] and "standard deviations" in found["message"]
     edge = report["playtest"]["return_edges"][0]
     assert edge["low"] > 0 and found["evidence"]["threshold_sd"] == pytest.approx(0.15)
+    # greedy's edge is confirmed under random play of the same deals (verdict_random.py): still an error
+    assert found["level"] == "error" and found["evidence"]["random_play"] == "confirmed"
+    assert found["evidence"]["strategy"] == "greedy" and found["evidence"]["random"]["low"] > 0
+    assert "Random play of the same deals shows it too" in found["message"]
     skill = report["playtest"]["skill"]
     assert skill["unit"] == "return" and skill["level"] in ("some", "much")  # greedy beats random, in chips
 

@@ -181,6 +181,8 @@ def test_a_planted_first_team_edge_is_a_team_advantage_by_default(project: Proje
     (finding,) = seat_findings(report)
     assert finding["level"] == "warning" and finding["message"].startswith("team 0 (seats 0 and 2) wins")
     assert "team advantage" in finding["message"]
+    assert finding["evidence"]["random_play"] == "confirmed"  # random play of the same deals: 50/81 too
+    assert finding["evidence"]["random"]["low"] <= 50 / 81 <= finding["evidence"]["random"]["high"]
     shown = cli.invoke(app, ["check", str(folder), "--jobs", "1", "--games", "300"])
     assert "team 0 (seats 0 and 2) wins" in shown.stdout and "team 1 (seats 1 and 3) wins" in shown.stdout
     skill = report["playtest"]["skill"]
@@ -249,7 +251,11 @@ def test_a_stacked_kuhn_deal_is_a_seat_advantage_in_chips(project: Project) -> N
     (finding,) = seat_findings(report)
     assert finding["evidence"]["seat"] == 0 and "standard deviations" in finding["message"]
     assert finding["message"].startswith("seat 0 gets +0.")  # kuhn.py names no first player
-    assert seat_findings(check(folder)), "the default player finds the stacked deal too"
+    (default,) = seat_findings(check(folder))  # the default player finds the stacked deal too
+    assert default["level"] == "error" and default["evidence"]["strategy"] == "greedy"
+    assert default["evidence"]["random_play"] == "confirmed"  # ... and random play of the same deals confirms it
+    assert default["evidence"]["random"]["low"] <= 11 / 24 <= default["evidence"]["random"]["high"]
+    assert "random_play" not in finding["evidence"]  # random play by --strategy: nothing to confirm
 
 
 def test_a_split_pot_is_no_draws_finding_where_the_game_says_so(project: Project) -> None:
