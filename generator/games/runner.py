@@ -91,7 +91,7 @@ class _Seating:
     """What :func:`play` asks of the game and the strategies, asked once for a run of
     games with the same ones (:func:`_play_range`) instead of once per game."""
 
-    __slots__ = ("choosers", "deterministic", "heuristic", "resample", "strategies", "uniform", "views")
+    __slots__ = ("choosers", "deterministic", "drawing", "heuristic", "resample", "strategies", "uniform", "views")
 
     def __init__(self, game: Game, strategies: Sequence[Strategy]) -> None:
         self.strategies = strategies
@@ -100,6 +100,7 @@ class _Seating:
         self.choosers = [s.choose for s in strategies]
         # seats playing ``random``: the loop draws their choice itself (SeatDraws.choice, no Turn built)
         self.uniform = [type(s) is RandomStrategy for s in strategies]
+        self.drawing = _drawing(strategies)  # their streams: SeatDraws (a subclass of RandomStrategy's too)
         self.heuristic = getattr(game, "heuristic", None)
         own = getattr(game, "resample", None)  # else the old API's State.resample: per state (resampler)
         self.resample = own if strategies and callable(own) else None
@@ -115,7 +116,7 @@ def _play(game: Game, seating: _Seating, rng: random.Random, observer: TrickObse
         if enable is not None:
             enable()
     script = deque(scripted)
-    seats = _seat_streams(rng, seating.uniform) if strategies else []
+    seats = _seat_streams(rng, seating.drawing) if strategies else []
     resample = seating.resample
     if resample is None and strategies:
         resample = resampler(game, state)
@@ -163,10 +164,16 @@ def _play(game: Game, seating: _Seating, rng: random.Random, observer: TrickObse
 def seat_streams(rng: random.Random, strategies: Sequence[Strategy | None]) -> list[Any]:
     """Each seat's own random stream in the game whose chance stream is ``rng``, keyed by
     its seat key (:func:`~generator.games.api.seat_key`, never drawn from ``rng``): a
-    seat playing ``random`` gets its draws (:class:`~generator.games.draws.SeatDraws`,
+    seat playing ``random`` (:class:`RandomStrategy` or a subclass) gets its draws (:class:`~generator.games.draws.SeatDraws`,
     which its ``choose`` draws from through ``choice``), any other strategy the
     ``random.Random`` of :func:`~generator.games.api.seat_rngs` (a seat with None: a person)."""
-    return _seat_streams(rng, [type(s) is RandomStrategy for s in strategies])
+    return _seat_streams(rng, _drawing(strategies))
+
+
+def _drawing(strategies: Sequence[Strategy | None]) -> list[bool]:
+    """Per seat, whether it plays ``random`` (:class:`RandomStrategy` or a subclass of it):
+    such a seat's stream is its :class:`~generator.games.draws.SeatDraws`."""
+    return [isinstance(s, RandomStrategy) for s in strategies]
 
 
 def _seat_streams(rng: random.Random, uniform: Sequence[bool]) -> list[Any]:
