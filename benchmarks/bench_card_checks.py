@@ -12,12 +12,15 @@
     .venv/bin/python benchmarks/bench_card_checks.py               # a few minutes on 2 cores
     .venv/bin/python benchmarks/bench_card_checks.py --skip check  # random play only
     .venv/bin/python benchmarks/bench_card_checks.py --runs 1 --games 20000
+    .venv/bin/python benchmarks/bench_card_checks.py --skip check --instructions  # + valgrind's count
 
 Each row prints the wall time and the CPU time (user + system of the process and its
 workers): on a shared machine the CPU column is the honest one. On a loaded machine even
 that swings by 20-50 % from run to run, so the random row adds the runner's cost a game
 taken in-process (the best of alternated rounds) and the whole-command ratio it gives
-with the measured start-ups.
+with the measured start-ups. ``--instructions`` adds the one figure no load can touch:
+instructions executed (valgrind's callgrind, where valgrind is installed) by each whole
+command at 0 and 2,000 games, projected to ``--games`` (a few minutes more).
 """
 
 from __future__ import annotations
@@ -128,11 +131,45 @@ def per_game_row(games: int, rounds: int, starts: tuple[float, float], projected
           f" {'met' if whole <= 1.15 else 'NOT met'} by this figure)")
 
 
+def instructions(args: list[str]) -> int:
+    """Instructions one whole command executes, counted by callgrind."""
+    import re
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out", *args],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False, cwd=ROOT)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode not in (0, 1) or found is None:
+        raise SystemExit(f"valgrind {' '.join(args)} exited {done.returncode}")
+    return int(found.group(1))
+
+
+def instructions_row(projected: int, games: int = 2000) -> None:
+    """Whole-command instruction counts at 0 and ``games`` games, the bare loop's alike;
+    the ratio a ``projected``-game command has by them."""
+    import shutil
+
+    if shutil.which("valgrind") is None:
+        print("  instructions: valgrind is not installed (skipped)")
+        return
+    ours = [DECKPRESS, "simulate", str(GAME), "--strategy", "random", "--jobs", "1", "--json", "--games"]
+    bare = [sys.executable, str(BARE), str(GAME)]
+    o0, o1 = instructions([*ours, "0"]), instructions([*ours, str(games)])
+    b0, b1 = instructions([*bare, "0"]), instructions([*bare, str(games)])
+    og, bg = (o1 - o0) / games, (b1 - b0) / games
+    whole = (o0 + projected * og) / (b0 + projected * bg)
+    print(f"  instructions (callgrind): start-up {o0 / 1e9:.2f} G against the bare loop's {b0 / 1e9:.2f} G;"
+          f" a game {og / 1e6:.3f} M against {bg / 1e6:.3f} M: {og / bg:.3f}x; at {projected:,} games"
+          f" {whole:.3f}x (goal <= 1.15x: {'met' if whole <= 1.15 else 'NOT met'} by this figure)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--games", type=int, default=50_000, help="random games per run")
     parser.add_argument("--skip", nargs="*", default=[], choices=["check", "random"])
+    parser.add_argument("--instructions", action="store_true", help="add valgrind's instruction counts")
     args = parser.parse_args()
     import compileall
 
@@ -141,6 +178,8 @@ def main() -> int:
         check_row(args.runs)
     if "random" not in args.skip:
         random_row(args.games, args.runs)
+        if args.instructions:
+            instructions_row(args.games)
     return 0
 
 

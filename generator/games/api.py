@@ -220,10 +220,18 @@ def seat_rngs(rng: random.Random, players: int) -> list[random.Random]:
     """Each seat's own random stream for the game whose chance stream is ``rng``:
     seeded from ``rng``'s starting state (so from the game's seed) without drawing
     from it, one per seat, independent of the chance stream and of each other."""
-    # Mersenne Twister's state: words 1-4 mix the whole seed in (word 0 is fixed); read in place (mt_words)
-    a, b, c, d = mt_words(rng)
-    key = f"{a}:{b}:{c}:{d}"
+    key = seat_key(rng)
     return [seeded(f"deckpress-seat:{k}:{key}") for k in range(players)]
+
+
+def seat_key(rng: random.Random) -> str:
+    """The seats' key of the game whose chance stream is ``rng``: ``"w1:w2:w3:w4"``, words
+    1-4 of its Mersenne Twister state (they mix the whole seed in; word 0 is fixed), read
+    in place (:func:`~generator.games.mt_words.mt_words`) without drawing from it. Every
+    seat stream of the game is keyed by it: :func:`seat_rngs`, and a ``random`` seat's
+    draws (:class:`~generator.games.draws.SeatDraws`)."""
+    a, b, c, d = mt_words(rng)
+    return f"{a}:{b}:{c}:{d}"
 
 
 def seeded(text: str) -> random.Random:

@@ -4,9 +4,8 @@ or one fixed deal (``play_deal``).
 Seeding: game ``i`` of a run with seed ``s`` draws every chance outcome from
 its own ``random.Random`` seeded with the text ``"deckpress:{s}:{i}"`` (hashed
 the same way on every machine), and each seat's random choices from the seat's
-own stream seeded from that one (:func:`~generator.games.api.seat_rngs`: a
-strategy never draws from the chance stream, so what it draws cannot move a
-later deal), so any split of the game indices over ``jobs`` processes gives
+own stream keyed by that one (:func:`seat_streams`: a strategy never draws from
+the chance stream, so what it draws cannot move a later deal), so any split of the game indices over ``jobs`` processes gives
 exactly the results of one process. The loop in :func:`play` is the reference
 hot path: a strategy gets a :class:`~generator.games.api.Turn` (its seat's
 view and legal actions), never the state.
@@ -46,12 +45,13 @@ from .api import (
     Turn,
     players_of,
     resampler,
-    seat_rngs,
+    seat_key,
     seeded,
     utility_of,
 )
 from .deals import deal_choices, deal_seed
 from .designer.loader import designer_failure, ensure, is_file_ref
+from .draws import SHIFT, SeatDraws
 from .params import Params
 from .registry import builtin_names, entry, make_game, make_strategy, seat_strategies
 from .stats import Summary
@@ -78,7 +78,7 @@ def play(
     """Play one game: chance nodes take ``scripted`` outcomes first, then
     sample from ``rng``; seat ``k`` asks ``strategies[k]``, handing it a
     :class:`~generator.games.api.Turn` and the seat's own stream
-    (:func:`~generator.games.api.seat_rngs` of ``rng``). At a ``SIMULTANEOUS``
+    (:func:`seat_streams` of ``rng``). At a ``SIMULTANEOUS``
     node every acting seat is asked with the view it had before anyone chose
     (:func:`_joint`). ``max_steps``: the turn cap of a game that does not cap
     itself (every node counts, chance included; see :func:`turn_cap`): a game
@@ -91,15 +91,16 @@ class _Seating:
     """What :func:`play` asks of the game and the strategies, asked once for a run of
     games with the same ones (:func:`_play_range`) instead of once per game."""
 
-    __slots__ = ("choosers", "deterministic", "heuristic", "resample", "strategies", "uniform", "views")
+    __slots__ = ("choosers", "deterministic", "drawing", "heuristic", "resample", "strategies", "uniform", "views")
 
     def __init__(self, game: Game, strategies: Sequence[Strategy]) -> None:
         self.strategies = strategies
         self.deterministic = bool(strategies) and all(getattr(s, "deterministic", False) for s in strategies)
         self.views = _viewers(strategies)
         self.choosers = [s.choose for s in strategies]
-        # seats playing ``random``: the loop draws their choice itself (the same draw, no Turn built)
-        self.uniform = [type(s) is RandomStrategy and INLINE_DRAW for s in strategies]
+        # seats playing ``random``: the loop draws their choice itself (SeatDraws.choice, no Turn built)
+        self.uniform = [type(s) is RandomStrategy for s in strategies]
+        self.drawing = _drawing(strategies)  # their streams: SeatDraws (a subclass of RandomStrategy's too)
         self.heuristic = getattr(game, "heuristic", None)
         own = getattr(game, "resample", None)  # else the old API's State.resample: per state (resampler)
         self.resample = own if strategies and callable(own) else None
@@ -115,8 +116,7 @@ def _play(game: Game, seating: _Seating, rng: random.Random, observer: TrickObse
         if enable is not None:
             enable()
     script = deque(scripted)
-    seats = seat_rngs(rng, len(strategies)) if strategies else []
-    bits = [s.getrandbits for s in seats]  # the uniform seats' draws (below)
+    seats = _seat_streams(rng, seating.drawing) if strategies else []
     resample = seating.resample
     if resample is None and strategies:
         resample = resampler(game, state)
@@ -138,12 +138,22 @@ def _play(game: Game, seating: _Seating, rng: random.Random, observer: TrickObse
             legal = legal_actions()
             if not legal:
                 raise NoLegalAction(seat, steps - 1)
-            if uniform[seat]:  # RandomStrategy.choose, inlined: the same draw from the seat's stream
-                n = len(legal)  # random.Random.choice(legal) is legal[_randbelow(n)]; _randbelow, inlined:
-                k = n.bit_length()  # k bits at a time until one is below n (random.py's _randbelow_with_getrandbits)
-                r = bits[seat](k)
-                while r >= n:
-                    r = bits[seat](k)
+            if uniform[seat]:  # RandomStrategy.choose, inlined: SeatDraws.choice(legal), the same draw
+                n = len(legal)
+                if n == 1:
+                    apply(legal[0])
+                    continue
+                draws = seats[seat]
+                if n <= 256:  # one byte a try, its top bits: (n - 1).bit_length() of them
+                    shift = SHIFT[n]
+                    try:
+                        r = draws.next() >> shift
+                        while r >= n:
+                            r = draws.next() >> shift
+                    except StopIteration:  # the block is spent: the draw goes on from the next one
+                        r = draws.below(n)
+                else:
+                    r = draws.below(n)
                 apply(legal[r])
                 continue
             view = state.view(seat) if views[seat] else NO_VIEW
@@ -151,22 +161,24 @@ def _play(game: Game, seating: _Seating, rng: random.Random, observer: TrickObse
     return _finished(game, state)
 
 
-def _inline_draw_matches() -> bool:
-    """Does the loop's inlined draw pick what ``random.Random.choice`` picks on this Python?
-    (Checked once on a few seeded streams; where it does not, ``random`` seats call ``choice``.)"""
-    a, b = random.Random(48), random.Random(48)
-    for n in (1, 2, 3, 5, 8, 13, 40):
-        for _ in range(8):
-            k = n.bit_length()
-            r = b.getrandbits(k)
-            while r >= n:
-                r = b.getrandbits(k)
-            if a.choice(range(n)) != r:
-                return False
-    return True
+def seat_streams(rng: random.Random, strategies: Sequence[Strategy | None]) -> list[Any]:
+    """Each seat's own random stream in the game whose chance stream is ``rng``, keyed by
+    its seat key (:func:`~generator.games.api.seat_key`, never drawn from ``rng``): a
+    seat playing ``random`` (:class:`RandomStrategy` or a subclass) gets its draws (:class:`~generator.games.draws.SeatDraws`,
+    which its ``choose`` draws from through ``choice``), any other strategy the
+    ``random.Random`` of :func:`~generator.games.api.seat_rngs` (a seat with None: a person)."""
+    return _seat_streams(rng, _drawing(strategies))
 
 
-INLINE_DRAW = _inline_draw_matches()
+def _drawing(strategies: Sequence[Strategy | None]) -> list[bool]:
+    """Per seat, whether it plays ``random`` (:class:`RandomStrategy` or a subclass of it):
+    such a seat's stream is its :class:`~generator.games.draws.SeatDraws`."""
+    return [isinstance(s, RandomStrategy) for s in strategies]
+
+
+def _seat_streams(rng: random.Random, uniform: Sequence[bool]) -> list[Any]:
+    key = seat_key(rng)
+    return [SeatDraws(key, k) if plain else seeded(f"deckpress-seat:{k}:{key}") for k, plain in enumerate(uniform)]
 
 
 class NoLegalAction(Exception):

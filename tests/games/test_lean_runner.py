@@ -14,22 +14,25 @@ from generator.games import runner
 from generator.games.api import Turn
 from generator.games.designer.find import game_of
 from generator.games.registry import make_params, make_strategy
+from generator.games.strategies import RandomStrategy
 
 MARKET = Path(__file__).resolve().parents[2] / "benchmarks" / "games" / "market"
 
 
-class _Reading:
-    """``random``'s choice, made by a strategy that reads the view (so one is built)."""
+class _Reading(RandomStrategy):
+    """``random``'s choice, made by a strategy that reads the view (so one is built): a
+    subclass of ``random``, so its seat draws from a ``random`` seat's stream, but not
+    ``random`` itself, so the runner's loop asks its ``choose`` with a Turn."""
 
     name = "reading"
-    deterministic = False
+    uses_view = True
 
     def __init__(self, seen: list[int]) -> None:
-        self.inner, self.seen = make_strategy("market", "random"), seen
+        self.seen = seen
 
     def choose(self, turn: Turn, rng: Any) -> Any:
         self.seen.append(len(turn.view))
-        return self.inner.choose(turn, rng)
+        return super().choose(turn, rng)
 
 
 @pytest.fixture(scope="module")

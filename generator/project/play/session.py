@@ -5,7 +5,7 @@ actions, with the step it was offered at, so a stale click does nothing); every 
 move (a strategy's choice, a chance outcome) is one :meth:`Session.advance`, which the
 page calls at the pace the user sets. Chance draws from the same seeded stream as game
 0 of ``simulate --seed S`` and the strategies from their own seat streams
-(:func:`~generator.games.api.seat_rngs`), so the seed and the action list replay the
+(:func:`~generator.games.runner.seat_streams`), so the seed and the action list replay the
 game exactly (:mod:`.record`).
 
 Simultaneous moves (a game API that defines ``SIMULTANEOUS``): at such a node every
@@ -37,8 +37,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...errors import ParameterError
-from ...games.api import CHANCE, Action, Strategy, Turn, resampler, seat_rngs
-from ...games.runner import game_rng
+from ...games.api import CHANCE, Action, Strategy, Turn, resampler
+from ...games.runner import game_rng, seat_streams
 from .steps import Step, check_step, play_step, simultaneous
 from .zones import (
     Hook,
@@ -105,7 +105,7 @@ class Session:
         self.state = self.game.new_state(self.records.append)
         self.rng: random.Random = game_rng(self.seed, 0)
         self.players = int(self.state.players()) if hasattr(self.state, "players") else int(self.game.params.players)
-        self.seat_rngs = seat_rngs(self.rng, self.players)
+        self.seat_rngs = seat_streams(self.rng, [self.seating.strategies.get(s) for s in range(self.players)])
         self.resample = resampler(self.game, self.state)
         self.heuristic = getattr(self.game, "heuristic", None)
         self.chosen: dict[int, Action] = {}  # human choices at a simultaneous node
