@@ -234,11 +234,12 @@ def seat_key(rng: random.Random) -> str:
     return f"{a}:{b}:{c}:{d}"
 
 
-def seeded(text: str) -> random.Random:
+def seeded(text: str, into: random.Random | None = None) -> random.Random:
     """``random.Random(text)``, the same stream, without ``random.py``'s checks in Python
-    (the runner seeds three streams a game: a designer's cheap game feels it)."""
+    (the runner seeds a stream a game: a designer's cheap game feels it); ``into``: seed
+    that generator again instead of making one (the runner's chance stream, game after game)."""
     data = text.encode()
-    rng = random.Random.__new__(random.Random)
+    rng = random.Random.__new__(random.Random) if into is None else into
     _CoreRandom.seed(rng, int.from_bytes(data + sha512(data).digest(), "big"))
     rng.gauss_next = None  # type: ignore[attr-defined]  # as random.Random.seed sets it
     return rng

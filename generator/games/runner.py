@@ -115,7 +115,7 @@ def _play(game: Game, seating: _Seating, rng: random.Random, observer: TrickObse
         enable = getattr(state, "enable_cycle_check", None)
         if enable is not None:
             enable()
-    script = deque(scripted)
+    script = deque(scripted) if scripted else None
     seats = _seat_streams(rng, seating.drawing) if strategies else []
     resample = seating.resample
     if resample is None and strategies:
@@ -302,9 +302,10 @@ def _play_range(game: Game, name: str, strategy: str | None, params: Params, see
     seating = _Seating(game, _strategies(name, strategy, _players(params)))
     cap = turn_cap(name, params)
     done = 0
+    chance = random.Random.__new__(random.Random)  # each game's chance stream: this one, seeded again
     for index in range(start, stop):
         try:
-            summary.add(_play(game, seating, game_rng(seed, index), max_steps=cap))
+            summary.add(_play(game, seating, seeded(f"deckpress:{seed}:{index}", chance), max_steps=cap))
         except Exception as exc:  # a bug in a designer's game.py: name their file and line
             raise reproducible(exc, name, seed, index) from None
         except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM: the games finished so far, in order
