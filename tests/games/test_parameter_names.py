@@ -29,20 +29,22 @@ def line_of(path: Path, needle: str) -> int:
     raise AssertionError(needle)
 
 
-@pytest.fixture(scope="module")
-def rules_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("rules") / "pot"
-    made = run("new", folder, "--from", "pass-or-take")
+def new_project(factory: pytest.TempPathFactory, name: str, *how: str) -> Path:
+    """``deckpress new NAME ...`` in a fresh folder, as a designer starts."""
+    folder = factory.mktemp(name) / name
+    made = run("new", folder, *how)
     assert made.exit_code == 0, made.output
     return folder
+
+
+@pytest.fixture(scope="module")
+def rules_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return new_project(tmp_path_factory, "pot", "--from", "pass-or-take")
 
 
 @pytest.fixture(scope="module")
 def own_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("own") / "crowns"
-    made = run("new", folder, "--game", "custom")
-    assert made.exit_code == 0, made.output
-    return folder
+    return new_project(tmp_path_factory, "crowns", "--game", "custom")
 
 
 RULES_NAMES = {  # name -> words of the reason
