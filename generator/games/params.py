@@ -16,7 +16,9 @@ from collections.abc import Iterable
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
-from pydantic._internal._model_construction import ModelMetaclass  # the metaclass every model has (no public name)
+from pydantic._internal._model_construction import (
+    ModelMetaclass,  # the metaclass every model has (no public name)
+)
 from pydantic.fields import FieldInfo
 
 from ..errors import ParameterError, Problem

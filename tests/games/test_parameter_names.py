@@ -142,7 +142,7 @@ def test_names_a_params_model_may_keep() -> None:
     assert Fine(hand=4).describe() == {"max_tricks": 10_000, "hand": 4}
     with pytest.raises(ParameterError) as info:
         class Broken(Params):
-            schema_json: int = 1
+            schema_json: int = 1  # type: ignore[assignment]
 
     problem = info.value.problems[0]
     assert (problem.field, problem.line) == ("schema_json", line_of(Path(__file__), "schema_json: int = 1"))
