@@ -55,3 +55,16 @@ def test_a_rules_game_copied_under_any_folder_name_checks(source: str, tmp_path:
         assert checked.exit_code == 0, f"{name!r}: {checked.output}"
         rules = yaml.safe_load((folder / "game.yaml").read_text(encoding="utf-8"))
         assert isinstance(rules["name"], str) and rules["name"].strip("-"), rules["name"]
+
+
+def test_a_starter_and_a_copy_at_once_is_refused(tmp_path: Path) -> None:
+    """``--from`` copies a deck or rules game with its own game: ``--game`` beside it was
+    silently ignored (``new x --from eagle --game war`` wrote a Weiji deck)."""
+    folder = tmp_path / "both"
+    result = run("new", folder, "--from", "eagle", "--game", "war")
+    assert result.exit_code == 2, result.output
+    assert "--game war and --from eagle: give one" in result.output
+    assert not folder.exists()
+    made = run("new", folder, "--from", "eagle")
+    assert made.exit_code == 0, made.output
+    assert yaml.safe_load((folder / "deck.yaml").read_text(encoding="utf-8"))["game"] == "weiji"
