@@ -42,6 +42,8 @@ ROUND = 30  # games per seat position between two looks at the interval
 UNRESOLVED = "not resolved"  # a utility gap whose interval straddles the none band's edge
 CHUNK = 10  # games per task (a process or cluster worker plays one task at a time)
 Progress = Callable[[int], None]
+RANDOM_DEFAULT = ("not measured: the default player is random, so no skilled seat plays against random"
+                  " (deckpress check --strategy mcts:100 measures the search player's gap)")
 
 
 def skilled_strategy(game: GameSpec, params: Params, asked: str | None = None) -> str | None:
@@ -108,6 +110,8 @@ def skill_gap(run: Run, sequential: bool = True) -> SkillGap:
     skilled = skilled_strategy(game, params, asked)
     if skilled is None:
         return SkillGap("none", f"{game.name} has no player decisions: the deal decides (by design)")
+    if skilled == "random":  # random against random: its interval would show chance alone, or a gap nobody has
+        return SkillGap("none", RANDOM_DEFAULT)
     players = int(getattr(params, "players", 2))
     sides = contenders(game, players)
     teams = team_seats(game, params.model_dump()) if sides == players else None

@@ -47,6 +47,7 @@ class Measures:
     confidence: float = 0.95
     teams: bool = False  # the sides are teams of partners (their wins: the team's seats' together)
     skill_unit: str = "points"  # "return": a game with utility, its skill gap in its returns (chips) a game
+    skill_reason: str = "the game has no player decisions"  # why ``skill`` is None
 
 
 @dataclass(frozen=True)
@@ -130,7 +131,7 @@ def evaluate(targets: TargetsIn, m: Measures) -> list[TargetResult]:
         wanted = (f"the default player's mean return beats random play's by at least {targets.skill_gap:g} a game"
                   if chips else f"the default player beats random by at least {targets.skill_gap:g} points")
         if m.skill is None:
-            out.append(TargetResult("skill_gap", wanted, "the game has no player decisions", NOT_MEASURED))
+            out.append(TargetResult("skill_gap", wanted, m.skill_reason, NOT_MEASURED))
         else:
             gap, lo, hi = m.skill
             status = MET if lo >= targets.skill_gap else MISSED if hi < targets.skill_gap else UNDECIDED
@@ -229,7 +230,8 @@ def measures_from_playtest(play: Playtest, unit: str = "turns", confidence: floa
     cards: dict[str, tuple[int, int]] = {c.card: (c.played, c.won) for c in play.cards}
     return Measures(sides=len(wins) or 1, games=play.games, wins=wins, draws=int(play.draws.count), lengths=lengths,
                     unit=unit, skill=skill, cards=cards, confidence=confidence, teams=play.seats.teams,
-                    skill_unit="return" if chips else "points")
+                    skill_unit="return" if chips else "points",
+                    **({"skill_reason": gap.reason} if gap is not None and not gap.measured and gap.reason else {}))
 
 
 def print_targets(results: list[TargetResult]) -> None:

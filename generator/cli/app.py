@@ -58,6 +58,8 @@ def friendly(func: F) -> F:
             raise typer.Exit(EXIT_BAD_INPUT) from None
         except (typer.Exit, typer.Abort, SystemExit):
             raise
+        except typer.BadParameter:  # a flag that does not fit the others (--trace without --deal): a usage error, exit 2
+            raise
         except Exception as exc:  # the last line of defence: a bug of ours, never a traceback
             from ..games.designer.loader import designer_failure
 

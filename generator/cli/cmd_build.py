@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..console import SafeConsole
+from ..errors import ParameterError
 from ..executor import parse_jobs
 from ..project import BuildSummary, build
 from ..project.scaffold import GAME, starter_help
@@ -112,6 +113,7 @@ def _print_summary(summary: BuildSummary) -> None:
 @app.command("new")
 @friendly
 def new_command(
+    ctx: typer.Context,
     name: Path = typer.Argument(..., help="Folder for the new project.", show_default=False),
     game: str = typer.Option(GAME, "--game", help=starter_help()),
     source: str | None = typer.Option(None, "--from", metavar="DECK", show_default=False,
@@ -122,6 +124,10 @@ def new_command(
 ) -> None:
     """Start a new game: a deck, a card spreadsheet and a layout that extends a bundled one."""
     from ..games.rules.registered import catalogue_names
+
+    typed = getattr(ctx.get_parameter_source("game"), "name", "DEFAULT") != "DEFAULT"  # --game given
+    if typed and source is not None:  # --from copies a game of its own: the starter would be ignored
+        raise ParameterError(f"--game {game} and --from {source}: give one (--from copies {source}'s own game)")
 
     if source is not None and source in catalogue_names():
         from ..project.rules_copy import copy_rules_game

@@ -54,10 +54,12 @@ def against_deck(deck: Deck, spec: str) -> Iterator[tuple[Deck, str]]:
         yield resolve_deck(spec), spec
         return
     if not is_revision(deck, spec):
+        repo = None if deck.path is None or spec.startswith("-") else _repo_of(Path(deck.path).resolve())
+        why = (" (give a path, or a revision such as HEAD~1 or a tag, in a git repository)" if repo is None else
+               f": the git repository {repo} has no commit {spec!r} (`git log --oneline` lists its commits)")
         raise DeckError(Problem(
             f"--against {spec!r}: not a deck file, a project folder, a bundled deck or a git revision"
-            + ("" if deck.path is None else f" of {deck.path}")
-            + " (give a path, or a revision such as HEAD~1 or a tag, in a git repository)"))
+            + ("" if deck.path is None else f" of {deck.path}") + why))
     deck_file = Path(deck.path).resolve()  # type: ignore[arg-type]  # is_revision checked it
     repo = _repo_of(deck_file)
     assert repo is not None

@@ -29,7 +29,7 @@ def copy_rules_game(name: str, folder: Path) -> list[Path]:
     doc = read(source)
     own = project_name(folder)
     text = source.read_text(encoding="utf-8")
-    text = re.sub(r"(?m)^name: .*$", f"name: {own}", text, count=1)
+    text = re.sub(r"(?m)^name: .*$", f"name: {json.dumps(own)}", text, count=1)  # a folder named yes: "yes"
     # the project's own title, on the booklet's cover and its deck: its name, not the bundled game's
     title = " ".join(w.capitalize() for w in re.split(r"[-_ ]+", folder.name) if w) or own
     text = re.sub(r"(?m)^title: .*$", f"title: {json.dumps(title)}", text, count=1)

@@ -6,7 +6,9 @@ entry there; the game it plays is its deck.yaml's ``game:`` line)."""
 
 from __future__ import annotations
 
+import json
 import re
+import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -69,7 +71,7 @@ def scaffold(folder: Path, game: str = GAME) -> list[Path]:
         return _copy_starter(templates_dir() / "starters" / game, folder)
     templates, plays = STARTERS[game]
     key = re.sub(r"[^A-Za-z0-9_.-]+", "-", folder.name).strip("-") or "my-game"
-    context = {"title": folder.name.replace("-", " ").replace("_", " ").title(), "folder": str(folder), "key": key}
+    context = _context(folder, key)
     source = templates_dir() / templates
     env = _templates()
     written = []
@@ -89,6 +91,15 @@ def scaffold(folder: Path, game: str = GAME) -> list[Path]:
     return written
 
 
+def _context(folder: Path, key: str) -> dict[str, str]:
+    """What the starters' deck.yaml and README.md are filled with: the title as a YAML string (a
+    folder named yes, null, #1 or a: b is still a name, not a boolean, a comment or a mapping) and the
+    folder as a shell word (``deckpress check 'my game'`` pastes as it is printed)."""
+    title = folder.name.replace("-", " ").replace("_", " ").title()
+    return {"title": title, "title_yaml": json.dumps(title, ensure_ascii=False), "folder": shlex.quote(str(folder)),
+            "key": key}
+
+
 def _templates() -> jinja2.Environment:
     import jinja2  # here: `build` and `new --help` import this module for the starters' names only
 
@@ -98,7 +109,7 @@ def _templates() -> jinja2.Environment:
 def _copy_starter(source: Path, folder: Path) -> list[Path]:
     """A starter folder copied whole; deck.yaml and README.md filled with the title."""
     key = re.sub(r"[^A-Za-z0-9_.-]+", "-", folder.name).strip("-") or "my-game"
-    context = {"title": folder.name.replace("-", " ").replace("_", " ").title(), "folder": str(folder), "key": key}
+    context = _context(folder, key)
     env = _templates()
     written = []
     for path in sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts):

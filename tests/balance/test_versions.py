@@ -125,6 +125,10 @@ def test_against_a_folder_and_a_git_revision(tmp_path: Path) -> None:
     # the working tree is untouched: no checkout happened
     assert E01_NEW in (project / "eagle-cards.csv").read_text()
     assert subprocess.run(["git", "-C", str(tmp_path), "status", "--porcelain"], capture_output=True, text=True).stdout == ""
+    # a revision the repository does not have (two commits: no HEAD~5) says so, not "in a git repository"
+    missing = run(project, "--against", "HEAD~5", "--games", "0")
+    assert missing.exit_code == 2, missing.output
+    assert f"the git repository {tmp_path.resolve()} has no commit 'HEAD~5'" in " ".join(missing.output.split())
 
 
 def test_bad_against_and_option_misuse_exit_2(tmp_path: Path) -> None:

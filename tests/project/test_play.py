@@ -372,7 +372,8 @@ def test_today_api_has_no_simultaneous_marker_and_sequential_games_play() -> Non
 # -- the command -----------------------------------------------------------------------------
 @pytest.mark.parametrize(("args", "message"), [
     (["play", "nosuchgame", "--no-open"], "unknown game"),
-    (["play", "weiji", "--seat", "5", "--no-open"], "seats 0 to 1"),
+    (["play", "weiji", "--seat", "5", "--no-open"], "--seat 5: Weiji with 2 players has seats 0 to 1"),
+    (["play", "weiji", "--humans", "0,7", "--no-open"], "--humans 7: Weiji with 2 players has seats 0 to 1"),
     (["play", "viashi", "--strategy", "bogus", "--no-open"], "unknown strategy 'bogus'"),
     (["play", "war", "--strategy", "random", "--no-open"], "no player decisions"),
     (["play", "viashi", "--strategy", "greedy,random,mcts", "--seat", "0", "--players", "6", "--no-open"],

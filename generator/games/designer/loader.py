@@ -44,7 +44,7 @@ from ...deck.inputs import project_modules
 from ...deck.load import split_game_ref
 from ...deck.model import Deck
 from ...errors import ParameterError, Problem
-from ..params import Params
+from ..params import ParameterNameError, Params
 from ..registry import register
 from ..spec import CardMeasures, GameSpec
 
@@ -193,6 +193,8 @@ def _exec(path: Path, name: str) -> ModuleType:
         loader.exec_module(module)
     except Exception as exc:
         del sys.modules[name]
+        if isinstance(exc, ParameterNameError):  # deckpress's own refusal, at the parameter's line
+            raise exc.with_traceback(None) from None
         raise designer_error(exc, path) from None
     _IMPORTED[name] = tuple(sorted(m for m in set(sys.modules) - before - {name}
                                    if _inside(getattr(sys.modules[m], "__file__", None), folder)))

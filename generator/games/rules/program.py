@@ -83,7 +83,9 @@ class Program:
             define_text={str(k): str(v["is"] if isinstance(v, Mapping) else v) for k, v in defines.items()})
         for name in list(self.globals) + list(self.per_player):
             if name in self.scope.zones or name in self.scope.owned or name in self.params:
-                doc.problem(f"{name!r} is both a variable and a zone or parameter: give one another name", d)
+                where = d.get("per_player") if name in self.per_player else d.get("variables")
+                doc.problem(f"{name!r} is both a variable and a zone or parameter: give one another name",
+                            *((where, name) if isinstance(where, Mapping) and name in where else (d,)))
         self.blocks: list[tuple[Op, ...]] = []
         self.block_of: dict[int, int] = {}
         self.lines: list[list[tuple[int | None, str]]] = []

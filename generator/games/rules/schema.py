@@ -116,6 +116,33 @@ def check_keys(doc: Doc, mapping: Any, valid: Mapping[str, str], what: str) -> N
                         mapping, key)
 
 
+# names an expression reads without a file declaring them (expr.py's leaves): no parameter may take one
+CONSTANTS = ("player", "players", "seats", "value", "suits", "ranks", "attributes", "lower_better",
+             "true", "false", "none", "nobody", "card", "p")
+
+
+def _parameter_name_problem(d: Mapping[str, Any], name: str) -> str | None:
+    """Why ``name`` cannot name one of the file's ``parameters:`` (see
+    :func:`~generator.games.params.parameter_name_problem`), or None: nor may it be a name
+    the expressions already give a meaning (``count``, ``seats``, a zone, a variable)."""
+    from ..params import parameter_name_problem
+    from .expr import FUNCTIONS, SEAT_FUNCTIONS, ZONE_FUNCTIONS
+
+    if name in ("players", "max_tricks"):
+        return f"parameter {name!r}: {name} is given by players: (and max_tricks by deckpress); give it another name"
+    why = parameter_name_problem(name)
+    if why is not None:
+        return why
+    if name in (*FUNCTIONS, *ZONE_FUNCTIONS, *SEAT_FUNCTIONS, *CONSTANTS):
+        return (f"parameter {name!r} is a name the expressions already give a meaning (a function, a word such as"
+                " true, or card and p); give it another name")
+    for key in ("zones", "variables", "per_player", "define"):
+        found = d.get(key)
+        if isinstance(found, Mapping) and name in found:
+            return f"parameter {name!r} is also a name in {key}:; give one of them another name"
+    return None
+
+
 def read(path: Path, text: str | None = None) -> Doc:
     """The rules file at ``path``, its top level checked (see :func:`check`)."""
     data = load_yaml(path, text)
@@ -166,8 +193,9 @@ def check(doc: Doc) -> None:
     params = d.get("parameters", {})
     if isinstance(params, Mapping):
         for name, p in params.items():
-            if name in ("players", "max_tricks") or not str(name).isidentifier():
-                doc.problem(f"parameter {name!r}: a name of letters and _ (players is given by players:)", params, name)
+            why = _parameter_name_problem(d, str(name))
+            if why is not None:
+                doc.problem(why, params, name)
             if isinstance(p, Mapping):
                 check_keys(doc, p, PARAM_KEYS, f"parameter {name}")
                 if "default" not in p:

@@ -191,7 +191,8 @@ def open_table(
     chosen = tuple(humans) if humans else (seat,)
     for s in chosen:
         if not 0 <= s < count:
-            raise ParameterError(f"--seat {s}: {spec.title} with {count} players has seats 0 to {count - 1}")
+            flag = "--humans" if humans else "--seat"  # the flag the seat came from
+            raise ParameterError(f"{flag} {s}: {spec.title} with {count} players has seats 0 to {count - 1}")
     game = make_game(spec, loaded, params)
     if replay is not None:
         seats = Seating(chosen, {}, {s: n for s, n in enumerate(head.get("seats") or []) if s not in chosen})

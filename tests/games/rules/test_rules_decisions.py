@@ -16,7 +16,7 @@ runner = CliRunner()
 OWN = GOOD.replace("variables: {turns: 0}\n", """\
 variables: {turns: 0}
 parameters:
-  hand: {default: 3, min: 1, max: 5, description: cards each}
+  hand_size: {default: 3, min: 1, max: 5, description: cards each}
 booklet:
   intro: Three cards each, the highest hand wins.
   notes: [Play quickly.]
@@ -25,7 +25,7 @@ decisions:
     answer: The first seat starts, always.
   - question: How many cards?
     answer: Three unless you say otherwise.
-    parameter: hand
+    parameter: hand_size
 """)
 
 
@@ -45,8 +45,8 @@ def test_a_decision_without_its_answer_is_refused(tmp_path):
 
 
 def test_a_decision_naming_no_parameter_of_the_file_is_refused(tmp_path):
-    message = refused(tmp_path, OWN.replace("    parameter: hand", "    parameter: hnad"))
-    assert "parameter 'hnad' is not one of this file's parameters" in message and "did you mean 'hand'?" in message
+    message = refused(tmp_path, OWN.replace("    parameter: hand_size", "    parameter: hand_sise"))
+    assert "parameter 'hand_sise' is not one of this file's parameters" in message and "did you mean 'hand_size'?" in message
 
 
 def test_booklet_notes_must_be_sentences(tmp_path):
@@ -68,7 +68,7 @@ def test_the_booklet_closes_with_the_files_decisions(tmp_path, monkeypatch):
     assert "Three cards each, the highest hand wins." in text and "Play quickly." in text
     assert "Where the original rules are silent" in text
     assert "Who starts? The first seat starts, always." in text
-    assert "How many cards? Three unless you say otherwise. Changed with --set hand=" in text
+    assert "How many cards? Three unless you say otherwise. Changed with --set hand_size=" in text
 
 
 def test_gin_rummys_hand_cap_is_marked_as_ours(tmp_path):

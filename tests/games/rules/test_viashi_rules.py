@@ -4,17 +4,15 @@ length within sampling error; and its capture rules, checked on hand-made positi
 
 from __future__ import annotations
 
-import math
 import os
 
 import pytest
 
 from generator.deck import resolve_deck
 from generator.games.api import Action
-from generator.games.players import RandomStrategy
-from generator.games.registry import entry, make_params
-from generator.games.runner import game_rng, play
+from generator.games.registry import entry
 
+from .equivalence import assert_plays_alike
 from .helpers import restart
 
 CASES = [("elvish", ()), ("Viashilym", ("players=6",))]
@@ -23,36 +21,10 @@ SLOW = [*CASES, ("human", ("variant=human",)), ("elvish, 4 hands, handicap", ("h
         ("Viashilym, 2 hands, handicap", ("players=6", "hands=2", "handicap=true"))]
 
 
-def stats(name: str, sets: tuple[str, ...], games: int, seed: int) -> tuple[list[int], int, float, float]:
-    params = make_params(name, sets)
-    game = entry(name).make(resolve_deck("viashi"), params)
-    players = params.players  # type: ignore[attr-defined]
-    wins = [0] * players
-    draws, lengths = 0, []
-    for k in range(games):
-        r = play(game, [RandomStrategy() for _ in range(players)], game_rng(seed, k))
-        assert not r.unfinished
-        if r.winner is None:
-            draws += 1
-        else:
-            wins[r.winner] += 1
-        lengths.append(r.tricks)
-    mean = sum(lengths) / games
-    sd = math.sqrt(sum((x - mean) ** 2 for x in lengths) / (games - 1))
-    return wins, draws, mean, sd
-
-
 def same(name: str, sets: tuple[str, ...], games: int) -> None:
-    a_wins, a_draws, a_mean, a_sd = stats("viashi-rules", sets, games, 1)
-    b_wins, b_draws, b_mean, b_sd = stats("viashi", sets, games, 2)
     # every hand is 18 tricks in both (removed tricks count): the length is the same number
-    assert a_mean == b_mean == 18 * int(dict(s.split("=") for s in sets).get("hands", 1)), f"{name}: length"
-    assert a_sd == b_sd == 0
-    for seat in range(len(a_wins)):
-        p = (a_wins[seat] + b_wins[seat]) / (2 * games)
-        se_p = math.sqrt(2 * p * (1 - p) / games) or 1 / games
-        assert abs(a_wins[seat] - b_wins[seat]) / games < 4.5 * se_p, f"{name}: seat {seat} wins"
-    assert abs(a_draws - b_draws) <= 4.5 * math.sqrt(max(a_draws + b_draws, 1)), f"{name}: draws"
+    hands = int(dict(s.split("=") for s in sets).get("hands", 1))
+    assert_plays_alike("viashi-rules", "viashi", "viashi", sets, games, name, length=18 * hands)
 
 
 @pytest.mark.parametrize(("name", "sets"), CASES, ids=[c[0] for c in CASES])

@@ -4,14 +4,15 @@ sampling error, in every variant."""
 
 from __future__ import annotations
 
-import math
 import os
 
 import pytest
 
 from generator.deck import resolve_deck
 from generator.games.registry import entry, make_params
-from generator.games.runner import game_rng, play
+from generator.games.runner import game_rng
+
+from .equivalence import assert_plays_alike
 
 CASES = [("2 players", ()), ("3 players", ("players=3",)),
          ("russian", ("variant=russian",)),
@@ -19,34 +20,8 @@ CASES = [("2 players", ()), ("3 players", ("players=3",)),
          ("2 packs", ("packs=2",))]
 
 
-def stats(name: str, sets: tuple[str, ...], games: int, seed: int) -> tuple[list[int], int, float, float]:
-    deck = resolve_deck("piecepack")
-    game = entry(name).make(deck, make_params(name, sets))
-    wins = [0] * 4
-    draws, lengths = 0, []
-    for k in range(games):
-        r = play(game, [], game_rng(seed, k))
-        assert not r.unfinished
-        if r.winner is None:
-            draws += 1
-        else:
-            wins[r.winner] += 1
-        lengths.append(r.tricks)
-    mean = sum(lengths) / games
-    sd = math.sqrt(sum((x - mean) ** 2 for x in lengths) / (games - 1))
-    return wins, draws, mean, sd
-
-
 def same(name: str, sets: tuple[str, ...], games: int) -> None:
-    a_wins, a_draws, a_mean, a_sd = stats("war-rules", sets, games, 1)
-    b_wins, b_draws, b_mean, b_sd = stats("war", sets, games, 2)
-    se = math.sqrt(a_sd ** 2 / games + b_sd ** 2 / games)
-    assert abs(a_mean - b_mean) < 4.5 * se, f"{name}: mean length {a_mean:.1f} against {b_mean:.1f}"
-    for seat in range(4):
-        p = (a_wins[seat] + b_wins[seat]) / (2 * games)
-        se_p = math.sqrt(2 * p * (1 - p) / games) or 1 / games
-        assert abs(a_wins[seat] - b_wins[seat]) / games < 4.5 * se_p, f"{name}: seat {seat} wins"
-    assert abs(a_draws - b_draws) <= 4.5 * math.sqrt(max(a_draws + b_draws, 1)), f"{name}: draws"
+    assert_plays_alike("war-rules", "war", "piecepack", sets, games, name, decisions=False)  # War has no decisions
 
 
 @pytest.mark.parametrize(("name", "sets"), CASES, ids=[c[0] for c in CASES])

@@ -3,49 +3,21 @@ random play: the same win shares, draws and length within sampling error."""
 
 from __future__ import annotations
 
-import math
 import os
 
 import pytest
 
 from generator.deck import resolve_deck
-from generator.games.players import RandomStrategy
-from generator.games.registry import entry, make_params
-from generator.games.runner import game_rng, play
+from generator.games.registry import entry
+
+from .equivalence import assert_plays_alike
 
 CASES = [("2 players", ()), ("3 players, best draw", ("players=3", "tiebreak_draw=best"))]
 SLOW = [*CASES, ("5 players", ("players=5",)), ("4 players, winner first", ("players=4", "pickup=winner-first"))]
 
 
-def stats(name: str, sets: tuple[str, ...], games: int, seed: int) -> tuple[list[int], int, float, float]:
-    params = make_params(name, sets)
-    game = entry(name).make(resolve_deck("lighting"), params)
-    players = params.players  # type: ignore[attr-defined]
-    wins = [0] * players
-    draws, lengths = 0, []
-    for k in range(games):
-        r = play(game, [RandomStrategy() for _ in range(players)], game_rng(seed, k))
-        assert not r.unfinished
-        if r.winner is None:
-            draws += 1
-        else:
-            wins[r.winner] += 1
-        lengths.append(r.tricks)
-    mean = sum(lengths) / games
-    sd = math.sqrt(sum((x - mean) ** 2 for x in lengths) / (games - 1))
-    return wins, draws, mean, sd
-
-
 def same(name: str, sets: tuple[str, ...], games: int) -> None:
-    a_wins, a_draws, a_mean, a_sd = stats("weiji-rules", sets, games, 1)
-    b_wins, b_draws, b_mean, b_sd = stats("weiji", sets, games, 2)
-    se = math.sqrt(a_sd ** 2 / games + b_sd ** 2 / games)
-    assert abs(a_mean - b_mean) < 4.5 * se, f"{name}: mean length {a_mean:.1f} against {b_mean:.1f}"
-    for seat in range(len(a_wins)):
-        p = (a_wins[seat] + b_wins[seat]) / (2 * games)
-        se_p = math.sqrt(2 * p * (1 - p) / games) or 1 / games
-        assert abs(a_wins[seat] - b_wins[seat]) / games < 4.5 * se_p, f"{name}: seat {seat} wins"
-    assert abs(a_draws - b_draws) <= 4.5 * math.sqrt(max(a_draws + b_draws, 1)), f"{name}: draws"
+    assert_plays_alike("weiji-rules", "weiji", "lighting", sets, games, name)
 
 
 @pytest.mark.parametrize(("name", "sets"), CASES, ids=[c[0] for c in CASES])
