@@ -13,16 +13,18 @@ import keyword
 import linecache
 import sys
 from collections.abc import Iterable
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
-from pydantic._internal._model_construction import (
-    ModelMetaclass,  # the metaclass every model has (no public name)
-)
 from pydantic.fields import FieldInfo
 
 from ..errors import ParameterError, Problem
 from ..i18n import N_
+
+if TYPE_CHECKING:  # the type checker reads pydantic's own name for it
+    from pydantic._internal._model_construction import ModelMetaclass
+else:
+    ModelMetaclass = type(BaseModel)  # the metaclass every model has (pydantic gives it no public name)
 
 
 class ParameterNameError(ParameterError):
