@@ -61,7 +61,7 @@ def test_new_from_a_rules_game_then_a_changed_rule_changes_booklet_and_play(tmp_
     project = tmp_path / "eights"
     assert sorted(p.name for p in project.iterdir()) == ["deck.yaml", "game.yaml"]  # no Python
     rules = project / "game.yaml"
-    assert "name: eights" in rules.read_text(encoding="utf-8")
+    assert 'name: "eights"' in rules.read_text(encoding="utf-8")
     # change a rule: 6 cards each with 2 players
     rules.write_text(rules.read_text(encoding="utf-8").replace('"7 if players == 2 else 5"', '"6 if players == 2 else 5"'),
                      encoding="utf-8")
