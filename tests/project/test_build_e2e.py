@@ -222,7 +222,9 @@ def test_the_gallery_lists_every_deck_in_the_folder_after_a_three_deck_then_one_
     for name in ("alpha", "beta", "gamma"):
         assert runner.invoke(app, ["new", str(tmp_path / name)]).exit_code == 0
     beta = tmp_path / "beta" / "deck.yaml"  # two decks with one name: told apart by their folder
-    beta.write_text(beta.read_text().replace("name: Beta", "name: Alpha"))
+    renamed = re.sub(r'(?m)^name: "?Beta"?$', "name: Alpha", beta.read_text())
+    assert renamed != beta.read_text()
+    beta.write_text(renamed)
     gamma = tmp_path / "gamma" / "cards.csv"  # a tagline too long for its box: a render warning
     gamma.write_text(gamma.read_text().replace("Built to last", "Built to last " + "and to go on " * 12))
     out = tmp_path / "out"
